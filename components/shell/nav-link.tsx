@@ -1,0 +1,23 @@
+'use client'
+
+import Link from 'next/link'
+import { usePathname } from 'next/navigation'
+import type { ReactNode } from 'react'
+
+export function NavLink({ href, children }: { href: string; children: ReactNode }) {
+  const pathname = usePathname()
+  const active = pathname === href || pathname.startsWith(`${href}/`)
+  return (
+    <Link
+      href={href}
+      aria-current={active ? 'page' : undefined}
+      className={
+        active
+          ? 'rounded px-2.5 py-1 font-medium text-zinc-900 bg-zinc-100 dark:bg-zinc-800 dark:text-zinc-50'
+          : 'rounded px-2.5 py-1 text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800'
+      }
+    >
+      {children}
+    </Link>
+  )
+}

@@ -1,0 +1,33 @@
+'use client'
+
+import { useState } from 'react'
+
+/** Copies a value and confirms it for a moment; the label names what is copied for screen readers. */
+export function CopyButton({ value, label }: { value: string; label: string }) {
+  const [copied, setCopied] = useState(false)
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(value)
+      setCopied(true)
+      setTimeout(() => setCopied(false), 1500)
+    } catch {
+      setCopied(false)
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      onClick={() => void copy()}
+      aria-label={`Copy ${label}`}
+      title={`Copy ${label}`}
+      className="no-print inline-flex h-5 shrink-0 items-center rounded px-1 text-[11px] font-medium text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+    >
+      {copied ? 'Copied' : 'Copy'}
+      <span className="sr-only" role="status">
+        {copied ? `${label} copied` : ''}
+      </span>
+    </button>
+  )
+}

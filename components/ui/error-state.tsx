@@ -1,0 +1,63 @@
+'use client'
+
+import { isApiError } from '@/lib/queries/api-fetch'
+
+const messages: Record<string, { title: string; hint: string }> = {
+  timeout: { title: 'The upstream service timed out', hint: 'It may be slow right now. Try again.' },
+  unavailable: {
+    title: 'The upstream service is unreachable',
+    hint: 'Verity could not reach the verification service. Try again in a moment.',
+  },
+  rate_limited: {
+    title: 'Too many requests',
+    hint: 'The verification service is limiting requests.',
+  },
+  bad_response: {
+    title: 'The upstream sent data Verity cannot read',
+    hint: 'This was logged. Retrying may help if the service recovered.',
+  },
+  unauthorized: {
+    title: 'The upstream refused Verity’s API key',
+    hint: 'An operator needs to check the DS_API_KEY configuration.',
+  },
+  bad_parameter: { title: 'That address is not valid', hint: '' },
+}
+
+/** A failed load, said in words, with a retry; it stays inside the page so the shell remains. */
+export function ErrorState({
+  error,
+  onRetry,
+  what = 'this data',
+}: {
+  error: unknown
+  onRetry?: () => void
+  what?: string
+}) {
+  const known = isApiError(error) ? messages[error.kind] : undefined
+  const title = known?.title ?? `Could not load ${what}`
+  let hint = known?.hint ?? 'Check your connection and try again.'
+  if (isApiError(error) && error.kind === 'rate_limited' && error.retryAfterSeconds) {
+    hint = `${hint} Try again in ${error.retryAfterSeconds} s.`
+  }
+  if (isApiError(error) && (error.kind === 'bad_response' || error.kind === 'bad_parameter')) {
+    hint = error.detail
+  }
+  return (
+    <div
+      role="alert"
+      className="rounded-md border border-red-200 bg-red-50 p-4 text-sm dark:border-red-900 dark:bg-red-950/50"
+    >
+      <p className="font-medium text-red-900 dark:text-red-200">{title}</p>
+      {hint && <p className="mt-1 text-red-800 dark:text-red-300">{hint}</p>}
+      {onRetry && (
+        <button
+          type="button"
+          onClick={onRetry}
+          className="mt-3 rounded border border-red-300 bg-white px-3 py-1 text-sm font-medium text-red-900 hover:bg-red-100 dark:border-red-800 dark:bg-red-950 dark:text-red-100 dark:hover:bg-red-900"
+        >
+          Try again
+        </button>
+      )}
+    </div>
+  )
+}

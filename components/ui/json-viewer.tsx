@@ -1,0 +1,103 @@
+'use client'
+
+import { useState } from 'react'
+
+import { CopyButton } from '@/components/ui/copy-button'
+
+/** Formatted, collapsible JSON. Values render as text, never as HTML. */
+export function JsonViewer({
+  value,
+  label = 'JSON',
+  defaultDepth = 2,
+}: {
+  value: unknown
+  label?: string
+  defaultDepth?: number
+}) {
+  return (
+    <div className="relative rounded border border-zinc-200 bg-zinc-50 text-xs dark:border-zinc-800 dark:bg-zinc-950">
+      <div className="absolute top-1 right-1">
+        <CopyButton value={JSON.stringify(value, null, 2)} label={label} />
+      </div>
+      <div className="overflow-x-auto p-2 pr-14 font-mono leading-5">
+        <JsonNode value={value} depth={0} openDepth={defaultDepth} />
+      </div>
+    </div>
+  )
+}
+
+function JsonNode({
+  name,
+  value,
+  depth,
+  openDepth,
+}: {
+  name?: string
+  value: unknown
+  depth: number
+  openDepth: number
+}) {
+  const [open, setOpen] = useState(depth < openDepth)
+  const key = name !== undefined && <span className="text-violet-700 dark:text-violet-300">{JSON.stringify(name)}: </span>
+  if (value === null || typeof value !== 'object') {
+    return (
+      <div style={{ paddingLeft: depth ? 12 : 0 }}>
+        {key}
+        <Primitive value={value} />
+      </div>
+    )
+  }
+  const entries = Array.isArray(value)
+    ? (value as unknown[]).map((item, index) => [String(index), item] as const)
+    : Object.entries(value as Record<string, unknown>)
+  const [openMark, closeMark] = Array.isArray(value) ? ['[', ']'] : ['{', '}']
+  if (entries.length === 0) {
+    return (
+      <div style={{ paddingLeft: depth ? 12 : 0 }}>
+        {key}
+        {openMark}
+        {closeMark}
+      </div>
+    )
+  }
+  return (
+    <div style={{ paddingLeft: depth ? 12 : 0 }}>
+      <button
+        type="button"
+        onClick={() => setOpen(!open)}
+        aria-expanded={open}
+        className="text-left hover:underline"
+      >
+        <span aria-hidden="true" className="inline-block w-3 text-zinc-500">
+          {open ? '▾' : '▸'}
+        </span>
+        {key}
+        {openMark}
+        {!open && <span className="text-zinc-500"> {entries.length} {entries.length === 1 ? 'item' : 'items'} {closeMark}</span>}
+      </button>
+      {open && (
+        <>
+          {entries.map(([childName, child]) => (
+            <JsonNode
+              key={childName}
+              name={Array.isArray(value) ? undefined : childName}
+              value={child}
+              depth={depth + 1}
+              openDepth={openDepth}
+            />
+          ))}
+          <div>{closeMark}</div>
+        </>
+      )}
+    </div>
+  )
+}
+
+function Primitive({ value }: { value: unknown }) {
+  if (typeof value === 'string') {
+    return <span className="break-all text-emerald-800 dark:text-emerald-300">{JSON.stringify(value)}</span>
+  }
+  if (typeof value === 'number') return <span className="text-blue-800 dark:text-blue-300">{value}</span>
+  if (typeof value === 'boolean') return <span className="text-orange-800 dark:text-orange-300">{String(value)}</span>
+  return <span className="text-zinc-500">null</span>
+}

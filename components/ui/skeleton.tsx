@@ -1,0 +1,9 @@
+/** A grey placeholder block for loading states; size it with classes. */
+export function Skeleton({ className = '' }: { className?: string }) {
+  return (
+    <div
+      aria-hidden="true"
+      className={`animate-pulse rounded bg-zinc-200 dark:bg-zinc-800 ${className}`}
+    />
+  )
+}

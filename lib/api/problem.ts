@@ -1,0 +1,81 @@
+import 'server-only'
+
+import { NextResponse } from 'next/server'
+
+import { UpstreamError, type UpstreamErrorKind } from '@/lib/upstream/errors'
+
+/*
+ * One error format for every route (RFC 9457 problem details). The upstream's own body, stacks and
+ * internal messages never leave the server; the cause of an unknown failure is logged instead.
+ */
+
+export type Problem = { type: string; title: string; status: number; detail: string }
+
+const NO_STORE = { 'Cache-Control': 'private, no-store' }
+
+export function problem(
+  status: number,
+  type: string,
+  title: string,
+  detail: string,
+  headers: Record<string, string> = {},
+) {
+  const body: Problem = { type: `about:blank#${type}`, title, status, detail }
+  return NextResponse.json(body, {
+    status,
+    headers: { 'Content-Type': 'application/problem+json', ...NO_STORE, ...headers },
+  })
+}
+
+export function json(data: unknown) {
+  return NextResponse.json(data, { headers: NO_STORE })
+}
+
+const upstreamProblems: Record<UpstreamErrorKind, { status: number; title: string }> = {
+  not_found: { status: 404, title: 'Not found' },
+  bad_request: { status: 400, title: 'Rejected by the upstream' },
+  unauthorized: { status: 502, title: 'Upstream refused the API key' },
+  rate_limited: { status: 429, title: 'Rate limited' },
+  timeout: { status: 504, title: 'Upstream timed out' },
+  unavailable: { status: 502, title: 'Upstream unavailable' },
+  bad_response: { status: 502, title: 'Bad response from upstream' },
+}
+
+const upstreamDetails: Record<UpstreamErrorKind, string> = {
+  not_found: 'The upstream has no record with this id.',
+  bad_request: 'The upstream rejected the request parameters.',
+  unauthorized:
+    'The upstream refused the configured API key. An operator must check DS_API_KEY.',
+  rate_limited: 'The upstream is limiting requests. Try again shortly.',
+  timeout: 'The upstream did not answer in time. Try again.',
+  unavailable: 'The upstream could not be reached or failed. Try again.',
+  bad_response: 'The upstream sent a response Verity cannot read.',
+}
+
+export function upstreamProblem(error: UpstreamError) {
+  const { status, title } = upstreamProblems[error.kind]
+  const headers: Record<string, string> = {}
+  if (error.kind === 'rate_limited') headers['Retry-After'] = String(error.retryAfterSeconds ?? 1)
+  const detail =
+    error.kind === 'bad_response' && error.path
+      ? `${upstreamDetails.bad_response} The problem is at ${error.path}.`
+      : upstreamDetails[error.kind]
+  return problem(status, error.kind, title, detail, headers)
+}
+
+/** Runs an upstream call and answers its data, or the problem that fits its failure. */
+export async function respond(call: () => Promise<unknown>) {
+  try {
+    return json(await call())
+  } catch (error) {
+    if (error instanceof UpstreamError) return upstreamProblem(error)
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        msg: 'route handler failed',
+        error: error instanceof Error ? error.name : 'unknown',
+      }),
+    )
+    return problem(500, 'internal', 'Internal error', 'Something went wrong in Verity.')
+  }
+}

@@ -1,0 +1,36 @@
+/** Country names for ISO 3166 codes, two- or three-letter, falling back to the code itself. */
+
+const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' })
+
+// Intl knows only alpha-2 codes; MRZ and poi_data use alpha-3.
+const ALPHA3: Record<string, string> = {
+  AFG: 'AF', ALB: 'AL', DZA: 'DZ', ARG: 'AR', ARM: 'AM', AUS: 'AU', AUT: 'AT', AZE: 'AZ',
+  BHS: 'BS', BHR: 'BH', BGD: 'BD', BLR: 'BY', BEL: 'BE', BRA: 'BR', BGR: 'BG', KHM: 'KH',
+  CAN: 'CA', CHL: 'CL', CHN: 'CN', COL: 'CO', HRV: 'HR', CUB: 'CU', CYP: 'CY', CZE: 'CZ',
+  DNK: 'DK', EGY: 'EG', EST: 'EE', FIN: 'FI', FRA: 'FR', GEO: 'GE', DEU: 'DE', GHA: 'GH',
+  GRC: 'GR', HKG: 'HK', HUN: 'HU', ISL: 'IS', IND: 'IN', IDN: 'ID', IRN: 'IR', IRQ: 'IQ',
+  IRL: 'IE', ISR: 'IL', ITA: 'IT', JPN: 'JP', JOR: 'JO', KAZ: 'KZ', KEN: 'KE', PRK: 'KP',
+  KOR: 'KR', KWT: 'KW', LVA: 'LV', LBN: 'LB', LTU: 'LT', LUX: 'LU', MYS: 'MY', MLT: 'MT',
+  MEX: 'MX', MDA: 'MD', MCO: 'MC', MNE: 'ME', MAR: 'MA', MMR: 'MM', NLD: 'NL', NZL: 'NZ',
+  NGA: 'NG', NOR: 'NO', OMN: 'OM', PAK: 'PK', PAN: 'PA', PER: 'PE', PHL: 'PH', POL: 'PL',
+  PRT: 'PT', QAT: 'QA', ROU: 'RO', RUS: 'RU', SAU: 'SA', SRB: 'RS', SGP: 'SG', SVK: 'SK',
+  SVN: 'SI', ZAF: 'ZA', ESP: 'ES', LKA: 'LK', SWE: 'SE', CHE: 'CH', SYR: 'SY', TWN: 'TW',
+  THA: 'TH', TUR: 'TR', UKR: 'UA', ARE: 'AE', GBR: 'GB', USA: 'US', URY: 'UY', UZB: 'UZ',
+  VEN: 'VE', VNM: 'VN', YEM: 'YE', ZWE: 'ZW', D: 'DE',
+}
+
+export function countryName(code: string | null | undefined): string | null {
+  if (!code) return null
+  const upper = code.trim().toUpperCase()
+  const alpha2 = upper.length === 3 ? ALPHA3[upper] : upper
+  if (!alpha2 || !/^[A-Z]{2}$/.test(alpha2)) return null
+  const name = names.of(alpha2)
+  return name && name !== alpha2 && name !== 'Unknown Region' ? name : null
+}
+
+/** `Germany (DE)`, or the code alone when it is not a known country. */
+export function countryLabel(code: string | null | undefined): string {
+  if (!code) return ''
+  const name = countryName(code)
+  return name ? `${name} (${code})` : code
+}

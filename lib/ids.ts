@@ -1,0 +1,41 @@
+/*
+ * Id formats, in one place for route handlers, pages and the global search. Upstream UUIDs do not
+ * always carry RFC 4122 version bits (`01827ed4-c928-7adc-ea30-...` in the provider's docs), so the
+ * check is on shape only.
+ */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const SHORT_ID = /^[A-Za-z0-9_-]{1,64}$/
+/** The form seen in the provider's examples: `V` and 16 hexadecimal characters. */
+const CANONICAL_SHORT_ID = /^V[0-9A-F]{16}$/i
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value)
+}
+
+export function isShortId(value: string): boolean {
+  return SHORT_ID.test(value)
+}
+
+export function isCanonicalShortId(value: string): boolean {
+  return CANONICAL_SHORT_ID.test(value)
+}
+
+/**
+ * The short id in a bare id or a pasted verification URL (`https://<host>/<short_id>`, any host),
+ * or null. Profile links (`/vp/<link_id>`) are not verifications and give null.
+ */
+export function parseVerificationRef(input: string): string | null {
+  const value = input.trim()
+  if (isShortId(value)) return value
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return null
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null
+  const segments = url.pathname.split('/').filter(Boolean)
+  if (segments.length !== 1) return null
+  const [segment = ''] = segments
+  return isShortId(segment) ? segment : null
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+
+import { apiGet } from '@/lib/queries/api-fetch'
+import { queryKeys } from '@/lib/queries/keys'
+import type { AmlSearchResult } from '@/lib/upstream/schemas'
+
+export function fetchAmlSearch(searchId: string, signal?: AbortSignal) {
+  return apiGet<AmlSearchResult>(`/api/aml/search/history/${encodeURIComponent(searchId)}`, signal)
+}
+
+export function amlSearchQueryOptions(searchId: string) {
+  return queryOptions({
+    queryKey: queryKeys.aml.search(searchId),
+    queryFn: ({ signal }) => fetchAmlSearch(searchId, signal),
+  })
+}
+
+export function useAmlSearch(searchId: string, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...amlSearchQueryOptions(searchId), ...options })
+}

@@ -1,0 +1,18 @@
+/** Every query key of the app, so that prefetching, hydration and invalidation agree. */
+export const queryKeys = {
+  profiles: {
+    all: ['profiles'] as const,
+    page: (page: number, limit: number) => ['profiles', 'page', { page, limit }] as const,
+    detail: (profileId: string) => ['profiles', 'detail', profileId] as const,
+  },
+  verifications: {
+    byShortId: (shortId: string) => ['verifications', 'short', shortId] as const,
+  },
+  aml: {
+    search: (searchId: string) => ['aml', 'search', searchId] as const,
+  },
+  webhooks: {
+    history: (webhookId: string | undefined) =>
+      ['webhooks', 'history', { webhookId: webhookId ?? null }] as const,
+  },
+}

@@ -1,0 +1,328 @@
+import 'server-only'
+
+import type { z } from 'zod'
+
+import { getEnv } from '@/lib/env'
+import {
+  amlSearchResultSchema,
+  profilePageSchema,
+  profileSchema,
+  verificationSchema,
+  webhookHistoryPageSchema,
+} from '@/lib/upstream/schemas'
+import { UpstreamError } from '@/lib/upstream/errors'
+
+/*
+ * The one module that talks to the upstream and holds its key. Every call is a GET, so retries
+ * are safe; they live here and nowhere else. Node's fetch keeps connections alive and pools them
+ * per origin, so repeated calls reuse sockets.
+ */
+
+/** Largest body read; a 1,000-match AML report is a few MB. */
+export const MAX_RESPONSE_BYTES = 25 * 1024 * 1024
+const MAX_ATTEMPTS = 3
+const BACKOFF_BASE_MS = 100
+const BACKOFF_CAP_MS = 1_000
+/** A Retry-After longer than this is reported to the analyst instead of waited out. */
+const MAX_RETRY_AFTER_MS = 2_000
+const RETRYABLE_STATUSES = new Set([500, 502, 503, 504])
+const RETRYABLE_NETWORK_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+])
+
+type Query = Record<string, string | number | undefined>
+
+export type UpstreamOptions = {
+  /** Overrides DS_API_TIMEOUT_MS; the deadline covers every attempt of the call. */
+  timeoutMs?: number
+  maxAttempts?: number
+}
+
+async function getJson<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  query: Query = {},
+  options: UpstreamOptions = {},
+): Promise<T> {
+  const env = getEnv()
+  const url = buildUrl(env.DS_API_BASE_URL, path, query)
+  const deadline = Date.now() + (options.timeoutMs ?? env.DS_API_TIMEOUT_MS)
+  const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS
+  const started = Date.now()
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const body = await attemptOnce(url, env.DS_API_KEY, deadline)
+      return validate(schema, body)
+    } catch (error) {
+      const failure = toUpstreamError(error)
+      const wait = retryDelay(failure, attempt, maxAttempts, deadline)
+      if (wait === null) {
+        logFailure(path, failure, attempt, Date.now() - started)
+        throw failure
+      }
+      await sleep(wait)
+    }
+  }
+}
+
+function buildUrl(base: string, path: string, query: Query): URL {
+  const url = new URL(base + path)
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) url.searchParams.set(key, String(value))
+  }
+  // Path values are validated and encoded by the callers; this is the last guard that nothing in
+  // them moved the request to another host or outside the API's base path.
+  const expected = new URL(base)
+  const basePath = expected.pathname.replace(/\/$/, '')
+  if (url.origin !== expected.origin || !url.pathname.startsWith(`${basePath}/api/v3/`)) {
+    throw new UpstreamError('bad_request', 'Refused to build an upstream URL outside the API')
+  }
+  return url
+}
+
+async function attemptOnce(url: URL, key: string, deadline: number): Promise<unknown> {
+  const remaining = deadline - Date.now()
+  if (remaining <= 0) throw new UpstreamError('timeout', 'The upstream did not answer in time')
+  const signal = AbortSignal.timeout(remaining)
+  const response = await fetch(url, {
+    method: 'GET',
+    headers: { 'ds-api-token': key, accept: 'application/json' },
+    // A redirect must never carry the key to another address.
+    redirect: 'error',
+    signal,
+    cache: 'no-store',
+  })
+  if (!response.ok) {
+    await response.body?.cancel()
+    throw statusError(response)
+  }
+  const text = await readCapped(response)
+  try {
+    return JSON.parse(text) as unknown
+  } catch (cause) {
+    throw new UpstreamError('bad_response', 'The upstream sent malformed JSON', { cause })
+  }
+}
+
+function statusError(response: Response): UpstreamError {
+  const status = response.status
+  const details = { status }
+  if (status === 401 || status === 403) {
+    return new UpstreamError('unauthorized', 'The upstream refused the API key', details)
+  }
+  if (status === 404) return new UpstreamError('not_found', 'No such record upstream', details)
+  if (status === 429) {
+    const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'))
+    return new UpstreamError('rate_limited', 'The upstream is rate limiting requests', {
+      status,
+      retryAfterSeconds,
+    })
+  }
+  if (status === 400 || status === 422) {
+    return new UpstreamError('bad_request', 'The upstream rejected the request', details)
+  }
+  if (status >= 300 && status < 400) {
+    return new UpstreamError('bad_response', 'The upstream answered with a redirect', details)
+  }
+  return new UpstreamError('unavailable', `The upstream answered ${status}`, details)
+}
+
+async function readCapped(response: Response): Promise<string> {
+  const declared = Number(response.headers.get('content-length'))
+  if (declared > MAX_RESPONSE_BYTES) {
+    await response.body?.cancel()
+    throw new UpstreamError('bad_response', 'The upstream response is too large')
+  }
+  if (!response.body) return ''
+  const reader = response.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > MAX_RESPONSE_BYTES) {
+      await reader.cancel()
+      throw new UpstreamError('bad_response', 'The upstream response is too large')
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks, size).toString('utf8')
+}
+
+function validate<T>(schema: z.ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body)
+  if (result.success) return result.data
+  const [issue] = result.error.issues
+  const path = issue ? formatPath(issue.path) : ''
+  return fail(
+    new UpstreamError(
+      'bad_response',
+      `Unexpected upstream response at ${path || '(root)'}: ${issue?.message ?? 'invalid'}`,
+      { path },
+    ),
+  )
+}
+
+function fail(error: UpstreamError): never {
+  throw error
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  return path
+    .map((part, index) =>
+      typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`,
+    )
+    .join('')
+}
+
+function toUpstreamError(error: unknown): UpstreamError {
+  if (error instanceof UpstreamError) return error
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return new UpstreamError('timeout', 'The upstream did not answer in time', { cause: error })
+  }
+  const code = networkCode(error)
+  if (error instanceof TypeError && /redirect/i.test(describe(error))) {
+    return new UpstreamError('bad_response', 'The upstream answered with a redirect', {
+      cause: error,
+    })
+  }
+  return new UpstreamError(
+    'unavailable',
+    code ? `The upstream could not be reached (${code})` : 'The upstream could not be reached',
+    { cause: error },
+  )
+}
+
+function describe(error: Error): string {
+  const cause = error.cause instanceof Error ? error.cause.message : ''
+  return `${error.message} ${cause}`
+}
+
+function networkCode(error: unknown): string | undefined {
+  let current: unknown = error
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string') return code
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
+/** Milliseconds to wait before the next attempt, or null to give up. */
+function retryDelay(
+  error: UpstreamError,
+  attempt: number,
+  maxAttempts: number,
+  deadline: number,
+): number | null {
+  if (attempt >= maxAttempts) return null
+  let wait: number
+  if (error.kind === 'rate_limited') {
+    const asked = (error.retryAfterSeconds ?? 1) * 1_000
+    if (asked > MAX_RETRY_AFTER_MS) return null
+    wait = asked
+  } else if (isTransient(error)) {
+    // Full jitter keeps many instances from retrying in step.
+    wait = Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt)
+  } else {
+    return null
+  }
+  return Date.now() + wait < deadline ? wait : null
+}
+
+function isTransient(error: UpstreamError): boolean {
+  if (error.kind !== 'unavailable') return false
+  if (error.status !== undefined) return RETRYABLE_STATUSES.has(error.status)
+  const code = networkCode(error.cause)
+  return code === undefined || RETRYABLE_NETWORK_CODES.has(code)
+}
+
+export function parseRetryAfter(header: string | null): number | undefined {
+  if (!header) return undefined
+  const seconds = Number(header)
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds)
+  const date = Date.parse(header)
+  if (Number.isNaN(date)) return undefined
+  return Math.max(0, Math.ceil((date - Date.now()) / 1_000))
+}
+
+function logFailure(path: string, error: UpstreamError, attempts: number, ms: number) {
+  // Path and kind only: bodies hold personal data, and the key never leaves the request headers.
+  console.warn(
+    JSON.stringify({
+      level: 'warn',
+      msg: 'upstream request failed',
+      path,
+      kind: error.kind,
+      status: error.status,
+      attempts,
+      ms,
+    }),
+  )
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+const segment = encodeURIComponent
+
+// ---- Endpoints (reference section 4) ----
+
+export function listProfiles(params: { page: number; limit: number }, options?: UpstreamOptions) {
+  return getJson('/api/v3/profiles', profilePageSchema, params, options)
+}
+
+export function getProfile(profileId: string, options?: UpstreamOptions) {
+  return getJson(`/api/v3/profiles/${segment(profileId)}`, profileSchema, {}, options)
+}
+
+export function getVerificationByShortId(shortId: string, options?: UpstreamOptions) {
+  return getJson(
+    `/api/v3/verifications/short/${segment(shortId)}`,
+    verificationSchema,
+    {},
+    options,
+  )
+}
+
+export function getAmlSearch(searchId: string, options?: UpstreamOptions) {
+  return getJson(
+    `/api/v3/aml/search/history/${segment(searchId)}`,
+    amlSearchResultSchema,
+    {},
+    options,
+  )
+}
+
+export function getWebhookHistory(
+  params: { after?: string | undefined; webhookId?: string | undefined },
+  options?: UpstreamOptions,
+) {
+  return getJson(
+    '/api/v3/notifications/webhook/history',
+    webhookHistoryPageSchema,
+    { after: params.after, webhook_id: params.webhookId },
+    options,
+  )
+}
+
+/** For the health endpoint: one cheap call, no retries, a short deadline. */
+export async function probeUpstream(): Promise<
+  { ok: true; latencyMs: number } | { ok: false; latencyMs: number; kind: string }
+> {
+  const started = performance.now()
+  try {
+    await listProfiles({ page: 0, limit: 1 }, { timeoutMs: 2_000, maxAttempts: 1 })
+    return { ok: true, latencyMs: Math.round(performance.now() - started) }
+  } catch (error) {
+    const kind = error instanceof UpstreamError ? error.kind : 'unavailable'
+    return { ok: false, latencyMs: Math.round(performance.now() - started), kind }
+  }
+}

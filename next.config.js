@@ -1,0 +1,22 @@
+import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_SERVER } from 'next/constants.js'
+import { getEnv } from './lib/env.js'
+
+/** @param {string} phase @returns {import('next').NextConfig} */
+export default function nextConfig(phase) {
+  // Validate when a server starts, so a bad environment stops it with a message that names the
+  // variable; the build itself needs no upstream key.
+  if (phase === PHASE_PRODUCTION_SERVER || phase === PHASE_DEVELOPMENT_SERVER) {
+    try {
+      getEnv()
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error)
+      process.exit(1)
+    }
+  }
+  return {
+    poweredByHeader: false,
+    reactStrictMode: true,
+    images: { unoptimized: true },
+    typedRoutes: false,
+  }
+}

@@ -1,0 +1,55 @@
+import { defineConfig, devices } from '@playwright/test'
+
+/*
+ * Browser tests run the production build (`next build` first; `npm test` does it) against the
+ * embedded simulator. Outside CI an already running pair on the same ports is reused, so a
+ * `PORT=3100 SIM_PORT=4100 npm run dev` session can serve the tests while code changes.
+ */
+const appPort = 3100
+const simPort = 4100
+export const simUrl = `http://127.0.0.1:${simPort}`
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: process.env.CI ? 2 : 1,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PW_JSON
+    ? [['list'], ['json', { outputFile: 'test-results/playwright.json' }]]
+    : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${appPort}`,
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: [
+    {
+      command: `npx tsx lib/simulator/main.ts`,
+      url: `${simUrl}/__sim/stats`,
+      env: { SIM_PORT: String(simPort), SIM_API_KEY: 'sim-demo-key' },
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      timeout: 60_000,
+    },
+    {
+      command: `npx next start -p ${appPort} -H 127.0.0.1`,
+      url: `http://127.0.0.1:${appPort}/api/health`,
+      env: {
+        DS_API_BASE_URL: simUrl,
+        DS_API_KEY: 'sim-demo-key',
+        DS_API_TIMEOUT_MS: '3000',
+        VERITY_DEMO: 'true',
+        NEXT_TELEMETRY_DISABLED: '1',
+      },
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+    },
+  ],
+})

@@ -1,0 +1,36 @@
+// `npm run demo`: builds Verity, starts the simulator and the app on it, prints where to look.
+import { exampleIds } from '../lib/simulator/examples.ts'
+import { run, SIM_KEY, start, stopOnSignal } from './processes.mjs'
+
+const port = process.env.PORT ?? '3000'
+const simPort = process.env.SIM_PORT ?? '4010'
+const simUrl = `http://127.0.0.1:${simPort}`
+
+if (!process.argv.includes('--no-build')) {
+  const code = await run('npx', ['next', 'build'])
+  if (code !== 0) process.exit(code)
+}
+
+const sim = start('simulator', 'npx', ['tsx', 'lib/simulator/main.ts'], {
+  env: { SIM_PORT: simPort, SIM_API_KEY: SIM_KEY },
+  ready: /listening/,
+})
+await sim.ready
+const app = start('verity', 'npx', ['next', 'start', '-p', port, '-H', '127.0.0.1'], {
+  env: { DS_API_BASE_URL: simUrl, DS_API_KEY: SIM_KEY, VERITY_DEMO: 'true' },
+  ready: /Ready|started server/i,
+})
+stopOnSignal([sim.child, app.child])
+await app.ready
+
+const base = `http://127.0.0.1:${port}`
+console.log(`
+Verity is running on simulated data: ${base}
+
+  Profiles                 ${base}/profiles
+  Webhook history          ${base}/webhooks
+  Failed verification      ${base}/v/${exampleIds.errorsShortId}
+  AML report               ${base}/aml/${exampleIds.amlRichId}
+  AML report, 1,000 hits   ${base}/aml/${exampleIds.amlBigId}
+
+Stop with Ctrl+C.`)

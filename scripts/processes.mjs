@@ -1,0 +1,54 @@
+// Starting and stopping the simulator and the app for the demo, dev and test scripts.
+import { spawn } from 'node:child_process'
+
+export const SIM_KEY = 'sim-demo-key'
+
+/** Starts a child that shares our terminal; resolves once `ready` matches its output. */
+export function start(name, command, args, { env = {}, ready, timeoutMs = 120_000 } = {}) {
+  const child = spawn(command, args, {
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const done = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not start in time`)), timeoutMs)
+    const onData = (chunk) => {
+      process.stdout.write(`[${name}] ${chunk}`)
+      if (ready && ready.test(String(chunk))) {
+        clearTimeout(timer)
+        resolve(child)
+      }
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', (chunk) => process.stderr.write(`[${name}] ${chunk}`))
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`${name} exited with code ${code}`))
+    })
+    if (!ready) {
+      clearTimeout(timer)
+      resolve(child)
+    }
+  })
+  return { child, ready: done }
+}
+
+/** Runs a command to completion with inherited output; resolves with its exit code. */
+export function run(command, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+      stdio: 'inherit',
+    })
+    child.on('exit', (code) => resolve(code ?? 1))
+  })
+}
+
+/** Stops the children we started (and only those) when this process is told to stop. */
+export function stopOnSignal(children) {
+  const stop = () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
+    process.exit(0)
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}

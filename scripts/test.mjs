@@ -1,0 +1,42 @@
+// `npm test`: lint and types, unit tests, a production build, browser tests; then one summary line.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+
+import { run } from './processes.mjs'
+
+mkdirSync('test-results', { recursive: true })
+const steps = []
+const step = async (name, command, args, env) => {
+  const code = await run(command, args, env)
+  steps.push({ name, code })
+  return code
+}
+
+await step('typecheck', 'npm', ['run', '--silent', 'typecheck'])
+await step('lint', 'npm', ['run', '--silent', 'lint'])
+await step('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'])
+const built = await step('build', 'npx', ['next', 'build'])
+if (built === 0) await step('browser', 'npx', ['playwright', 'test'], { PW_JSON: '1' })
+
+let passed = 0
+let failed = 0
+const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null)
+const vitest = readJson('test-results/vitest.json')
+if (vitest) {
+  passed += vitest.numPassedTests
+  failed += vitest.numFailedTests
+}
+const playwright = built === 0 ? readJson('test-results/playwright.json') : null
+if (playwright) {
+  passed += playwright.stats.expected + playwright.stats.flaky
+  failed += playwright.stats.unexpected
+}
+// A step that failed without a failing test (lint, types, build, a crashed runner) counts as one.
+for (const { name, code } of steps) {
+  const counted = (name === 'unit' && vitest?.numFailedTests) || (name === 'browser' && playwright?.stats.unexpected)
+  if (code !== 0 && !counted) {
+    console.log(`step failed: ${name}`)
+    failed += 1
+  }
+}
+console.log(`\n${passed} passed, ${failed} failed`)
+process.exit(failed === 0 && steps.every((s) => s.code === 0) ? 0 : 1)
