@@ -14,12 +14,13 @@ export function AppHeader({ demo }: { demo: boolean }) {
           <NavLink href="/profiles">Profiles</NavLink>
           <NavLink href="/webhooks">Webhooks</NavLink>
         </nav>
-        <div className="ml-auto flex min-w-0 flex-1 items-center justify-end gap-3 sm:flex-none">
-          {demo && (
-            <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
-              Simulated data
-            </span>
-          )}
+        {demo && (
+          <span className="ml-auto rounded bg-amber-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-amber-900 sm:order-last sm:ml-0 dark:bg-amber-900/40 dark:text-amber-200">
+            <span className="sm:hidden">Demo</span>
+            <span className="hidden sm:inline">Simulated data</span>
+          </span>
+        )}
+        <div className="w-full sm:ml-auto sm:w-72">
           <GlobalSearch />
         </div>
       </div>

@@ -30,7 +30,7 @@ export function GlobalSearch() {
   }
 
   return (
-    <form role="search" onSubmit={onSubmit} className="relative w-full sm:w-72">
+    <form role="search" onSubmit={onSubmit} className="relative w-full">
       <label htmlFor="global-search" className="sr-only">
         Open a record by id or URL
       </label>
