@@ -1,0 +1,256 @@
+/* Names, places and countries the generators draw from. Several scripts on purpose. */
+
+export type Country = { alpha2: string; alpha3: string; name: string; city: string; phone: string }
+
+export const countries: readonly Country[] = [
+  { alpha2: 'GB', alpha3: 'GBR', name: 'United Kingdom', city: 'London', phone: '+44' },
+  { alpha2: 'DE', alpha3: 'DEU', name: 'Germany', city: 'Berlin', phone: '+49' },
+  { alpha2: 'FR', alpha3: 'FRA', name: 'France', city: 'Lyon', phone: '+33' },
+  { alpha2: 'ES', alpha3: 'ESP', name: 'Spain', city: 'Valencia', phone: '+34' },
+  { alpha2: 'IT', alpha3: 'ITA', name: 'Italy', city: 'Milan', phone: '+39' },
+  { alpha2: 'NL', alpha3: 'NLD', name: 'Netherlands', city: 'Rotterdam', phone: '+31' },
+  { alpha2: 'PL', alpha3: 'POL', name: 'Poland', city: 'Kraków', phone: '+48' },
+  { alpha2: 'GR', alpha3: 'GRC', name: 'Greece', city: 'Thessaloniki', phone: '+30' },
+  { alpha2: 'CY', alpha3: 'CYP', name: 'Cyprus', city: 'Limassol', phone: '+357' },
+  { alpha2: 'RU', alpha3: 'RUS', name: 'Russia', city: 'Novosibirsk', phone: '+7' },
+  { alpha2: 'UA', alpha3: 'UKR', name: 'Ukraine', city: 'Lviv', phone: '+380' },
+  { alpha2: 'KZ', alpha3: 'KAZ', name: 'Kazakhstan', city: 'Almaty', phone: '+7' },
+  { alpha2: 'AE', alpha3: 'ARE', name: 'United Arab Emirates', city: 'Dubai', phone: '+971' },
+  { alpha2: 'SA', alpha3: 'SAU', name: 'Saudi Arabia', city: 'Jeddah', phone: '+966' },
+  { alpha2: 'EG', alpha3: 'EGY', name: 'Egypt', city: 'Alexandria', phone: '+20' },
+  { alpha2: 'TR', alpha3: 'TUR', name: 'Türkiye', city: 'İzmir', phone: '+90' },
+  { alpha2: 'CN', alpha3: 'CHN', name: 'China', city: 'Shenzhen', phone: '+86' },
+  { alpha2: 'HK', alpha3: 'HKG', name: 'Hong Kong', city: 'Hong Kong', phone: '+852' },
+  { alpha2: 'SG', alpha3: 'SGP', name: 'Singapore', city: 'Singapore', phone: '+65' },
+  { alpha2: 'JP', alpha3: 'JPN', name: 'Japan', city: 'Osaka', phone: '+81' },
+  { alpha2: 'IN', alpha3: 'IND', name: 'India', city: 'Pune', phone: '+91' },
+  { alpha2: 'NG', alpha3: 'NGA', name: 'Nigeria', city: 'Lagos', phone: '+234' },
+  { alpha2: 'ZA', alpha3: 'ZAF', name: 'South Africa', city: 'Cape Town', phone: '+27' },
+  { alpha2: 'ZW', alpha3: 'ZWE', name: 'Zimbabwe', city: 'Harare', phone: '+263' },
+  { alpha2: 'BR', alpha3: 'BRA', name: 'Brazil', city: 'Curitiba', phone: '+55' },
+  { alpha2: 'MX', alpha3: 'MEX', name: 'Mexico', city: 'Guadalajara', phone: '+52' },
+  { alpha2: 'US', alpha3: 'USA', name: 'United States', city: 'Austin', phone: '+1' },
+  { alpha2: 'CA', alpha3: 'CAN', name: 'Canada', city: 'Montréal', phone: '+1' },
+  { alpha2: 'AR', alpha3: 'ARG', name: 'Argentina', city: 'Córdoba', phone: '+54' },
+  { alpha2: 'CH', alpha3: 'CHE', name: 'Switzerland', city: 'Zug', phone: '+41' },
+  { alpha2: 'AT', alpha3: 'AUT', name: 'Austria', city: 'Graz', phone: '+43' },
+  { alpha2: 'SE', alpha3: 'SWE', name: 'Sweden', city: 'Malmö', phone: '+46' },
+  { alpha2: 'NO', alpha3: 'NOR', name: 'Norway', city: 'Bergen', phone: '+47' },
+  { alpha2: 'FI', alpha3: 'FIN', name: 'Finland', city: 'Tampere', phone: '+358' },
+  { alpha2: 'PT', alpha3: 'PRT', name: 'Portugal', city: 'Porto', phone: '+351' },
+  { alpha2: 'IE', alpha3: 'IRL', name: 'Ireland', city: 'Cork', phone: '+353' },
+  { alpha2: 'EE', alpha3: 'EST', name: 'Estonia', city: 'Tartu', phone: '+372' },
+  { alpha2: 'LT', alpha3: 'LTU', name: 'Lithuania', city: 'Kaunas', phone: '+370' },
+  { alpha2: 'GE', alpha3: 'GEO', name: 'Georgia', city: 'Batumi', phone: '+995' },
+  { alpha2: 'AM', alpha3: 'ARM', name: 'Armenia', city: 'Gyumri', phone: '+374' },
+  { alpha2: 'IL', alpha3: 'ISR', name: 'Israel', city: 'Haifa', phone: '+972' },
+  { alpha2: 'VN', alpha3: 'VNM', name: 'Vietnam', city: 'Da Nang', phone: '+84' },
+]
+
+/** A person with the spellings of their name; `lang` is ISO 639-1. */
+export type PersonName = {
+  first: string
+  last: string
+  middle?: string
+  country: string
+  gender: 'M' | 'F'
+  variants: ReadonlyArray<{ full_name: string; lang: string }>
+}
+
+export const personNames: readonly PersonName[] = [
+  {
+    first: 'Ivan',
+    last: 'Petrov',
+    middle: 'Sergeyevich',
+    country: 'RU',
+    gender: 'M',
+    variants: [{ full_name: 'Иван Сергеевич Петров', lang: 'ru' }],
+  },
+  {
+    first: 'Olena',
+    last: 'Kovalenko',
+    country: 'UA',
+    gender: 'F',
+    variants: [{ full_name: 'Олена Коваленко', lang: 'uk' }],
+  },
+  {
+    first: 'Mohammed',
+    last: 'Al-Rashid',
+    middle: 'bin Khalid',
+    country: 'SA',
+    gender: 'M',
+    variants: [
+      { full_name: 'محمد بن خالد الراشد', lang: 'ar' },
+      { full_name: 'Muhammad al-Rashed', lang: 'en' },
+    ],
+  },
+  {
+    first: 'Fatima',
+    last: 'Haddad',
+    country: 'AE',
+    gender: 'F',
+    variants: [{ full_name: 'فاطمة حداد', lang: 'ar' }],
+  },
+  {
+    first: 'Wei',
+    last: 'Wang',
+    country: 'CN',
+    gender: 'M',
+    variants: [
+      { full_name: '王伟', lang: 'zh' },
+      { full_name: 'WANG Wei', lang: 'en' },
+    ],
+  },
+  {
+    first: 'Li Na',
+    last: 'Zhang',
+    country: 'HK',
+    gender: 'F',
+    variants: [{ full_name: '張麗娜', lang: 'zh' }],
+  },
+  {
+    first: 'Georgios',
+    last: 'Papadopoulos',
+    country: 'GR',
+    gender: 'M',
+    variants: [{ full_name: 'Γεώργιος Παπαδόπουλος', lang: 'el' }],
+  },
+  {
+    first: 'Eleni',
+    last: 'Konstantinou',
+    country: 'CY',
+    gender: 'F',
+    variants: [{ full_name: 'Ελένη Κωνσταντίνου', lang: 'el' }],
+  },
+  {
+    first: 'Aigerim',
+    last: 'Nurlanovna',
+    country: 'KZ',
+    gender: 'F',
+    variants: [
+      { full_name: 'Әйгерім Нұрланқызы', lang: 'kk' },
+      { full_name: 'Айгерим Нурлановна', lang: 'ru' },
+    ],
+  },
+  {
+    first: 'Dmitri',
+    last: 'Volkov',
+    middle: 'Andreyevich',
+    country: 'RU',
+    gender: 'M',
+    variants: [{ full_name: 'Дмитрий Андреевич Волков', lang: 'ru' }],
+  },
+  {
+    first: 'Yusuf',
+    last: 'Demir',
+    country: 'TR',
+    gender: 'M',
+    variants: [{ full_name: 'Yusuf Demir', lang: 'tr' }],
+  },
+  { first: 'Chinedu', last: 'Okafor', country: 'NG', gender: 'M', variants: [] },
+  { first: 'Ama', last: 'Mensah', country: 'ZA', gender: 'F', variants: [] },
+  { first: 'John', last: 'Doe', country: 'ZW', gender: 'M', variants: [] },
+  {
+    first: 'María José',
+    last: 'García López',
+    country: 'ES',
+    gender: 'F',
+    variants: [{ full_name: 'María José García López', lang: 'es' }],
+  },
+  {
+    first: 'João',
+    last: 'Silva Santos',
+    country: 'BR',
+    gender: 'M',
+    variants: [{ full_name: 'João da Silva Santos', lang: 'pt' }],
+  },
+  { first: 'Anna', last: 'Nowak', country: 'PL', gender: 'F', variants: [] },
+  {
+    first: 'Hiroshi',
+    last: 'Tanaka',
+    country: 'JP',
+    gender: 'M',
+    variants: [{ full_name: '田中 浩', lang: 'ja' }],
+  },
+  {
+    first: 'Priya',
+    last: 'Sharma',
+    country: 'IN',
+    gender: 'F',
+    variants: [{ full_name: 'प्रिया शर्मा', lang: 'hi' }],
+  },
+  {
+    first: 'Nguyen',
+    last: 'Van An',
+    country: 'VN',
+    gender: 'M',
+    variants: [{ full_name: 'Nguyễn Văn An', lang: 'vi' }],
+  },
+  { first: 'Emily', last: "O'Connor", country: 'IE', gender: 'F', variants: [] },
+  {
+    first: 'Lukas',
+    last: 'Müller',
+    country: 'DE',
+    gender: 'M',
+    variants: [{ full_name: 'Lukas Mueller', lang: 'en' }],
+  },
+  { first: 'Sophie', last: 'Dubois', country: 'FR', gender: 'F', variants: [] },
+  {
+    first: 'Giorgi',
+    last: 'Beridze',
+    country: 'GE',
+    gender: 'M',
+    variants: [{ full_name: 'გიორგი ბერიძე', lang: 'ka' }],
+  },
+  {
+    first: 'Aram',
+    last: 'Hakobyan',
+    country: 'AM',
+    gender: 'M',
+    variants: [{ full_name: 'Արամ Հակոբյան', lang: 'hy' }],
+  },
+  {
+    first: 'Noa',
+    last: 'Levi',
+    country: 'IL',
+    gender: 'F',
+    variants: [{ full_name: 'נועה לוי', lang: 'he' }],
+  },
+  {
+    first: 'Alexander',
+    last: 'Hamilton-Wright',
+    middle: 'James Edward',
+    country: 'GB',
+    gender: 'M',
+    variants: [],
+  },
+  {
+    first: 'Ahmed',
+    last: 'Hassan',
+    country: 'EG',
+    gender: 'M',
+    variants: [{ full_name: 'أحمد حسن', lang: 'ar' }],
+  },
+]
+
+export const streets = [
+  'Baker Street',
+  'Friedrichstraße',
+  'Rue de la République',
+  'Calle Mayor',
+  'Via Roma',
+  'ul. Floriańska',
+  'Sheikh Zayed Road',
+  'Nanjing Road',
+  'Orchard Road',
+  'Marine Drive',
+  'Avenida Paulista',
+  'Main Street',
+] as const
+
+export const emailDomains = [
+  'example.com',
+  'mail.test',
+  'inbox.example.org',
+  'corp.example.net',
+] as const
