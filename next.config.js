@@ -14,6 +14,8 @@ export default function nextConfig(phase) {
     }
   }
   return {
+    // A second build (e.g. a separate instance for a test) can live beside the main one.
+    distDir: process.env.NEXT_DIST_DIR || '.next',
     poweredByHeader: false,
     reactStrictMode: true,
     // No image optimizer endpoint: AML images load directly, as the CSP allows.
