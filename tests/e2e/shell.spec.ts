@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test'
+
+import { exampleIds } from '@/lib/simulator/examples'
+
+test('the shell shows the product name, the navigation and the search box', async ({ page }) => {
+  await page.goto('/')
+  const header = page.getByRole('banner')
+  await expect(header.getByRole('link', { name: 'Verity', exact: true })).toBeVisible()
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await expect(nav.getByRole('link', { name: 'Profiles' })).toHaveAttribute('href', '/profiles')
+  await expect(nav.getByRole('link', { name: 'Webhooks' })).toHaveAttribute('href', '/webhooks')
+  await expect(page.getByRole('searchbox', { name: 'Open a record by id or URL' })).toBeVisible()
+})
+
+test('the home page in demo mode says the data is simulated and links examples', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.getByRole('heading', { name: 'Demo mode: simulated data' })).toBeVisible()
+  await expect(page.getByRole('banner').getByText('Simulated data')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Verification that failed with errors' })).toHaveAttribute(
+    'href',
+    `/verifications/${exampleIds.errorsShortId}`,
+  )
+  await expect(page.getByRole('link', { name: 'AML report with no matches' })).toHaveAttribute(
+    'href',
+    `/aml/${exampleIds.amlZeroId}`,
+  )
+  await expect(page.getByRole('link', { name: 'Default profile' })).toHaveAttribute(
+    'href',
+    `/profiles/${exampleIds.defaultProfileId}`,
+  )
+})
+
+test('an unknown page shows the not-found page inside the shell', async ({ page }) => {
+  const response = await page.goto('/no/such/page')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+  await expect(page.getByRole('searchbox', { name: 'Open a record by id or URL' })).toBeVisible()
+  await page.getByRole('link', { name: 'Back to the start page' }).click()
+  await expect(page).toHaveURL('/')
+})
+
+test('the search box explains input that is not an id', async ({ page }) => {
+  await page.goto('/')
+  const search = page.getByRole('searchbox', { name: 'Open a record by id or URL' })
+  await search.fill('hello there')
+  await search.press('Enter')
+  await expect(page.getByRole('status')).toHaveText('Not an id or verification URL: hello there')
+  await expect(page).toHaveURL('/')
+})
+
+test('the search box opens a pasted verification URL', async ({ page }) => {
+  await page.goto('/')
+  const search = page.getByRole('searchbox', { name: 'Open a record by id or URL' })
+  await search.fill(`https://am.dataspike.io/${exampleIds.shortIds.verified}?target=web`)
+  await search.press('Enter')
+  // The first visit of a page compiles it on a dev server.
+  await expect(page).toHaveURL(`/verifications/${exampleIds.shortIds.verified}`, { timeout: 25_000 })
+})
