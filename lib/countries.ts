@@ -19,12 +19,20 @@ const ALPHA3: Record<string, string> = {
   VEN: 'VE', VNM: 'VN', YEM: 'YE', ZWE: 'ZW', D: 'DE',
 }
 
+const ICU_DIFFERENCES: Record<string, string> = {
+  FK: 'Falkland Islands',
+  HK: 'Hong Kong',
+  MO: 'Macao',
+  PS: 'Palestinian Territories',
+}
+
 export function countryName(code: string | null | undefined): string | null {
   if (!code) return null
   const upper = code.trim().toUpperCase()
   const alpha2 = upper.length === 3 ? ALPHA3[upper] : upper
   if (!alpha2 || !/^[A-Z]{2}$/.test(alpha2)) return null
-  const name = names.of(alpha2)
+  // Node's and the browser's ICU name a few regions differently, which breaks hydration.
+  const name = ICU_DIFFERENCES[alpha2] ?? names.of(alpha2)
   return name && name !== alpha2 && name !== 'Unknown Region' ? name : null
 }
 

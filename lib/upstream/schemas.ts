@@ -250,6 +250,8 @@ export const profileSettingsSchema = z.preprocess(
     ui_settings: z.union([z.record(z.string(), z.unknown()), z.string()]).nullish(),
     manual_field_settings: manualFieldSettingsSchema.nullish(),
     finish_screen_settings: finishScreenSettingsSchema.nullish(),
+    /** The SDK example nests the profile's link here instead of at the top level. */
+    link: profileLinkSchema.nullish(),
   }),
 )
 

@@ -1,0 +1,30 @@
+import { dehydrate, HydrationBoundary } from '@tanstack/react-query'
+import type { Metadata } from 'next'
+import { redirect } from 'next/navigation'
+
+import { parseProfileListParams, profileListHref, toUpstreamPage } from '@/lib/profiles/list-params'
+import { profilePageQueryOptions } from '@/lib/queries/profiles'
+import { getQueryClient } from '@/lib/query-client'
+import { listProfiles } from '@/lib/upstream/client'
+
+import { ProfileListClient } from './profile-list-client'
+
+export const metadata: Metadata = { title: 'Profiles' }
+
+export default async function ProfilesPage({ searchParams }: PageProps<'/profiles'>) {
+  const query = await searchParams
+  const { params, canonical } = parseProfileListParams({ page: query.page, limit: query.limit })
+  // A malformed page or size is replaced in the URL by what is shown, so links and Back agree.
+  if (!canonical) redirect(profileListHref(params))
+  const page = toUpstreamPage(params.page)
+  const queryClient = getQueryClient()
+  await queryClient.prefetchQuery({
+    ...profilePageQueryOptions(page, params.limit),
+    queryFn: () => listProfiles({ page, limit: params.limit }),
+  })
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <ProfileListClient />
+    </HydrationBoundary>
+  )
+}

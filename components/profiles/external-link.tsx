@@ -1,0 +1,28 @@
+import { CopyButton } from '@/components/ui/copy-button'
+import { safeHttpUrl } from '@/lib/profiles/urls'
+
+/**
+ * An upstream URL shown as text, opened in a new tab without a referrer. Only http(s) URLs become
+ * links, so a `javascript:` value stays inert text.
+ */
+export function ExternalLink({ url, label }: { url: string | null | undefined; label: string }) {
+  if (!url) return <span className="text-zinc-400">—</span>
+  const href = safeHttpUrl(url)
+  return (
+    <span className="inline-flex max-w-full min-w-0 items-center gap-1">
+      {href ? (
+        <a
+          href={href}
+          target="_blank"
+          rel="noreferrer noopener"
+          className="min-w-0 font-mono text-xs break-all text-blue-700 hover:underline dark:text-blue-300"
+        >
+          {url}
+        </a>
+      ) : (
+        <span className="min-w-0 font-mono text-xs break-all">{url}</span>
+      )}
+      <CopyButton value={url} label={label} />
+    </span>
+  )
+}

@@ -1,0 +1,17 @@
+/** A boolean setting in words; an absent value says so instead of guessing. */
+export function OnOff({
+  value,
+  on = 'Yes',
+  off = 'No',
+}: {
+  value: boolean | null | undefined
+  on?: string
+  off?: string
+}) {
+  if (value === null || value === undefined) return <span className="text-zinc-400">Not set</span>
+  return value ? (
+    <span className="font-medium text-emerald-800 dark:text-emerald-300">{on}</span>
+  ) : (
+    <span className="text-zinc-600 dark:text-zinc-400">{off}</span>
+  )
+}

@@ -1,0 +1,94 @@
+'use client'
+
+import type { MouseEvent, ReactNode } from 'react'
+
+import {
+  PAGE_SIZES,
+  isPageSize,
+  pageAfterResize,
+  profileListHref,
+  type ProfileListParams,
+} from '@/lib/profiles/list-params'
+
+/**
+ * First / Previous / Next controls and the page size. The upstream gives no total, so `hasNext`
+ * decides whether Next is offered. Controls are real links (open in a new tab works); a plain
+ * click is handed to `onNavigate` so the page can move without a server round trip.
+ */
+export function ProfilePager({
+  page,
+  limit,
+  hasNext,
+  onNavigate,
+}: ProfileListParams & { hasNext: boolean; onNavigate: (to: ProfileListParams) => void }) {
+  return (
+    <nav aria-label="Pages" className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
+      <div className="flex items-center gap-1">
+        <PageLink to={{ page: 1, limit }} enabled={page > 1} onNavigate={onNavigate}>
+          First
+        </PageLink>
+        <PageLink to={{ page: page - 1, limit }} enabled={page > 1} onNavigate={onNavigate}>
+          ← Previous
+        </PageLink>
+        <span aria-current="page" className="px-2 font-medium tabular-nums">
+          Page {page}
+        </span>
+        <PageLink to={{ page: page + 1, limit }} enabled={hasNext} onNavigate={onNavigate}>
+          Next →
+        </PageLink>
+      </div>
+      <label className="flex items-center gap-1.5 text-zinc-600 dark:text-zinc-400">
+        Rows per page
+        <select
+          value={limit}
+          onChange={(event) => {
+            const next = Number(event.target.value)
+            if (isPageSize(next)) onNavigate({ page: pageAfterResize(page, limit, next), limit: next })
+          }}
+          className="rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"
+        >
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </label>
+    </nav>
+  )
+}
+
+function PageLink({
+  to,
+  enabled,
+  onNavigate,
+  children,
+}: {
+  to: ProfileListParams
+  enabled: boolean
+  onNavigate: (to: ProfileListParams) => void
+  children: ReactNode
+}) {
+  const base = 'rounded border px-2 py-0.5'
+  if (!enabled) {
+    return (
+      <span aria-disabled="true" className={`${base} border-zinc-200 text-zinc-400 dark:border-zinc-800 dark:text-zinc-600`}>
+        {children}
+      </span>
+    )
+  }
+  function onClick(event: MouseEvent<HTMLAnchorElement>) {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    event.preventDefault()
+    onNavigate(to)
+  }
+  return (
+    <a
+      href={profileListHref(to)}
+      onClick={onClick}
+      className={`${base} border-zinc-300 bg-white hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800`}
+    >
+      {children}
+    </a>
+  )
+}

@@ -1,0 +1,59 @@
+import Link from 'next/link'
+
+import { CheckMark } from '@/components/profiles/check-mark'
+import { CountrySummary } from '@/components/profiles/country-summary'
+import { ProfileBadges } from '@/components/profiles/profile-badges'
+import { Timestamp } from '@/components/ui/timestamp'
+import { allowedDocumentNames, requiredChecks } from '@/lib/profiles/checks'
+import { profileLink } from '@/lib/profiles/other-fields'
+import { formatMinutes } from '@/lib/time'
+import type { Profile } from '@/lib/upstream/schemas'
+
+const cell = 'px-3 py-1.5 align-top'
+
+export function ProfileRow({ profile }: { profile: Profile }) {
+  const archived = profile.is_archived === true
+  const documents = allowedDocumentNames(profile.settings)
+  const expiry = profileLink(profile)?.expiration_minutes
+  return (
+    <tr
+      className={
+        archived
+          ? 'bg-zinc-50 text-zinc-500 dark:bg-zinc-900/60 dark:text-zinc-400'
+          : 'hover:bg-zinc-50 dark:hover:bg-zinc-900'
+      }
+    >
+      <td className={`${cell} max-w-72`}>
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+          <Link
+            href={`/profiles/${encodeURIComponent(profile.profile_id)}`}
+            className={`font-medium break-words hover:underline ${archived ? 'text-zinc-600 dark:text-zinc-400' : 'text-blue-700 dark:text-blue-300'}`}
+          >
+            {profile.name || <span className="italic">Unnamed profile</span>}
+          </Link>
+          <ProfileBadges isDefault={profile.is_default} isArchived={profile.is_archived} />
+        </div>
+      </td>
+      {requiredChecks(profile.settings).map((check) => (
+        <td key={check.key} className={`${cell} text-center`}>
+          <CheckMark required={check.required} name={check.name} />
+        </td>
+      ))}
+      <td className={cell}>
+        <CountrySummary codes={profile.settings?.countries} />
+      </td>
+      <td className={`${cell} min-w-40 text-xs leading-5`}>
+        {documents.length > 0 ? documents.join(', ') : <span className="text-zinc-400">—</span>}
+      </td>
+      <td className={`${cell} whitespace-nowrap`}>
+        {typeof expiry === 'number' ? formatMinutes(expiry) : <span className="text-zinc-400">—</span>}
+      </td>
+      <td className={cell}>
+        <Timestamp value={profile.created_at} />
+      </td>
+      <td className={cell}>
+        <Timestamp value={profile.updated_at} />
+      </td>
+    </tr>
+  )
+}

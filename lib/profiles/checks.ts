@@ -1,0 +1,44 @@
+import type { ProfileSettings } from '@/lib/upstream/schemas'
+
+import { asBoolean, asText, humanize } from '@/lib/profiles/values'
+
+export type RequiredCheck = {
+  key: 'poi' | 'face_comparison' | 'poa'
+  short: string
+  name: string
+  required: boolean | null
+}
+
+/** The three checks a profile can require, in the order the applicant meets them. */
+export function requiredChecks(settings: ProfileSettings | null | undefined): RequiredCheck[] {
+  return [
+    { key: 'poi', short: 'POI', name: 'Proof of identity', required: asBoolean(settings?.poi_required) },
+    { key: 'face_comparison', short: 'Face', name: 'Face comparison', required: asBoolean(settings?.face_comparison_required) },
+    { key: 'poa', short: 'POA', name: 'Proof of address', required: asBoolean(settings?.poa_required) },
+  ]
+}
+
+const DOCUMENT_NAMES: Record<string, string> = {
+  passport: 'Passport',
+  id_card: 'ID card',
+  national_id: 'National ID',
+  driving_license: 'Driving licence',
+  drivers_license: 'Driving licence',
+  residence_permit: 'Residence permit',
+  visa: 'Visa',
+  selfie: 'Selfie',
+  video_selfie: 'Video selfie',
+}
+
+/** A document type in words; values of another shape are shown as JSON. */
+export function documentName(value: unknown): string {
+  const text = asText(value)
+  if (text === null) return JSON.stringify(value) ?? String(value)
+  return DOCUMENT_NAMES[text.toLowerCase()] ?? humanize(text)
+}
+
+/** Allowed documents of both checks, each type once, for the list's at-a-glance column. */
+export function allowedDocumentNames(settings: ProfileSettings | null | undefined): string[] {
+  const all = [...(settings?.poi_allowed_documents ?? []), ...(settings?.face_comparison_allowed_documents ?? [])]
+  return [...new Set(all.map(documentName))]
+}

@@ -1,0 +1,76 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react'
+import { readFileSync } from 'node:fs'
+import { afterEach, describe, expect, it } from 'vitest'
+
+import { ProfileDetail } from '@/components/profiles/profile-detail'
+import { profilePageSchema, profileSchema } from '@/lib/upstream/schemas'
+
+/* The provider's own example payloads, parsed as the upstream client would and rendered. */
+const dir = '/work/shared/real-payloads'
+const load = (name: string): unknown => JSON.parse(readFileSync(`${dir}/${name}`, 'utf8'))
+
+afterEach(cleanup)
+
+describe('profile detail on real payloads', () => {
+  it('renders the documented get response: archived default profile without a link', () => {
+    const profile = profileSchema.parse(load('profile-docs-mintlify-get.json'))
+    render(<ProfileDetail profile={profile} />)
+    expect(screen.getByRole('heading', { level: 1, name: 'default' })).toBeTruthy()
+    expect(screen.getByText(/cannot be used for new verifications/)).toBeTruthy()
+    expect(screen.getByText('France')).toBeTruthy()
+    expect(screen.getByText('This profile has no verification link.')).toBeTruthy()
+  })
+
+  it('renders every profile of the documented list page', () => {
+    const page = profilePageSchema.parse(load('profile-list-docs-mintlify.json'))
+    for (const profile of page.data) {
+      render(<ProfileDetail profile={profile} />)
+      expect(screen.getByText('01827ed4-c928-7a3c-9a30-7ab7cc169d11')).toBeTruthy()
+      cleanup()
+    }
+  })
+
+  it('renders the SDK example with its flat finish screen, messenger link and nested link', () => {
+    // The example is a create request, which has no id yet.
+    const example = load('profile-create-request-sdk-js-example.json') as Record<string, unknown>
+    const profile = profileSchema.parse({ profile_id: '01827ed4-0000-7000-8000-000000000001', ...example })
+    render(<ProfileDetail profile={profile} />)
+    const finish = screen.getByRole('region', { name: 'Finish screen' })
+    expect(within(finish).getByText('asdadas')).toBeTruthy()
+    expect(within(finish).getByText('1111')).toBeTruthy()
+    const link = screen.getByRole('region', { name: 'Verification link' })
+    expect(within(link).getByText('https://am.dataspike.dev/vp/LBY6WV5YRLEFUH5DR?target=tg')).toBeTruthy()
+    expect(within(link).getByText('4 hours')).toBeTruthy()
+    const manual = screen.getByRole('region', { name: 'Manual fields' })
+    expect(within(manual).getByText('ololo@c.com')).toBeTruthy()
+    // Members outside the reference are kept, shown as JSON.
+    const other = screen.getByRole('region', { name: 'Other fields' })
+    expect(within(other).getByText('"area_filter_type":')).toBeTruthy()
+  })
+
+  it('decodes ui_settings sent as a JSON string by the Android SDK', () => {
+    const { ui_settings } = load('profile-ui-settings-android-readme.json') as { ui_settings: string }
+    const profile = profileSchema.parse({ profile_id: 'p-1', name: 'Android', settings: { ui_settings } })
+    render(<ProfileDetail profile={profile} />)
+    const ui = screen.getByRole('region', { name: 'UI settings' })
+    expect(within(ui).getByText(/shown decoded/)).toBeTruthy()
+    expect(within(ui).getByText('"themes":')).toBeTruthy()
+  })
+
+  it('shows text that looks like HTML as text', () => {
+    const profile = profileSchema.parse({ profile_id: 'p-2', name: '<img src=x onerror=alert(1)>' })
+    const { container } = render(<ProfileDetail profile={profile} />)
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('<img src=x onerror=alert(1)>')
+    expect(container.querySelector('img')).toBeNull()
+  })
+
+  it('renders a link only for http(s) URLs', () => {
+    const profile = profileSchema.parse({ profile_id: 'p-3', link: { web_link: 'javascript:alert(1)', chat_link: 'https://t.example/vp/L' } })
+    render(<ProfileDetail profile={profile} />)
+    expect(screen.getByText('javascript:alert(1)').closest('a')).toBeNull()
+    const chat = screen.getByRole('link', { name: 'https://t.example/vp/L' })
+    expect(chat.getAttribute('rel')).toBe('noreferrer noopener')
+    expect(chat.getAttribute('target')).toBe('_blank')
+  })
+})
