@@ -1,0 +1,94 @@
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+
+import { chromePath, offlineFlags } from './browser'
+import { pageKinds } from './pages'
+import { ms, type Budget, type SectionResult } from './report'
+import { median, round } from './stats'
+
+/*
+ * Lighthouse's performance category with its defaults: mobile form factor and simulated slow 4G
+ * and 4× CPU slowdown. Its own Chromium, launched once, offline. On a shared 2-core machine TBT
+ * is the noisiest figure, so a page can be run several times and the median kept.
+ */
+
+type Audit = { score: number; lcp: number; tbt: number; cls: number; fcp: number }
+
+export async function measureLighthouse(appUrl: string, runs: number): Promise<SectionResult> {
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', ...offlineFlags],
+  })
+  const figures: Record<string, Audit & { runs: Audit[] }> = {}
+  try {
+    for (const page of pageKinds) {
+      const audits: Audit[] = []
+      for (let run = 0; run < runs; run++) {
+        const result = await lighthouse(appUrl + page.path, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        })
+        if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`)
+        const { lhr } = result
+        if (lhr.runtimeError)
+          throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.message}`)
+        const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+        audits.push({
+          score: lhr.categories.performance?.score ?? Number.NaN,
+          lcp: value('largest-contentful-paint'),
+          tbt: value('total-blocking-time'),
+          cls: value('cumulative-layout-shift'),
+          fcp: value('first-contentful-paint'),
+        })
+      }
+      figures[page.key] = {
+        score: median(audits.map((a) => a.score)),
+        lcp: round(median(audits.map((a) => a.lcp))),
+        tbt: round(median(audits.map((a) => a.tbt))),
+        cls: round(median(audits.map((a) => a.cls)), 4),
+        fcp: round(median(audits.map((a) => a.fcp))),
+        runs: audits,
+      }
+      process.stdout.write(`  lighthouse: ${page.label} done\n`)
+    }
+  } finally {
+    chrome.kill()
+  }
+  const budgets: Budget[] = pageKinds.flatMap((page) => {
+    const f = figures[page.key]
+    if (!f) return []
+    return [
+      {
+        name: `Lighthouse score of ${page.label}`,
+        limit: '≥ 0.95',
+        actual: f.score.toFixed(2),
+        pass: f.score >= 0.95,
+      },
+      {
+        name: `CLS of ${page.label}`,
+        limit: '< 0.05',
+        actual: f.cls.toFixed(3),
+        pass: f.cls < 0.05,
+      },
+    ]
+  })
+  return {
+    key: 'lighthouse',
+    tables: [
+      {
+        title: `4. Lighthouse (mobile, simulated throttling, offline; median of ${runs} run${runs === 1 ? '' : 's'})`,
+        head: ['page', 'score', 'FCP', 'LCP', 'TBT', 'CLS'],
+        rows: pageKinds.map((page) => {
+          const f = figures[page.key]
+          return f
+            ? [page.label, f.score.toFixed(2), ms(f.fcp), ms(f.lcp), ms(f.tbt), f.cls.toFixed(3)]
+            : [page.label, 'n/a', '', '', '', '']
+        }),
+      },
+    ],
+    budgets,
+    data: figures,
+  }
+}

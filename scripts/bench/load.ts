@@ -1,0 +1,153 @@
+import autocannon from 'autocannon'
+
+import { exampleApiKey, exampleIds } from '../../lib/simulator/examples'
+import { ms, type Budget, type SectionResult } from './report'
+import { percentile, round } from './stats'
+
+/*
+ * Proxy cost. Three targets take turns in the order a b c c b a, so that drift in the machine's
+ * load (other work on a shared box) falls on each of them alike; latencies are pooled per target
+ * from every response (sub-millisecond, which autocannon's own histogram rounds away).
+ */
+
+type TargetKey = 'simulator' | 'proxy' | 'ping'
+type Target = { key: TargetKey; label: string; url: string; headers?: Record<string, string> }
+
+export type LoadFigures = {
+  connections: number
+  seconds: number
+  rps: number
+  p50: number
+  p99: number
+  requests: number
+  failures: number
+}
+
+type Shot = { requests: number; seconds: number; latencies: number[]; failures: number }
+
+function shoot(target: Target, connections: number, seconds: number): Promise<Shot> {
+  return new Promise((resolve, reject) => {
+    const latencies: number[] = []
+    const started = performance.now()
+    const instance = autocannon(
+      { url: target.url, connections, duration: seconds, headers: target.headers, timeout: 10 },
+      (error, result) => {
+        if (error) return reject(error)
+        resolve({
+          requests: latencies.length,
+          seconds: (performance.now() - started) / 1000,
+          latencies,
+          failures: result.errors + result.timeouts + result.non2xx,
+        })
+      },
+    )
+    instance.on('response', (_client, _status, _bytes, responseMs) => {
+      latencies.push(responseMs)
+    })
+  })
+}
+
+function targets(simulatorUrl: string, appUrl: string): Target[] {
+  const id = exampleIds.defaultProfileId
+  return [
+    {
+      key: 'simulator',
+      label: '(a) simulator direct',
+      url: `${simulatorUrl}/api/v3/profiles/${id}`,
+      headers: { 'ds-api-token': exampleApiKey, accept: 'application/json' },
+    },
+    { key: 'proxy', label: '(b) Verity /api/profiles/{id}', url: `${appUrl}/api/profiles/${id}` },
+    { key: 'ping', label: '(c) Verity /api/ping', url: `${appUrl}/api/ping` },
+  ]
+}
+
+export async function measureLoad(
+  simulatorUrl: string,
+  appUrl: string,
+  options: { seconds: number; warmSeconds: number; levels: readonly number[] },
+): Promise<SectionResult> {
+  const list = targets(simulatorUrl, appUrl)
+  const figures: Record<string, Record<TargetKey, LoadFigures>> = {}
+  for (const connections of options.levels) {
+    for (const target of list) await shoot(target, connections, options.warmSeconds)
+    const shots = new Map<TargetKey, Shot[]>()
+    // Each target gets `seconds` in total, in two halves: a b c, then c b a.
+    for (const target of [...list, ...[...list].reverse()]) {
+      const shot = await shoot(target, connections, options.seconds / 2)
+      shots.set(target.key, [...(shots.get(target.key) ?? []), shot])
+    }
+    figures[connections] = Object.fromEntries(
+      list.map((target) => [target.key, combine(shots.get(target.key) ?? [], connections)]),
+    ) as Record<TargetKey, LoadFigures>
+    process.stdout.write(`  load: concurrency ${connections} done\n`)
+  }
+  return report(list, figures, options.levels)
+}
+
+function combine(shots: readonly Shot[], connections: number): LoadFigures {
+  const latencies = shots.flatMap((shot) => shot.latencies)
+  const seconds = shots.reduce((sum, shot) => sum + shot.seconds, 0)
+  return {
+    connections,
+    seconds: round(seconds),
+    rps: round(latencies.length / seconds, 0),
+    p50: round(percentile(latencies, 50), 3),
+    p99: round(percentile(latencies, 99), 3),
+    requests: latencies.length,
+    failures: shots.reduce((sum, shot) => sum + shot.failures, 0),
+  }
+}
+
+function report(
+  list: readonly Target[],
+  figures: Record<string, Record<TargetKey, LoadFigures>>,
+  levels: readonly number[],
+): SectionResult {
+  const rows = levels.flatMap((level) =>
+    list.map((target) => {
+      const f = figures[level]?.[target.key]
+      return f
+        ? [target.label, level, f.rps, ms(f.p50), ms(f.p99), f.requests, f.failures]
+        : [target.label, level, 'n/a', 'n/a', 'n/a', 0, 0]
+    }),
+  )
+  const budgets: Budget[] = levels.map((level) => {
+    const proxy = figures[level]?.proxy
+    const ping = figures[level]?.ping
+    const ratio = proxy && ping ? proxy.rps / ping.rps : Number.NaN
+    return {
+      name: `proxy throughput ≥ 90% of ping, concurrency ${level}`,
+      limit: '≥ 90%',
+      actual: Number.isFinite(ratio) ? `${(ratio * 100).toFixed(0)}%` : 'n/a',
+      pass: Number.isFinite(ratio) ? ratio >= 0.9 : null,
+    }
+  })
+  const one = figures[1]
+  if (one) {
+    const limit = one.simulator.p50 + one.ping.p50 + 1
+    budgets.push({
+      name: 'proxy p50 ≤ simulator p50 + ping p50 + 1 ms, concurrency 1',
+      limit: ms(limit),
+      actual: ms(one.proxy.p50),
+      pass: one.proxy.p50 <= limit,
+    })
+  }
+  const failures = levels.flatMap((level) =>
+    list.map((target) => figures[level]?.[target.key]?.failures ?? 0),
+  )
+  return {
+    key: 'load',
+    tables: [
+      {
+        title: '1. Proxy cost (autocannon; rounds a b c c b a; p50/p99 over every response)',
+        head: ['target', 'conc.', 'req/s', 'p50', 'p99', 'requests', 'failed'],
+        rows,
+        notes: failures.some((count) => count > 0)
+          ? ['Some requests failed: the figures are suspect.']
+          : [],
+      },
+    ],
+    budgets,
+    data: figures,
+  }
+}

@@ -1,0 +1,61 @@
+import { parseArgs } from 'node:util'
+
+/* The command line of `npm run bench`. */
+
+export const sectionKeys = ['load', 'render', 'weight', 'lighthouse', 'bigData'] as const
+export type SectionKey = (typeof sectionKeys)[number]
+
+export type BenchOptions = {
+  build: boolean
+  strict: boolean
+  distDir: string
+  sections: ReadonlySet<SectionKey>
+  /** Seconds of load per target and concurrency, after a warm-up of a third of that. */
+  loadSeconds: number
+  renderSamples: number
+  lighthouseRuns: number
+}
+
+const usage = `npm run bench -- [--build] [--strict] [--only=load,render,weight,lighthouse,bigData]
+                   [--load-seconds=6] [--render-samples=15] [--lighthouse-runs=1]
+  Runs against the production build in $NEXT_DIST_DIR (default .next); --build makes it first.
+  Exits 0 whatever the budgets say, unless --strict.`
+
+function positive(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback
+  const value = Number(raw)
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`--${name} must be a positive number\n${usage}`)
+  return value
+}
+
+export function parseOptions(argv: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      build: { type: 'boolean', default: false },
+      strict: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      'load-seconds': { type: 'string' },
+      'render-samples': { type: 'string' },
+      'lighthouse-runs': { type: 'string' },
+    },
+  })
+  if (values.help) {
+    console.log(usage)
+    process.exit(0)
+  }
+  const only = values.only?.split(',').map((item) => item.trim())
+  const unknown = only?.filter((item) => !(sectionKeys as readonly string[]).includes(item)) ?? []
+  if (unknown.length > 0) throw new Error(`Unknown section ${unknown.join(', ')}\n${usage}`)
+  return {
+    build: values.build,
+    strict: values.strict,
+    distDir: process.env.NEXT_DIST_DIR || '.next',
+    sections: new Set((only ?? sectionKeys) as SectionKey[]),
+    loadSeconds: positive('load-seconds', values['load-seconds'], 6),
+    renderSamples: Math.round(positive('render-samples', values['render-samples'], 15)),
+    lighthouseRuns: Math.round(positive('lighthouse-runs', values['lighthouse-runs'], 1)),
+  }
+}

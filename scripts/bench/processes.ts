@@ -1,0 +1,153 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+
+import { exampleApiKey } from '../../lib/simulator/examples'
+
+/*
+ * The processes the benchmark starts: the simulator and `next start`, each a child of its own so
+ * that neither shares an event loop with the load generator. Each is stopped by its own PID.
+ */
+
+export type Started = {
+  name: string
+  url: string
+  pid: number
+  logs: () => string
+  stop: () => Promise<void>
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+function spawnChild(name: string, args: string[], env: Record<string, string>) {
+  let output = ''
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const append = (chunk: Buffer) => {
+    // Only the tail matters when a start fails.
+    output = (output + chunk.toString()).slice(-20_000)
+  }
+  child.stdout.on('data', append)
+  child.stderr.on('data', append)
+  return { child, logs: () => output, stop: () => stopChild(child), name }
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve()
+    const force = setTimeout(() => child.kill('SIGKILL'), 5_000)
+    child.once('exit', () => {
+      clearTimeout(force)
+      resolve()
+    })
+    child.kill('SIGTERM')
+  })
+}
+
+async function waitFor(
+  what: string,
+  check: () => Promise<string | null>,
+  alive: () => boolean,
+  logs: () => string,
+) {
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (!alive()) throw new Error(`${what} exited early:\n${logs()}`)
+    const found = await check().catch(() => null)
+    if (found) return found
+    if (Date.now() > deadline) throw new Error(`${what} did not start in 60 s:\n${logs()}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+/** The simulator with 6,000 history records, so that 5,000 can be loaded in the browser. */
+export async function startSimulatorChild(historyRecords: number): Promise<Started> {
+  const started = spawnChild('simulator', ['--import', 'tsx', 'lib/simulator/main.ts'], {
+    SIM_PORT: '0',
+    SIM_API_KEY: exampleApiKey,
+    SIM_HISTORY: String(historyRecords),
+  })
+  const alive = () => started.child.exitCode === null
+  const url = await waitFor(
+    'The simulator',
+    () => Promise.resolve(/listening on (http:\/\/\S+)/.exec(started.logs())?.[1] ?? null),
+    alive,
+    started.logs,
+  )
+  return { ...started, url, pid: started.child.pid ?? 0 }
+}
+
+/** `next start` of the build in `distDir`, on the simulator. */
+export async function startNext(distDir: string, simulatorUrl: string): Promise<Started> {
+  const port = await freePort()
+  const started = spawnChild(
+    'next',
+    ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'],
+    {
+      NEXT_DIST_DIR: distDir,
+      NODE_ENV: 'production',
+      DS_API_BASE_URL: simulatorUrl,
+      DS_API_KEY: exampleApiKey,
+      AUTH_DISABLED: 'true',
+      VERITY_DEMO: 'true',
+    },
+  )
+  const url = `http://127.0.0.1:${port}`
+  const alive = () => started.child.exitCode === null
+  await waitFor(
+    'next start',
+    async () => ((await fetch(`${url}/api/health`)).ok ? url : null),
+    alive,
+    started.logs,
+  )
+  const ping = await fetch(`${url}/api/ping`)
+  if (!ping.ok)
+    throw new Error(`${url}/api/ping answered ${ping.status}: is the build older than the route?`)
+  return { ...started, url, pid: started.child.pid ?? 0 }
+}
+
+/** Resident memory of a process and its descendants, in bytes (Linux /proc). */
+export function treeRss(pid: number): number {
+  const children = new Map<number, number[]>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      // The command name may hold spaces and parentheses: the fields after the last ')' are fixed.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)])
+    } catch {
+      // The process ended while we read.
+    }
+  }
+  let total = 0
+  const pending = [pid]
+  while (pending.length > 0) {
+    const current = pending.pop() ?? 0
+    total += rssOf(current)
+    pending.push(...(children.get(current) ?? []))
+  }
+  return total
+}
+
+function rssOf(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1]
+    return kb ? Number(kb) * 1024 : 0
+  } catch {
+    return 0
+  }
+}

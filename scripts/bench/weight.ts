@@ -1,0 +1,159 @@
+import { gzipSync } from 'node:zlib'
+
+import type { Browser } from '@playwright/test'
+
+import { homePage, minimalPage, pageKinds, type PageKind } from './pages'
+import { kb, type Budget, type SectionResult } from './report'
+
+/*
+ * Page weight: the JavaScript files a fresh browser fetches on the first load of each route (until
+ * the network is idle), each gzipped here at zlib's default level as `next start` serves it. The
+ * browser's list is used rather than the build manifests because it includes what hydration
+ * fetches and reads the same way under webpack or Turbopack. Inline RSC payload scripts are data
+ * and counted in the HTML instead.
+ */
+
+const BUDGET_BYTES = 40_000
+
+/** Heavy code that should reach a client bundle only when a page needs it (text heuristics). */
+const markers: Record<string, RegExp> = {
+  zod: /\$Zod[A-Z]|ZodError/,
+  'json-viewer': /pr-14 font-mono leading-5/,
+  'react-virtual': /measureElement/,
+  'jose/openid-client': /JWSSignatureVerificationFailed|openid-client/,
+}
+
+type Chunk = {
+  url: string
+  gzip: number
+  transfer: number
+  cacheControl: string
+  markers: string[]
+}
+export type RouteWeight = { path: string; status: number; gzip: number; chunks: Chunk[] }
+
+async function firstLoad(browser: Browser, appUrl: string, page: PageKind): Promise<RouteWeight> {
+  const context = await browser.newContext()
+  const tab = await context.newPage()
+  const pending: Promise<Chunk | null>[] = []
+  tab.on('response', (response) => {
+    if (response.request().resourceType() !== 'script' || !response.url().startsWith(appUrl)) return
+    pending.push(
+      (async () => {
+        const body = await response.body().catch(() => null)
+        if (!body) return null
+        const sizes = await response
+          .request()
+          .sizes()
+          .catch(() => null)
+        const text = body.toString('utf8')
+        return {
+          url: response.url().slice(appUrl.length),
+          gzip: gzipSync(body).length,
+          transfer: sizes?.responseBodySize ?? 0,
+          cacheControl: response.headers()['cache-control'] ?? '',
+          markers: Object.keys(markers).filter((name) => markers[name]?.test(text)),
+        }
+      })(),
+    )
+  })
+  const response = await tab.goto(appUrl + page.path, { waitUntil: 'networkidle', timeout: 60_000 })
+  const chunks = (await Promise.all(pending)).filter((chunk): chunk is Chunk => chunk !== null)
+  await context.close()
+  return {
+    path: page.path,
+    status: response?.status() ?? 0,
+    gzip: chunks.reduce((sum, chunk) => sum + chunk.gzip, 0),
+    chunks: chunks.sort((a, b) => b.gzip - a.gzip),
+  }
+}
+
+export async function measureWeight(browser: Browser, appUrl: string): Promise<SectionResult> {
+  const floor = await firstLoad(browser, appUrl, minimalPage)
+  const floorUrls = new Set(floor.chunks.map((chunk) => chunk.url))
+  const routes: [PageKind, RouteWeight][] = [[minimalPage, floor]]
+  for (const page of [homePage, ...pageKinds])
+    routes.push([page, await firstLoad(browser, appUrl, page)])
+
+  const budgets: Budget[] = []
+  const rows = routes.map(([page, weight]) => {
+    const own = weight.chunks.filter((chunk) => !floorUrls.has(chunk.url))
+    const over = weight.gzip - floor.gzip
+    const found = [...new Set(weight.chunks.flatMap((chunk) => chunk.markers))]
+    if (page !== minimalPage) {
+      budgets.push({
+        name: `first-load JS of ${page.label} ≤ minimal + 40 kB`,
+        limit: `+${kb(BUDGET_BYTES)}`,
+        actual: `${over >= 0 ? '+' : ''}${kb(over)}`,
+        pass: over <= BUDGET_BYTES,
+      })
+    }
+    const heaviest = own
+      .slice(0, 2)
+      .map(
+        (chunk) =>
+          `${kb(chunk.gzip)}${chunk.markers.length ? ` [${chunk.markers.join(',')}]` : ''}`,
+      )
+    return [
+      page.label,
+      kb(weight.gzip),
+      page === minimalPage ? '—' : `${over >= 0 ? '+' : ''}${kb(over)}`,
+      weight.chunks.length,
+      own.length,
+      found.join(',') || '—',
+      heaviest.join(' ') || '—',
+    ]
+  })
+  const withZod = found(routes, 'zod')
+  budgets.push({
+    name: 'zod stays out of client bundles',
+    limit: 'no route',
+    actual: withZod.join(', ') || 'none',
+    pass: withZod.length === 0,
+  })
+  // Hashed file names never change content, so a browser may keep them for good.
+  const notImmutable = routes.flatMap(([, weight]) =>
+    weight.chunks.filter(
+      (chunk) => chunk.url.startsWith('/_next/static/') && !/immutable/.test(chunk.cacheControl),
+    ),
+  )
+  budgets.push({
+    name: 'static JS served with Cache-Control immutable',
+    limit: 'every file',
+    actual:
+      notImmutable.length === 0
+        ? 'every file'
+        : `${notImmutable.length} not, e.g. ${notImmutable[0]?.url}`,
+    pass: notImmutable.length === 0,
+  })
+  return {
+    key: 'weight',
+    tables: [
+      {
+        title: '3. Page weight (first-load JS, gzip, as fetched by Chromium until network idle)',
+        head: [
+          'route',
+          'JS gzip',
+          'vs minimal',
+          'files',
+          'own files',
+          'heavy code found',
+          'largest own files',
+        ],
+        rows,
+        notes: [
+          `Minimal page: the not-found page (${minimalPage.path}), i.e. root layout, providers and framework only.`,
+          '"own files": scripts the minimal page does not load. Markers are text heuristics on the minified code.',
+        ],
+      },
+    ],
+    budgets,
+    data: Object.fromEntries(routes.map(([page, weight]) => [page.key, weight])),
+  }
+}
+
+function found(routes: readonly [PageKind, RouteWeight][], marker: string): string[] {
+  return routes
+    .filter(([, weight]) => weight.chunks.some((chunk) => chunk.markers.includes(marker)))
+    .map(([page]) => page.label)
+}
