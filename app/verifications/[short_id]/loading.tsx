@@ -1,0 +1,5 @@
+import { VerificationSkeleton } from '@/components/verification/verification-skeleton'
+
+export default function VerificationLoading() {
+  return <VerificationSkeleton />
+}

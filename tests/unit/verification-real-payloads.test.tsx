@@ -1,0 +1,142 @@
+// @vitest-environment jsdom
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, render, screen, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+import { MaskingProvider } from '@/components/auth/masking-provider'
+import { VerificationView } from '@/components/verification/verification-view'
+import { verificationSchema, type Verification } from '@/lib/upstream/schemas'
+
+// The provider's examples live beside the repository (shared/real-payloads, see its README).
+const DIR = path.resolve(import.meta.dirname, '../../../shared/real-payloads')
+
+/** Every verification object in the provider's real example files, with where it came from. */
+function realVerifications(): [string, unknown][] {
+  const out: [string, unknown][] = []
+  for (const file of readdirSync(DIR).sort()) {
+    if (!file.endsWith('.json')) continue
+    const read = () => JSON.parse(readFileSync(path.join(DIR, file), 'utf8')) as Record<string, unknown>
+    if (file.startsWith('verification-')) {
+      const json = read()
+      if (Array.isArray(json.data)) json.data.forEach((item, i) => out.push([`${file} data[${i}]`, item]))
+      else out.push([file, json])
+    } else if (file.startsWith('webhook-docver-')) {
+      out.push([`${file} payload`, read().payload])
+    }
+  }
+  return out
+}
+
+function renderView(verification: Verification, { masking = false } = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  return render(
+    <QueryClientProvider client={client}>
+      <MaskingProvider enabled={masking}>
+        <VerificationView verification={verification} />
+      </MaskingProvider>
+    </QueryClientProvider>,
+  )
+}
+
+beforeEach(() => {
+  // The profile and AML look-ups answer 404: the page must still render everything else.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() =>
+      Promise.resolve(
+        new Response(JSON.stringify({ type: 'about:blank#not_found', title: 'Not found' }), {
+          status: 404,
+          headers: { 'content-type': 'application/problem+json' },
+        }),
+      ),
+    ),
+  )
+})
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+const cases = realVerifications()
+
+describe('real payloads render on the verification page', () => {
+  it('finds the expected files', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(9)
+  })
+
+  it.each(cases)('%s parses and renders', (_name, raw) => {
+    const verification = verificationSchema.parse(raw)
+    renderView(verification)
+    expect(screen.getByRole('heading', { level: 1 })).toHaveProperty('textContent', expect.stringContaining(verification.verification_url_id ?? verification.id))
+    expect(screen.getByRole('region', { name: 'Checks' })).toBeTruthy()
+    expect(screen.getByRole('list', { name: 'Verification lifecycle' })).toBeTruthy()
+  })
+})
+
+describe('the failed DOCVER payload', () => {
+  const raw = JSON.parse(readFileSync(path.join(DIR, 'verification-docver-webhook-failed.json'), 'utf8')) as unknown
+
+  it('shows both errors with their codes and categories, and the summary', () => {
+    renderView(verificationSchema.parse(raw))
+    expect(screen.getByText('2 errors in 2 of 2 checks')).toBeTruthy()
+    const mrz = screen.getByRole('listitem', { name: 'Document (MRZ) check' })
+    expect(within(mrz).getByText('7000')).toBeTruthy()
+    expect(within(mrz).getByText('cross check duplicate found by doc number')).toBeTruthy()
+    // Twice in the DOM: its own column on wide screens, under the message on phones.
+    expect(within(mrz).getAllByText('Cross-check duplicate').length).toBeGreaterThan(0)
+    const face = screen.getByRole('listitem', { name: 'Face comparison check' })
+    expect(within(face).getByText('7002')).toBeTruthy()
+  })
+
+  it('shows the six-digit MRZ dates as dates in the right century, keeping the raw value', () => {
+    renderView(verificationSchema.parse(raw))
+    const mrz = screen.getByRole('region', { name: 'MRZ' })
+    expect(within(mrz).getByText('1988-03-21')).toBeTruthy()
+    expect(within(mrz).getByText('raw 880321')).toBeTruthy()
+    expect(within(mrz).getByText('2032-01-19')).toBeTruthy()
+  })
+
+  it('does not claim checks are required without settings, and keeps unknown members visible', () => {
+    renderView(verificationSchema.parse(raw))
+    expect(screen.queryByText('Required')).toBeNull()
+    expect(screen.getByText(/This verification carries no settings/)).toBeTruthy()
+    expect(screen.getByRole('region', { name: 'Other fields' }).textContent).toContain('duplicated_applicant_ids')
+  })
+
+  it('renders identity values through IdentityValue', () => {
+    const { container } = renderView(verificationSchema.parse(raw))
+    const names = [...container.querySelectorAll('[data-identity="name"]')].map((node) => node.textContent)
+    expect(names).toEqual(expect.arrayContaining(['JOHN', 'DOE']))
+    expect(container.querySelector('[data-identity="document_number"]')?.textContent).toBe('151341341')
+  })
+
+  it('masks the MRZ date of birth and document number while masking is on', () => {
+    renderView(verificationSchema.parse(raw), { masking: true })
+    const mrz = screen.getByRole('region', { name: 'MRZ' })
+    expect(within(mrz).queryByText('1988-03-21')).toBeNull()
+    expect(within(mrz).queryByText('151341341')).toBeNull()
+    expect(within(mrz).getByRole('button', { name: 'Reveal date of birth' })).toBeTruthy()
+    // The expiry date is not personal data and stays readable.
+    expect(within(mrz).getByText('2032-01-19')).toBeTruthy()
+  })
+})
+
+describe('a payload with an unknown status and an unknown check', () => {
+  it('shows the raw status and the extra check with its data', () => {
+    renderView(
+      verificationSchema.parse({
+        id: 'x',
+        status: 'passed',
+        verification_url_id: 'VAAAABBBBCCCCDDDD',
+        checks: { ssn: { status: 'verified', errors: [], data: { match: 'exact' } } },
+      }),
+    )
+    expect(screen.getAllByText('passed').length).toBeGreaterThan(0)
+    expect(screen.getByRole('listitem', { name: 'ssn check' }).textContent).toContain('"exact"')
+    expect(screen.getByText(/not in the reference’s state machine/)).toBeTruthy()
+  })
+})
