@@ -1,0 +1,5 @@
+import { WebhookHistorySkeleton } from '@/components/webhooks/webhook-history-skeleton'
+
+export default function Loading() {
+  return <WebhookHistorySkeleton />
+}

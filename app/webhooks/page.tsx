@@ -1,0 +1,31 @@
+import { dehydrate, HydrationBoundary } from '@tanstack/react-query'
+import type { Metadata } from 'next'
+
+import { MalformedWebhookFilter } from '@/components/webhooks/malformed-webhook-filter'
+import { WebhookHistory } from '@/components/webhooks/webhook-history'
+import { isUuid } from '@/lib/ids'
+import { getQueryClient } from '@/lib/query-client'
+import { webhookHistoryQueryOptions } from '@/lib/queries/webhooks'
+import { getWebhookHistory } from '@/lib/upstream/client'
+
+export const metadata: Metadata = { title: 'Webhook history' }
+
+export default async function WebhooksPage({ searchParams }: PageProps<'/webhooks'>) {
+  const raw = (await searchParams).webhook_id
+  const webhookId = (Array.isArray(raw) ? raw[0] : raw)?.trim() || undefined
+  // A malformed filter is answered here, before any upstream call.
+  if (webhookId !== undefined && !isUuid(webhookId)) {
+    return <MalformedWebhookFilter value={webhookId} />
+  }
+  const queryClient = getQueryClient()
+  // A failure is not dehydrated: the client then asks again and shows it with a retry.
+  await queryClient.prefetchInfiniteQuery({
+    ...webhookHistoryQueryOptions(webhookId),
+    queryFn: () => getWebhookHistory({ webhookId }),
+  })
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <WebhookHistory webhookId={webhookId} />
+    </HydrationBoundary>
+  )
+}

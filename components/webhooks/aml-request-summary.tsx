@@ -1,0 +1,86 @@
+import { Field, FieldList } from '@/components/ui/field-list'
+import { IdentityValue } from '@/components/ui/identity-value'
+import { CopyableId } from '@/components/ui/copyable-id'
+import { SectionTitle } from '@/components/webhooks/section-title'
+import { RiskLevel } from '@/components/webhooks/risk-level'
+import type { AuditedResource } from '@/lib/audit/client'
+import { countryLabel } from '@/lib/countries'
+import type { AmlScreening } from '@/lib/webhooks/aml-screening'
+
+/** The AML search as it was asked, in words, and what it found. */
+export function AmlRequestSummary({ aml, recordId }: { aml: AmlScreening; recordId: string }) {
+  // A reveal is recorded against the history record that carried the value.
+  const resource: AuditedResource = { type: 'webhook_history', id: recordId }
+  return (
+    <section aria-label="AML search request">
+      <SectionTitle>Search request</SectionTitle>
+      <FieldList>
+        <Field label="Name">
+          <IdentityValue kind="name" value={aml.requestedName} />
+        </Field>
+        <Field label="Countries">
+          {aml.countries.length > 0 ? aml.countries.map(countryLabel).join(', ') : <Any />}
+        </Field>
+        <Field label="Date of birth">
+          <BirthRange range={aml.dateOfBirth} resource={resource} />
+        </Field>
+        <Field label="Risk scores asked">
+          {aml.riskScores.length > 0 ? aml.riskScores.join(', ') : <Any />}
+        </Field>
+        {aml.entityTypes.length > 0 && <Field label="Entity types">{aml.entityTypes.join(', ')}</Field>}
+        <Field label="Fuzziness">
+          {switchText(aml.fuzziness)}
+          {aml.fuzziness && aml.fuzzinessLevel !== null && `, level ${aml.fuzzinessLevel}`}
+        </Field>
+        <Field label="Phonetics">{switchText(aml.phonetics)}</Field>
+        <Field label="Mode">{aml.mode ?? <Unstated />}</Field>
+        <Field label="Result">
+          {aml.matchCount === null ? <Unstated /> : `${aml.matchCount} ${aml.matchCount === 1 ? 'match' : 'matches'}`}
+          {aml.highestRisk && (
+            <>
+              {' · '}
+              <RiskLevel level={aml.highestRisk} />
+            </>
+          )}
+        </Field>
+        {aml.externalId && <Field label="External id">{aml.externalId}</Field>}
+        {aml.applicantId && (
+          <Field label="Applicant">
+            <CopyableId value={aml.applicantId} label="applicant id" />
+          </Field>
+        )}
+        {aml.searchUuid && (
+          <Field label="Search id">
+            <CopyableId value={aml.searchUuid} label="search id" />
+          </Field>
+        )}
+      </FieldList>
+    </section>
+  )
+}
+
+function BirthRange({ range, resource }: { range: AmlScreening['dateOfBirth']; resource: AuditedResource }) {
+  if (!range) return <Any />
+  const from = range.from?.slice(0, 10) ?? null
+  const to = range.to?.slice(0, 10) ?? null
+  if (from === to || !to) return <IdentityValue kind="date_of_birth" value={from} resource={resource} />
+  if (!from) return <>until <IdentityValue kind="date_of_birth" value={to} resource={resource} /></>
+  return (
+    <>
+      <IdentityValue kind="date_of_birth" value={from} resource={resource} /> to <IdentityValue kind="date_of_birth" value={to} resource={resource} />
+    </>
+  )
+}
+
+function switchText(value: boolean | null) {
+  if (value === null) return <Unstated />
+  return value ? 'on' : 'off'
+}
+
+function Any() {
+  return <span className="text-zinc-500">any</span>
+}
+
+function Unstated() {
+  return <span className="text-zinc-400">not stated</span>
+}

@@ -1,0 +1,72 @@
+'use client'
+
+import { useEffect, useRef, useState } from 'react'
+
+import { ErrorState } from '@/components/ui/error-state'
+
+/**
+ * Below the list: loads the next page when it scrolls into view (and on the button), says how much
+ * is loaded, and says when the history ends. A failed page stops the automatic loading until the
+ * analyst retries.
+ */
+export function HistoryFooter({
+  loaded,
+  hasNextPage,
+  stalled,
+  isFetchingNextPage,
+  nextPageError,
+  onLoadMore,
+}: {
+  loaded: number
+  hasNextPage: boolean
+  stalled: boolean
+  isFetchingNextPage: boolean
+  nextPageError: Error | null
+  onLoadMore: () => void
+}) {
+  const sentinel = useRef<HTMLDivElement>(null)
+  const [inView, setInView] = useState(false)
+
+  useEffect(() => {
+    const element = sentinel.current
+    if (!element || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver(([entry]) => setInView(entry?.isIntersecting ?? false), {
+      rootMargin: '0px 0px 600px 0px',
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [])
+
+  // Re-checked after every page: while the end stays in view, the next page follows.
+  useEffect(() => {
+    if (inView && hasNextPage && !isFetchingNextPage && !nextPageError) onLoadMore()
+  }, [inView, hasNextPage, isFetchingNextPage, nextPageError, onLoadMore])
+
+  const count = `${loaded.toLocaleString('en')} ${loaded === 1 ? 'notification' : 'notifications'} loaded`
+  return (
+    <div ref={sentinel} className="space-y-2 pt-2 pl-6 text-sm">
+      {nextPageError && <ErrorState error={nextPageError} what="the next page" onRetry={onLoadMore} />}
+      {hasNextPage ? (
+        <div className="flex items-center gap-3">
+          <button
+            type="button"
+            onClick={onLoadMore}
+            disabled={isFetchingNextPage}
+            className="rounded border border-zinc-300 bg-white px-3 py-1 font-medium hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800"
+          >
+            {isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </button>
+          <span role="status" className="text-xs text-zinc-500 dark:text-zinc-400">
+            {count}
+          </span>
+        </div>
+      ) : (
+        <p role="status" className="text-xs text-zinc-500 dark:text-zinc-400">
+          {stalled
+            ? `The service returned no new notifications after the last one; ${count}.`
+            : `End of history · ${count}`}
+        </p>
+      )}
+    </div>
+  )
+}

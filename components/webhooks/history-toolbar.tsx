@@ -1,0 +1,28 @@
+'use client'
+
+import { EventTypeSelect } from '@/components/webhooks/event-type-select'
+import { WebhookIdForm } from '@/components/webhooks/webhook-id-form'
+import { WebhookSelect } from '@/components/webhooks/webhook-select'
+
+/** The filters: webhook configuration (in the address, asks the service) and event type (local). */
+export function HistoryToolbar({
+  webhookId,
+  knownWebhookIds,
+  eventType,
+  onEventTypeChange,
+  typeCounts,
+}: {
+  webhookId: string | undefined
+  knownWebhookIds: string[]
+  eventType: string
+  onEventTypeChange: (value: string) => void
+  typeCounts: ReadonlyMap<string, number>
+}) {
+  return (
+    <div className="flex flex-wrap items-start gap-x-6 gap-y-3 rounded-md border border-zinc-200 bg-white px-3 py-2.5 dark:border-zinc-800 dark:bg-zinc-900">
+      <WebhookSelect value={webhookId} options={knownWebhookIds} />
+      <WebhookIdForm />
+      <EventTypeSelect value={eventType} onChange={onEventTypeChange} counts={typeCounts} />
+    </div>
+  )
+}

@@ -1,0 +1,132 @@
+'use client'
+
+import Link from 'next/link'
+import type { ReactNode } from 'react'
+
+import { CopyableId } from '@/components/ui/copyable-id'
+import { Field, FieldList } from '@/components/ui/field-list'
+import { JsonViewer } from '@/components/ui/json-viewer'
+import { Timestamp } from '@/components/ui/timestamp'
+import { AmlRequestSummary } from '@/components/webhooks/aml-request-summary'
+import { SectionTitle } from '@/components/webhooks/section-title'
+import { formatUtc, parseTimestamp } from '@/lib/time'
+import type { WebhookRecord } from '@/lib/upstream/schemas'
+import { dayKey, dayLabel, timeOfDay } from '@/lib/webhooks/days'
+import type { Delivery } from '@/lib/webhooks/delivery'
+import type { RecordSummary } from '@/lib/webhooks/summary'
+
+/** The expanded record: its ids and delivery, a readable AML request, links, and the payload. */
+export function RecordDetails({
+  id,
+  record,
+  summary,
+  delivery,
+  timeZone,
+}: {
+  id: string
+  record: WebhookRecord
+  summary: RecordSummary
+  delivery: Delivery | null
+  timeZone: string
+}) {
+  const sent = parseTimestamp(record.timestamp)
+  const shortId = summary.kind === 'aml' ? summary.aml.verificationShortId : summary.kind === 'other' ? null : summary.verificationShortId
+  return (
+    <div id={id} className="mt-2 space-y-3 border-t border-zinc-200 pt-3 pb-1 pl-5.5 text-sm dark:border-zinc-800">
+      <div className="grid gap-x-8 gap-y-3 lg:grid-cols-2">
+        <section aria-label="Notification">
+          <SectionTitle>Notification</SectionTitle>
+          <FieldList>
+            <Field label="Record id">
+              <CopyableId value={record.id} label="record id" />
+            </Field>
+            <Field label="Webhook configuration">
+              {record.webhook_id ? (
+                <span className="flex flex-wrap items-center gap-x-2">
+                  <CopyableId value={record.webhook_id} label="webhook configuration id" />
+                  <Link
+                    href={`/webhooks?webhook_id=${encodeURIComponent(record.webhook_id)}`}
+                    className="text-xs text-blue-700 hover:underline dark:text-blue-300"
+                  >
+                    Only this configuration
+                  </Link>
+                </span>
+              ) : (
+                '—'
+              )}
+            </Field>
+            <Field label="Sent">
+              {sent ? (
+                <>
+                  <span className="tabular-nums">{formatUtc(sent)}</span>
+                  {timeZone !== 'UTC' && (
+                    <span className="text-zinc-500 dark:text-zinc-400">
+                      {' · '}
+                      {dayLabel(dayKey(record.timestamp, timeZone))} {timeOfDay(sent, timeZone)} {timeZone}
+                    </span>
+                  )}
+                </>
+              ) : (
+                record.timestamp || '—'
+              )}
+            </Field>
+            {delivery && <DeliveryFields delivery={delivery} />}
+            {record.is_sandbox !== null && record.is_sandbox !== undefined && (
+              <Field label="Environment">{record.is_sandbox ? 'Sandbox' : 'Production'}</Field>
+            )}
+          </FieldList>
+        </section>
+        {summary.kind === 'aml' && <AmlRequestSummary aml={summary.aml} recordId={record.id} />}
+      </div>
+      <RecordLinks searchUuid={summary.kind === 'aml' ? summary.aml.searchUuid : null} verificationShortId={shortId} />
+      <section aria-label="Payload">
+        <SectionTitle>Payload</SectionTitle>
+        <JsonViewer value={record.payload ?? null} label="payload" defaultDepth={1} />
+      </section>
+    </div>
+  )
+}
+
+function DeliveryFields({ delivery }: { delivery: Delivery }) {
+  return (
+    <>
+      <Field label="Delivery">
+        <span className={delivery.state === 'failed' ? 'font-medium text-red-700 dark:text-red-300' : undefined}>
+          {delivery.state}
+        </span>
+        {delivery.responseCode && <span className="text-zinc-500"> · response {delivery.responseCode}</span>}
+      </Field>
+      {delivery.attempts !== null && <Field label="Attempts">{delivery.attempts}</Field>}
+      {delivery.lastAttemptAt && (
+        <Field label="Last attempt">
+          <Timestamp value={delivery.lastAttemptAt} mode="absolute" />
+        </Field>
+      )}
+    </>
+  )
+}
+
+function RecordLinks({ searchUuid, verificationShortId }: { searchUuid: string | null; verificationShortId: string | null }) {
+  if (!searchUuid && !verificationShortId) return null
+  return (
+    <div className="flex flex-wrap gap-2">
+      {searchUuid && <LinkButton href={`/aml/${encodeURIComponent(searchUuid)}`}>Open AML report</LinkButton>}
+      {verificationShortId && (
+        <LinkButton href={`/verifications/${encodeURIComponent(verificationShortId)}`}>
+          Open verification {verificationShortId}
+        </LinkButton>
+      )}
+    </div>
+  )
+}
+
+function LinkButton({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Link
+      href={href}
+      className="rounded border border-zinc-300 bg-white px-2.5 py-1 text-xs font-medium text-blue-700 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-blue-300 dark:hover:bg-zinc-800"
+    >
+      {children} →
+    </Link>
+  )
+}

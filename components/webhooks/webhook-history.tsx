@@ -1,0 +1,120 @@
+'use client'
+
+import Link from 'next/link'
+import { useDeferredValue, useMemo, useState } from 'react'
+
+import { EmptyState } from '@/components/ui/empty-state'
+import { useTimeZoneChoice } from '@/components/ui/timestamp'
+import { ErrorState } from '@/components/ui/error-state'
+import { HistoryFooter } from '@/components/webhooks/history-footer'
+import { HistoryToolbar } from '@/components/webhooks/history-toolbar'
+import { useTimeZone } from '@/components/webhooks/use-time-zone'
+import { useKnownWebhookIds } from '@/components/webhooks/use-known-webhook-ids'
+import { WebhookHistoryHeader } from '@/components/webhooks/webhook-history-header'
+import { WebhookHistorySkeleton } from '@/components/webhooks/webhook-history-skeleton'
+import { WebhookTimeline } from '@/components/webhooks/webhook-timeline'
+import { useWebhookHistory } from '@/lib/queries/webhooks'
+import { timelineRows } from '@/lib/webhooks/days'
+import { flattenPages } from '@/lib/webhooks/pages'
+
+export function WebhookHistory({ webhookId }: { webhookId: string | undefined }) {
+  const query = useWebhookHistory(webhookId)
+  const localZone = useTimeZone()
+  // The shell's Local/UTC switch applies here too; null until hydrated.
+  const zoneChoice = useTimeZoneChoice()
+  const [eventType, setEventType] = useState('')
+  const shownType = useDeferredValue(eventType)
+
+  const { records, lastPageAdded } = useMemo(
+    () => flattenPages(query.data?.pages ?? []),
+    [query.data],
+  )
+  const knownWebhookIds = useKnownWebhookIds(records, webhookId)
+  const typeCounts = useMemo(() => countTypes(records), [records])
+  const timeZone = zoneChoice === null ? null : zoneChoice === 'utc' ? 'UTC' : localZone
+  const rows = useMemo(() => {
+    if (timeZone === null) return []
+    const shown = shownType ? records.filter((record) => typeKey(record) === shownType) : records
+    return timelineRows(shown, timeZone)
+  }, [records, shownType, timeZone])
+
+  const header = (
+    <WebhookHistoryHeader>
+      {timeZone && (
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">
+          Days and times in {timeZone}; exact UTC on hover
+        </p>
+      )}
+    </WebhookHistoryHeader>
+  )
+
+  // The list is grouped in the analyst's zone, which only the browser knows: the server and the
+  // hydration render show the skeleton, so nothing is rendered twice in different zones.
+  if (query.isPending || timeZone === null) return <WebhookHistorySkeleton />
+
+  if (query.data === undefined) {
+    return (
+      <div className="space-y-4">
+        {header}
+        <ErrorState error={query.error} what="the webhook history" onRetry={() => void query.refetch()} />
+      </div>
+    )
+  }
+
+  const stalled = query.data.pages.length > 1 && lastPageAdded === 0
+  return (
+    <div className="space-y-4">
+      {header}
+      <HistoryToolbar
+        webhookId={webhookId}
+        knownWebhookIds={knownWebhookIds}
+        eventType={eventType}
+        onEventTypeChange={setEventType}
+        typeCounts={typeCounts}
+      />
+      {records.length === 0 ? (
+        <EmptyState title={webhookId ? 'No notifications for this webhook configuration' : 'No notifications yet'}>
+          {webhookId ? (
+            <>
+              The service has recorded nothing for this id.{' '}
+              <Link href="/webhooks" className="text-blue-700 hover:underline dark:text-blue-300">
+                Show the whole history
+              </Link>
+            </>
+          ) : (
+            'The service has not sent any webhook notification.'
+          )}
+        </EmptyState>
+      ) : (
+        <>
+          {rows.length === 0 ? (
+            <EmptyState title={`No ${shownType} records among the ${records.length} loaded`}>
+              {query.hasNextPage ? 'Load more to look further back.' : 'The whole history is loaded.'}
+            </EmptyState>
+          ) : (
+            <WebhookTimeline rows={rows} timeZone={timeZone} />
+          )}
+          <HistoryFooter
+            loaded={records.length}
+            hasNextPage={query.hasNextPage && !stalled}
+            stalled={stalled}
+            isFetchingNextPage={query.isFetchingNextPage}
+            nextPageError={query.isFetchNextPageError ? query.error : null}
+            onLoadMore={() => void query.fetchNextPage()}
+          />
+        </>
+      )}
+    </div>
+  )
+}
+
+/** The filter's value for a record; a record without a type can still be picked out. */
+function typeKey(record: { event_type?: string | null }): string {
+  return record.event_type || '(no type)'
+}
+
+function countTypes(records: readonly { event_type?: string | null }[]): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const record of records) counts.set(typeKey(record), (counts.get(typeKey(record)) ?? 0) + 1)
+  return counts
+}

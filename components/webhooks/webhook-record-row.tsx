@@ -1,0 +1,85 @@
+'use client'
+
+import { memo, useMemo } from 'react'
+
+import { CopyableId } from '@/components/ui/copyable-id'
+import { Badge } from '@/components/ui/badge'
+import { DeliveryBadge } from '@/components/webhooks/delivery-badge'
+import { EventTypeBadge } from '@/components/webhooks/event-type-badge'
+import { RecordDetails } from '@/components/webhooks/record-details'
+import { RecordSummaryLine } from '@/components/webhooks/record-summary-line'
+import { RecordTime } from '@/components/webhooks/record-time'
+import type { WebhookRecord } from '@/lib/upstream/schemas'
+import { classifyDelivery } from '@/lib/webhooks/delivery'
+import { summarizeRecord } from '@/lib/webhooks/summary'
+
+/**
+ * One notification on the timeline: time, type, what it is about, how its delivery went, and the
+ * ids; it expands to the payload. Memoized so that scrolling re-renders only the rows it adds.
+ */
+export const WebhookRecordRow = memo(function WebhookRecordRow({
+  record,
+  timeZone,
+  expanded,
+  onToggle,
+}: {
+  record: WebhookRecord
+  timeZone: string
+  expanded: boolean
+  onToggle: (id: string) => void
+}) {
+  const summary = useMemo(() => summarizeRecord(record.event_type, record.payload), [record])
+  const delivery = classifyDelivery(record)
+  const panelId = `webhook-record-${record.id}`
+  const failed = delivery?.state === 'failed'
+
+  return (
+    <article aria-label={`${record.event_type || 'Untyped'} notification`} className="relative pl-6">
+      <span aria-hidden="true" className="absolute inset-y-0 left-[7px] w-px bg-zinc-200 dark:bg-zinc-800" />
+      <span
+        aria-hidden="true"
+        className={`absolute top-[15px] left-[5px] size-[5px] rounded-full ${failed ? 'bg-red-500' : 'bg-zinc-400 dark:bg-zinc-500'}`}
+      />
+      <div
+        className={`rounded-md border px-2 py-1.5 ${expanded ? 'border-zinc-300 bg-white dark:border-zinc-700 dark:bg-zinc-900' : 'border-transparent hover:bg-zinc-100/70 dark:hover:bg-zinc-900'}`}
+      >
+        <div className="flex items-start gap-2">
+          <button
+            type="button"
+            aria-expanded={expanded}
+            aria-controls={expanded ? panelId : undefined}
+            onClick={() => onToggle(record.id)}
+            className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2.5 gap-y-1 rounded text-left text-sm focus-visible:outline-2 focus-visible:outline-blue-600"
+          >
+            <span aria-hidden="true" className="w-3 text-xs text-zinc-500">
+              {expanded ? '▾' : '▸'}
+            </span>
+            <RecordTime value={record.timestamp} timeZone={timeZone} />
+            <EventTypeBadge type={record.event_type} />
+            <span className="line-clamp-2 min-w-0 basis-full pl-5.5 sm:line-clamp-none sm:flex-1 sm:basis-auto sm:truncate sm:pl-0">
+              <RecordSummaryLine summary={summary} />
+            </span>
+          </button>
+          {delivery && <DeliveryBadge delivery={delivery} />}
+        </div>
+        <div className="mt-0.5 flex flex-wrap items-center gap-x-4 gap-y-0.5 pl-5.5 text-xs text-zinc-500 dark:text-zinc-400">
+          <span className="inline-flex items-center gap-1">
+            webhook
+            {record.webhook_id ? (
+              <CopyableId value={record.webhook_id} label="webhook configuration id" short />
+            ) : (
+              '—'
+            )}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            record <CopyableId value={record.id} label="record id" short />
+          </span>
+          {record.is_sandbox && <Badge tone="amber">Sandbox</Badge>}
+        </div>
+        {expanded && (
+          <RecordDetails id={panelId} record={record} summary={summary} delivery={delivery} timeZone={timeZone} />
+        )}
+      </div>
+    </article>
+  )
+})

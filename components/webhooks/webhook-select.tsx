@@ -1,0 +1,40 @@
+'use client'
+
+import { useRouter } from 'next/navigation'
+import { useId, useOptimistic, useTransition } from 'react'
+
+/** The webhook configuration filter, chosen among the ids seen so far; it lives in the address. */
+export function WebhookSelect({ value, options }: { value: string | undefined; options: string[] }) {
+  const router = useRouter()
+  const id = useId()
+  const [pending, startTransition] = useTransition()
+  // The choice shows at once; the address and the list follow when the server has rendered them.
+  const [shown, setShown] = useOptimistic(value ?? '')
+
+  return (
+    <div className="flex w-full min-w-0 flex-col gap-1 sm:w-auto">
+      <label htmlFor={id} className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
+        Webhook configuration {pending && <span className="font-normal">· loading…</span>}
+      </label>
+      <select
+        id={id}
+        value={shown}
+        onChange={(event) => {
+          const next = event.target.value
+          startTransition(() => {
+            setShown(next)
+            router.push(next ? `/webhooks?webhook_id=${next}` : '/webhooks')
+          })
+        }}
+        className="h-8 w-full min-w-0 rounded border border-zinc-300 bg-white px-2 font-mono text-xs sm:w-80 dark:border-zinc-700 dark:bg-zinc-900"
+      >
+        <option value="">All configurations</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}

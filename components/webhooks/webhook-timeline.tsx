@@ -1,0 +1,102 @@
+'use client'
+
+import { useWindowVirtualizer } from '@tanstack/react-virtual'
+import { useCallback, useLayoutEffect, useState, type RefObject, useRef } from 'react'
+
+import { DayHeading } from '@/components/webhooks/day-heading'
+import { WebhookRecordRow } from '@/components/webhooks/webhook-record-row'
+import type { WebhookRecord } from '@/lib/upstream/schemas'
+import type { TimelineRow } from '@/lib/webhooks/days'
+
+/**
+ * The day-grouped records, virtualized against the window: only the rows near the viewport are in
+ * the DOM, so thousands of loaded records scroll as smoothly as fifty. Rows are measured after
+ * rendering because an expanded record (or a JSON branch opened inside it) changes its height.
+ */
+export function WebhookTimeline({
+  rows,
+  timeZone,
+}: {
+  rows: readonly TimelineRow<WebhookRecord>[]
+  timeZone: string
+}) {
+  const listRef = useRef<HTMLDivElement>(null)
+  const scrollMargin = useDocumentTop(listRef)
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
+  const toggle = useCallback((id: string) => {
+    setExpanded((previous) => {
+      const next = new Set(previous)
+      if (!next.delete(id)) next.add(id)
+      return next
+    })
+  }, [])
+
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: (index) => (rows[index]?.kind === 'day' ? 44 : 56),
+    overscan: 8,
+    scrollMargin,
+    getItemKey: (index) => rowKey(rows, index),
+  })
+
+  return (
+    <div
+      ref={listRef}
+      role="list"
+      aria-label="Webhook notifications"
+      className="relative"
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((item) => {
+        const row = rows[item.index]
+        if (!row) return null
+        return (
+          <div
+            key={item.key}
+            ref={virtualizer.measureElement}
+            data-index={item.index}
+            role="listitem"
+            className="absolute inset-x-0 top-0"
+            style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
+          >
+            {row.kind === 'day' ? (
+              <DayHeading label={row.label} count={row.count} first={item.index === 0} />
+            ) : (
+              <WebhookRecordRow
+                record={row.record}
+                timeZone={timeZone}
+                expanded={expanded.has(row.record.id)}
+                onToggle={toggle}
+              />
+            )}
+          </div>
+        )
+      })}
+    </div>
+  )
+}
+
+function rowKey(rows: readonly TimelineRow<WebhookRecord>[], index: number): string {
+  const row = rows[index]
+  if (!row) return String(index)
+  if (row.kind === 'record') return row.record.id
+  // A day can head more than one run of records; the record below it tells the runs apart.
+  const next = rows[index + 1]
+  return `day:${row.key}:${next?.kind === 'record' ? next.record.id : index}`
+}
+
+/** The list's distance from the top of the document, kept current as the filters above resize. */
+function useDocumentTop(ref: RefObject<HTMLElement | null>): number {
+  const [top, setTop] = useState(0)
+  useLayoutEffect(() => {
+    const element = ref.current
+    if (!element) return
+    const measure = () => setTop(Math.round(element.getBoundingClientRect().top + window.scrollY))
+    measure()
+    if (typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(measure)
+    observer.observe(document.body)
+    return () => observer.disconnect()
+  }, [ref])
+  return top
+}

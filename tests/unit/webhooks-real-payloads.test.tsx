@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { readdirSync, readFileSync } from 'node:fs'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+
+import { WebhookRecordRow } from '@/components/webhooks/webhook-record-row'
+import { WebhookTimeline } from '@/components/webhooks/webhook-timeline'
+import { webhookHistoryPageSchema, webhookRecordSchema, type WebhookRecord } from '@/lib/upstream/schemas'
+import { timelineRows } from '@/lib/webhooks/days'
+
+/* The provider's own webhook examples, parsed as the upstream client would, then rendered. */
+const dir = '/work/shared/real-payloads'
+const load = (name: string): unknown => JSON.parse(readFileSync(`${dir}/${name}`, 'utf8'))
+const recordFiles = readdirSync(dir).filter((name) => /^webhook-.*\.json$/.test(name) && !name.includes('history'))
+
+vi.mock('next/navigation', () => ({
+  usePathname: () => '/webhooks',
+  useRouter: () => ({ push: vi.fn(), replace: vi.fn() }),
+  useSearchParams: () => new URLSearchParams(),
+}))
+
+beforeAll(() => {
+  // jsdom has no layout: the virtualised list sees zero-height rows and renders them all.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  window.scrollTo = () => undefined
+})
+
+afterEach(cleanup)
+
+function renderRecord(name: string) {
+  const record = webhookRecordSchema.parse(load(name))
+  render(<WebhookRecordRow record={record} timeZone="UTC" expanded={false} onToggle={() => undefined} />)
+  return record
+}
+
+function renderExpanded(name: string) {
+  const record = webhookRecordSchema.parse(load(name))
+  render(<WebhookRecordRow record={record} timeZone="UTC" expanded onToggle={() => undefined} />)
+  return screen.getByRole('article')
+}
+
+/** The row's own disclosure button: the first, before the copy buttons and the JSON branches. */
+function toggleOf(row: HTMLElement) {
+  const [toggle] = within(row).getAllByRole('button')
+  if (!toggle?.hasAttribute('aria-expanded')) throw new Error('no disclosure button in the row')
+  return toggle
+}
+
+describe('webhook history on real payloads', () => {
+  it.each(recordFiles)('%s parses and renders its type, time and ids', (name) => {
+    const record = renderRecord(name)
+    const row = screen.getByRole('article')
+    expect(within(row).getByText(record.event_type ?? '')).toBeTruthy()
+    expect(row.querySelector(`code[title="${record.id}"]`)?.textContent).toBe(`${record.id.slice(0, 8)}…`)
+    expect(within(row).getByRole('button', { name: 'Copy record id' })).toBeTruthy()
+    expect(row.querySelector('time')?.getAttribute('dateTime')).toBe(new Date(record.timestamp ?? '').toISOString())
+  })
+
+  it('summarises the low-risk AML screening and links its report, but no verification', () => {
+    const row = renderExpanded('webhook-aml-screening-low-risk.json')
+    const toggle = toggleOf(row)
+    expect(toggle.textContent).toContain('JOHN DOE')
+    expect(toggle.textContent).toContain('no matches')
+    const request = within(row).getByRole('region', { name: 'AML search request' })
+    expect(within(request).getByText(/United Kingdom/)).toBeTruthy()
+    expect(within(row).getByRole('link', { name: /Open AML report/ }).getAttribute('href')).toBe(
+      '/aml/616adf2b-5ae1-4f43-ab65-f43fb32a6dc3',
+    )
+    expect(within(row).queryByRole('link', { name: /Open verification/ })).toBeNull()
+  })
+
+  it('reads the medium-risk screening sent with search_result: five matches, Medium', () => {
+    renderRecord('webhook-aml-screening-medium-risk.json')
+    const toggle = toggleOf(screen.getByRole('article'))
+    expect(toggle.textContent).toContain('abc abc')
+    expect(toggle.textContent).toContain('5 matches')
+    expect(toggle.textContent).toContain('Medium risk')
+  })
+
+  it('links the failed DOCVER record to its verification by the short id it carries', () => {
+    const row = renderExpanded('webhook-docver-failed.json')
+    expect(toggleOf(row).textContent).toContain('Verification V111BBB013311111')
+    expect(within(row).getByText('failed')).toBeTruthy()
+    expect(within(row).getByRole('link', { name: /Open verification V111BBB013311111/ }).getAttribute('href')).toBe(
+      '/verifications/V111BBB013311111',
+    )
+  })
+
+  it('does not invent a verification link for the 2022 DOCVER event without a short id', () => {
+    const row = renderExpanded('webhook-docs-public-docver-event-2022.json')
+    expect(toggleOf(row).textContent).toContain('Verification b86a3cbe')
+    expect(within(row).queryByRole('link', { name: /Open verification/ })).toBeNull()
+  })
+
+  it('renders the envelope example, an AML_SCREENING with an empty payload, without inventing facts', () => {
+    const row = renderExpanded('webhook-docs-envelope-example.json')
+    expect(toggleOf(row).textContent).toBe('▾15:32:13AML_SCREENING')
+    expect(within(row).getByText('{}')).toBeTruthy()
+    expect(within(row).queryByRole('link', { name: /Open AML report/ })).toBeNull()
+  })
+
+  it('opens a branch of the payload JSON of an expanded record', () => {
+    const row = renderExpanded('webhook-aml-screening-medium-risk.json')
+    const payload = within(row).getByRole('region', { name: 'Payload' })
+    const branch = within(payload).getByRole('button', { name: /"search_request"/ })
+    expect(branch.getAttribute('aria-expanded')).toBe('false')
+    fireEvent.click(branch)
+    expect(within(payload).getByText('"abc abc"', { exact: false })).toBeTruthy()
+  })
+
+  it('renders the 2022 history page on the timeline under its day', () => {
+    const page = webhookHistoryPageSchema.parse(load('webhook-history-docs-public-2022.json'))
+    expect(page.has_next).toBe(true)
+    render(<WebhookTimeline rows={timelineRows<WebhookRecord>(page.data, 'UTC')} timeZone="UTC" />)
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toMatch(/8 Sept? 2022/)
+    expect(screen.getByText('1 notification')).toBeTruthy()
+    expect(screen.getByText('DOCVER')).toBeTruthy()
+    expect(screen.getByText('20:25:40')).toBeTruthy()
+  })
+})
