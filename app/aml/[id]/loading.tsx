@@ -1,0 +1,5 @@
+import { ReportSkeleton } from '@/components/aml/report-skeleton'
+
+export default function Loading() {
+  return <ReportSkeleton />
+}

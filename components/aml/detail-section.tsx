@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react'
+
+/** One group of a match's detail; the caller leaves it out when the data has nothing for it. */
+export function DetailSection({ title, count, children }: { title: string; count?: number; children: ReactNode }) {
+  return (
+    <section className="min-w-0 print:break-inside-avoid">
+      <h4 className="mb-1.5 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
+        {title}
+        {count !== undefined && count > 1 && <span className="ml-1 font-normal">({count})</span>}
+      </h4>
+      <div className="text-sm">{children}</div>
+    </section>
+  )
+}
+
+/** An external link that opens in a new tab and names where it goes. */
+export function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
+  const safe = /^https?:\/\//i.test(href)
+  if (!safe) return <span className="break-all">{href}</span>
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="break-all text-blue-700 hover:underline dark:text-blue-300"
+    >
+      {children}
+    </a>
+  )
+}

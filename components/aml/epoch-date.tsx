@@ -1,0 +1,12 @@
+import { epochToDate, formatUtc, formatUtcDate } from '@/lib/time'
+
+/** An integer timestamp of unknown unit as a UTC date, the exact time in the tooltip. */
+export function EpochDate({ value }: { value: number | null | undefined }) {
+  const date = epochToDate(value)
+  if (!date) return <span className="text-zinc-400">—</span>
+  return (
+    <time dateTime={date.toISOString()} title={formatUtc(date)} className="whitespace-nowrap tabular-nums">
+      {formatUtcDate(date)}
+    </time>
+  )
+}

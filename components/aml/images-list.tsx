@@ -1,0 +1,28 @@
+import type { AmlMatchFields } from '@/lib/upstream/schemas'
+
+type Image = NonNullable<AmlMatchFields['images']>[number]
+
+/** Pictures of the match, loaded only when scrolled to and without telling the host where from. */
+export function ImagesList({ images }: { images: readonly Image[] }) {
+  return (
+    <ul className="flex flex-wrap gap-3">
+      {images.map((image, index) => (
+        <li key={index} className="w-32">
+          {image.url && /^https?:\/\//i.test(image.url) ? (
+            // eslint-disable-next-line @next/next/no-img-element -- arbitrary upstream hosts; next/image would proxy them
+            <img
+              src={image.url}
+              alt={image.description ?? ''}
+              loading="lazy"
+              referrerPolicy="no-referrer"
+              className="h-32 w-32 rounded border border-zinc-200 bg-zinc-100 object-cover dark:border-zinc-800 dark:bg-zinc-800"
+            />
+          ) : (
+            <div className="flex h-32 w-32 items-center justify-center rounded border border-dashed border-zinc-300 text-xs text-zinc-500">No image</div>
+          )}
+          {image.description && <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{image.description}</p>}
+        </li>
+      ))}
+    </ul>
+  )
+}

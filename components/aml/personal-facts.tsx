@@ -1,0 +1,52 @@
+import { Field, FieldList } from '@/components/ui/field-list'
+import { IdentityValue } from '@/components/ui/identity-value'
+import { formatDateRange, formatPlace } from '@/lib/aml/format'
+import { countryLabel } from '@/lib/countries'
+import type { AmlMatchFields } from '@/lib/upstream/schemas'
+
+/** Dates and places of birth and death, genders, citizenships and nationalities: the rows present. */
+export function PersonalFacts({ fields }: { fields: AmlMatchFields }) {
+  const births = (fields.dates_of_birth ?? []).map(formatDateRange).filter((v): v is string => v !== null)
+  const deaths = (fields.dates_of_death ?? []).map(formatDateRange).filter((v): v is string => v !== null)
+  const birthPlaces = (fields.places_of_birth ?? []).map(formatPlace).filter(Boolean)
+  const deathPlaces = (fields.places_of_death ?? []).map(formatPlace).filter(Boolean)
+  const genders = (fields.genders ?? []).map((g) => (typeof g === 'string' ? g : JSON.stringify(g)))
+  const citizenships = (fields.citizenships ?? []).map(countryLabel)
+  const nationalities = (fields.nationalities ?? []).map(countryLabel)
+  if (![births, deaths, birthPlaces, deathPlaces, genders, citizenships, nationalities].some((list) => list.length > 0)) return null
+  return (
+    <FieldList>
+      {births.length > 0 && (
+        <Field label="Date of birth">
+          <Values values={births} kind="date_of_birth" />
+        </Field>
+      )}
+      {birthPlaces.length > 0 && (
+        <Field label="Place of birth">
+          <Values values={birthPlaces} kind="address" />
+        </Field>
+      )}
+      {deaths.length > 0 && <Field label="Date of death">{deaths.join('; ')}</Field>}
+      {deathPlaces.length > 0 && (
+        <Field label="Place of death">
+          <Values values={deathPlaces} kind="address" />
+        </Field>
+      )}
+      {genders.length > 0 && <Field label="Gender">{genders.join(', ')}</Field>}
+      {citizenships.length > 0 && <Field label="Citizenship">{citizenships.join(', ')}</Field>}
+      {nationalities.length > 0 && <Field label="Nationality">{nationalities.join(', ')}</Field>}
+    </FieldList>
+  )
+}
+
+function Values({ values, kind }: { values: string[]; kind: 'date_of_birth' | 'address' }) {
+  return (
+    <ul>
+      {values.map((value, index) => (
+        <li key={index}>
+          <IdentityValue value={value} kind={kind} />
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { readFileSync } from 'node:fs'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+
+import { ReportBody } from '@/components/aml/report-body'
+import { amlSearchResultSchema } from '@/lib/upstream/schemas'
+
+/* The provider's own example AML results, parsed as the upstream client would and rendered. */
+const dir = '/work/shared/real-payloads'
+const load = (name: string): unknown => JSON.parse(readFileSync(`${dir}/${name}`, 'utf8'))
+
+vi.mock('next/navigation', () => ({
+  usePathname: () => '/aml/test',
+  useSearchParams: () => new URLSearchParams(),
+}))
+
+beforeAll(() => {
+  // jsdom has no layout: the virtualised list sees zero-height rows and renders them all.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  window.scrollTo = () => undefined
+})
+
+afterEach(cleanup)
+
+describe('AML report on real payloads', () => {
+  it('renders the medium-risk result: five Organization matches with string risk scores', () => {
+    const result = amlSearchResultSchema.parse(load('aml-search-result-abc-medium-risk.json'))
+    render(<ReportBody result={result} />)
+    expect(screen.getByRole('heading', { level: 1, name: 'abc abc' })).toBeTruthy()
+    const cards = screen.getAllByRole('article')
+    expect(cards).toHaveLength(5)
+    const summary = screen.getByRole('region', { name: 'Summary' })
+    expect(within(summary).getByText('Medium risk')).toBeTruthy()
+    expect(within(summary).getByText('Organization')).toBeTruthy()
+    // The requested "abc abc" marks ABC in the first card's name.
+    const first = cards[0]!
+    expect(within(first).getByText('ABC', { selector: 'mark' })).toBeTruthy()
+    expect(within(first).getByText('Medium risk')).toBeTruthy()
+  })
+
+  it('shows media, sources and their dates when a real card is expanded', () => {
+    const result = amlSearchResultSchema.parse(load('aml-search-result-abc-medium-risk.json'))
+    render(<ReportBody result={result} />)
+    const first = screen.getAllByRole('article')[0]!
+    fireEvent.click(within(first).getByRole('button', { expanded: false }))
+    expect(within(first).getByText(/Weeks before Darcey and Chloe died/)).toBeTruthy()
+    // published_at 1676397261 is in seconds: 2023-02-14.
+    expect(within(first).getAllByText('2023-02-14').length).toBeGreaterThan(0)
+    expect(within(first).getByText(/Excluded by the Department of Health and Human Services/)).toBeTruthy()
+    expect(within(first).getAllByRole('link', { name: 'Open source' })[0]?.getAttribute('href')).toContain('sam.gov')
+  })
+
+  it('renders the no-match result plainly', () => {
+    const result = amlSearchResultSchema.parse(load('aml-search-result-john-doe-no-matches.json'))
+    render(<ReportBody result={result} />)
+    expect(screen.getByText('No matches')).toBeTruthy()
+    expect(screen.queryAllByRole('article')).toHaveLength(0)
+  })
+
+  it.each(['webhook-aml-screening-medium-risk.json', 'webhook-aml-screening-low-risk.json'])(
+    'renders the search_result embedded in %s',
+    (name) => {
+      const payload = (load(name) as { payload: { search_result: unknown } }).payload
+      const result = amlSearchResultSchema.parse(payload.search_result)
+      render(<ReportBody result={result} />)
+      expect(screen.getByRole('heading', { level: 1, name: result.requested_name ?? '' })).toBeTruthy()
+      expect(screen.queryAllByRole('article')).toHaveLength(result.data.length)
+    },
+  )
+})
