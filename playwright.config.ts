@@ -46,6 +46,7 @@ export default defineConfig({
         DS_API_KEY: 'sim-demo-key',
         DS_API_TIMEOUT_MS: '3000',
         VERITY_DEMO: 'true',
+        AUTH_DISABLED: 'true',
         NEXT_TELEMETRY_DISABLED: '1',
       },
       reuseExistingServer: !process.env.CI,

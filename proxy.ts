@@ -1,22 +1,86 @@
 import { NextResponse, type NextRequest } from 'next/server'
 
+import { servedOverHttps } from '@/lib/auth/request'
+import { safeReturnTo } from '@/lib/auth/return-to'
+import { readSession, SESSION_COOKIE } from '@/lib/auth/session-cookie'
+import { authSettings } from '@/lib/auth/settings'
+import { signInPath, unauthenticatedProblem } from '@/lib/auth/unauthenticated'
+
 /*
- * Per-request Content-Security-Policy with a fresh nonce for pages. Next.js reads the policy from
- * the request headers and puts the nonce on its own scripts, which is why pages render dynamically.
- * Headers that do not change per request are set for every path in next.config.js.
+ * Two jobs. The sign-in gate: without a valid session a page redirects to sign-in and the API
+ * answers 401 (the data layer checks again, so skipping this proxy exposes nothing). And a
+ * per-request Content-Security-Policy with a fresh nonce for pages: Next.js reads the policy from
+ * the request headers and puts the nonce on its own scripts, which is why pages render
+ * dynamically. Headers that do not change per request are set for every path in next.config.js.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
+  const requestHeaders = new Headers(request.headers)
+  // One id per request, shared by the audit log and the access log.
+  const incomingId = request.headers.get('x-request-id')
+  const requestId = incomingId && /^[\w.:-]{8,128}$/.test(incomingId) ? incomingId : crypto.randomUUID()
+  requestHeaders.set('x-request-id', requestId)
+
+  const refused = await gate(request)
+  if (refused) {
+    refused.headers.set('X-Request-Id', requestId)
+    return refused
+  }
+  if (isApi(request) || isPrefetch(request)) {
+    const response = NextResponse.next({ request: { headers: requestHeaders } })
+    response.headers.set('X-Request-Id', requestId)
+    return response
+  }
+
   const nonce = Buffer.from(crypto.randomUUID()).toString('base64')
   const csp = contentSecurityPolicy(nonce)
-  const requestHeaders = new Headers(request.headers)
   requestHeaders.set('x-nonce', nonce)
   requestHeaders.set('Content-Security-Policy', csp)
 
   const response = NextResponse.next({ request: { headers: requestHeaders } })
   response.headers.set('Content-Security-Policy', csp)
+  response.headers.set('X-Request-Id', requestId)
   if (servedOverHttps(request)) {
     response.headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains')
   }
+  return response
+}
+
+// Sign-in itself and the two probes a load balancer calls, which return no data.
+const PUBLIC_PATHS = [/^\/auth(\/|$)/, /^\/api\/(health|ping)$/]
+
+function isApi(request: NextRequest) {
+  return request.nextUrl.pathname === '/api' || request.nextUrl.pathname.startsWith('/api/')
+}
+
+function isPrefetch(request: NextRequest) {
+  return (
+    request.headers.has('next-router-prefetch') || request.headers.get('purpose') === 'prefetch'
+  )
+}
+
+/** The response for a request without a valid session, or null to let it through. */
+async function gate(request: NextRequest) {
+  const settings = authSettings()
+  if (settings.mode === 'off') return null
+  const { pathname, search } = request.nextUrl
+  if (PUBLIC_PATHS.some((pattern) => pattern.test(pathname))) return null
+  const token = request.cookies.get(SESSION_COOKIE)?.value
+  if (await readSession(token, settings)) return null
+
+  let response: NextResponse
+  if (isApi(request)) {
+    response = unauthenticatedProblem()
+  } else {
+    // RSC and prefetch markers are not part of the page the analyst asked for.
+    const params = new URLSearchParams(search)
+    params.delete('_rsc')
+    const query = params.size > 0 ? `?${params.toString()}` : ''
+    const returnTo = safeReturnTo(`${pathname.replace(/\.rsc$|\.segments\/.*$/, '')}${query}`)
+    response = NextResponse.redirect(new URL(signInPath(returnTo), request.url))
+    response.headers.set('Cache-Control', 'private, no-store')
+  }
+  // A tampered or expired cookie is dropped so the browser stops sending it.
+  if (token) response.cookies.delete(SESSION_COOKIE)
   return response
 }
 
@@ -39,21 +103,7 @@ function contentSecurityPolicy(nonce: string) {
   ].join('; ')
 }
 
-function servedOverHttps(request: NextRequest) {
-  return (
-    request.nextUrl.protocol === 'https:' ||
-    request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https'
-  )
-}
-
 export const config = {
-  matcher: [
-    {
-      source: '/((?!api/|_next/static|_next/image|favicon.ico|icon.svg).*)',
-      missing: [
-        { type: 'header', key: 'next-router-prefetch' },
-        { type: 'header', key: 'purpose', value: 'prefetch' },
-      ],
-    },
-  ],
+  // Everything but static files: the gate covers the API and prefetches too; the CSP only pages.
+  matcher: ['/((?!_next/static|_next/image|favicon.ico|icon.svg).*)'],
 }

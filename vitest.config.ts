@@ -13,6 +13,8 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // Route handlers and fetchers are called without a request or cookies; sign-in is tested apart.
+    env: { AUTH_DISABLED: 'true' },
     testTimeout: 15_000,
   },
 })

@@ -19,7 +19,87 @@ const schema = z.object({
     .enum(['0', '1', 'true', 'false'], { error: 'must be true or false' })
     .optional()
     .transform((value) => value === '1' || value === 'true'),
+  AUTH_DISABLED: z
+    .enum(['0', '1', 'true', 'false'], { error: 'must be true or false' })
+    .optional()
+    .transform((value) => value === '1' || value === 'true'),
+  OIDC_ISSUER: z
+    .url({ protocol: /^https?$/, error: 'must be the issuer URL of an OpenID Connect provider' })
+    .refine(secureOrLoopback, 'must use https (plain http only on 127.0.0.1 or localhost)')
+    .optional(),
+  OIDC_CLIENT_ID: optionalText(),
+  OIDC_CLIENT_SECRET: optionalText(),
+  SESSION_SECRET: optionalText().refine(
+    (value) => value === undefined || value.length >= 32,
+    'must be at least 32 characters (for example `openssl rand -base64 48`)',
+  ),
+  AUTH_ALLOWED_EMAIL_DOMAINS: commaList((item) => item.toLowerCase().replace(/^@/, '')),
+  AUTH_ALLOWED_GROUPS: commaList((item) => item),
+  APP_URL: z
+    .url({ protocol: /^https?$/, error: 'must be the public http(s) origin of Verity' })
+    .transform((value) => new URL(value).origin)
+    .optional(),
+  SESSION_MAX_AGE_S: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(300, 'must be at least 300')
+    .max(7 * 24 * 3600, 'must be at most 604800 (7 days)')
+    .default(8 * 3600),
+  AUDIT_LOG_FILE: optionalText(),
+  PII_MASKING: z
+    .enum(['on', 'off', 'true', 'false'], { error: 'must be on or off' })
+    .optional()
+    .transform((value) => value !== 'off' && value !== 'false'),
 })
+
+function optionalText() {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+}
+
+/** @param {(item: string) => string} normalise */
+function commaList(normalise) {
+  return z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((item) => normalise(item.trim()))
+        .filter(Boolean),
+    )
+}
+
+/** @param {string} value */
+function secureOrLoopback(value) {
+  const url = new URL(value)
+  return url.protocol === 'https:' || ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
+}
+
+const SIGN_IN_VARIABLES = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'SESSION_SECRET']
+
+/**
+ * Secure by default: a production server needs sign-in unless AUTH_DISABLED=true says otherwise,
+ * and a half-configured sign-in is an error anywhere. Checked apart from the schema so that the
+ * message names these together with any other bad variable.
+ * @param {Record<string, string | undefined>} source
+ * @returns {string[]}
+ */
+function signInIssues(source) {
+  if (source.AUTH_DISABLED === 'true' || source.AUTH_DISABLED === '1') return []
+  const blank = (/** @type {string} */ name) => !source[name]?.trim()
+  const started = SIGN_IN_VARIABLES.some((name) => !blank(name))
+  if (!started && source.NODE_ENV !== 'production') return []
+  const lines = SIGN_IN_VARIABLES.filter(blank).map((name) => `  ${name} is required for sign-in`)
+  if (blank('AUTH_ALLOWED_EMAIL_DOMAINS') && blank('AUTH_ALLOWED_GROUPS')) {
+    lines.push('  AUTH_ALLOWED_EMAIL_DOMAINS or AUTH_ALLOWED_GROUPS is required: who may sign in')
+  }
+  if (lines.length > 0) lines.push('  (or set AUTH_DISABLED=true to serve without sign-in)')
+  return lines
+}
 
 /** @typedef {z.output<typeof schema>} Env */
 
@@ -30,15 +110,16 @@ const schema = z.object({
  */
 export function parseEnv(source) {
   const result = schema.safeParse(source)
-  if (result.success) return result.data
-  const lines = result.error.issues.map((issue) => {
+  const signIn = signInIssues(source)
+  if (result.success && signIn.length === 0) return result.data
+  const lines = (result.error?.issues ?? []).map((issue) => {
     const name = issue.path.join('.')
     const message = issue.code === 'invalid_type' && source[name] === undefined
       ? 'is required'
       : issue.message
     return `  ${name} ${message}`
   })
-  return fail(`Invalid environment:\n${lines.join('\n')}`)
+  return fail(`Invalid environment:\n${[...lines, ...signIn].join('\n')}`)
 }
 
 /** @param {string} message @returns {never} */
@@ -51,6 +132,25 @@ let cached
 
 /** The validated environment, read once per process. @returns {Env} */
 export function getEnv() {
-  cached ??= parseEnv(process.env)
+  if (!cached) {
+    cached = parseEnv(process.env)
+    warnWithoutSignIn(cached)
+  }
   return cached
+}
+
+/** Said once per process, at server start (next.config.js reads the environment then). @param {Env} env */
+function warnWithoutSignIn(env) {
+  if (env.OIDC_ISSUER && !env.AUTH_DISABLED) return
+  const flag = Symbol.for('verity.sign-in-warning')
+  const state = /** @type {Record<symbol, boolean>} */ (/** @type {unknown} */ (globalThis))
+  if (state[flag]) return
+  state[flag] = true
+  const why = env.AUTH_DISABLED ? 'AUTH_DISABLED=true' : 'no OIDC_* variables outside production'
+  console.warn(
+    JSON.stringify({
+      level: 'warn',
+      msg: `sign-in is off (${why}): anyone who can reach Verity sees personal data`,
+    }),
+  )
 }

@@ -1,8 +1,9 @@
 import 'server-only'
 
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
-import { notFound } from 'next/navigation'
+import { notFound, redirect } from 'next/navigation'
 
+import { AuthRequiredError } from '@/lib/auth/errors'
 import { UpstreamError } from '@/lib/upstream/errors'
 
 /**
@@ -18,4 +19,6 @@ export async function prefetchOrNotFound<T>(
   await queryClient.prefetchQuery(options)
   const error = queryClient.getQueryState(options.queryKey)?.error
   if (error instanceof UpstreamError && error.kind === 'not_found') notFound()
+  // Reached only when proxy.ts was bypassed: the data layer refused, so no data was fetched.
+  if (error instanceof AuthRequiredError) redirect('/auth/sign-in')
 }

@@ -17,7 +17,7 @@ const sim = start('simulator', 'npx', ['tsx', 'lib/simulator/main.ts'], {
 })
 await sim.ready
 const app = start('verity', 'npx', ['next', 'start', '-p', port, '-H', '127.0.0.1'], {
-  env: { DS_API_BASE_URL: simUrl, DS_API_KEY: SIM_KEY, VERITY_DEMO: 'true' },
+  env: { DS_API_BASE_URL: simUrl, DS_API_KEY: SIM_KEY, VERITY_DEMO: 'true', AUTH_DISABLED: 'true' },
   ready: /Ready|started server/i,
 })
 stopOnSignal([sim.child, app.child])

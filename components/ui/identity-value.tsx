@@ -1,4 +1,11 @@
+'use client'
+
 import type { ReactNode } from 'react'
+
+import { MaskedIdentity } from '@/components/auth/masked-identity'
+import { useMasking } from '@/components/auth/masking-provider'
+import type { AuditedResource } from '@/lib/audit/client'
+import { isMaskedKind } from '@/lib/auth/mask'
 
 export type IdentityKind =
   | 'name'
@@ -12,20 +19,31 @@ export type IdentityKind =
 
 /**
  * Every piece of personal identity data (names, dates of birth, document and personal numbers,
- * contacts) renders through this one component, so that masking and audited reveal can be added
- * in one place. `kind` says what the value is.
+ * contacts) renders through this one component. Numbers, dates of birth and contacts are masked
+ * until the analyst reveals them, which is audited against `resource` (else the page's
+ * AuditResourceProvider, else the record named by the page's URL).
  */
 export function IdentityValue({
   value,
   kind,
   children,
+  resource,
 }: {
   value: string | null | undefined
   kind: IdentityKind
   children?: ReactNode
+  resource?: AuditedResource
 }) {
+  const masking = useMasking()
   if (value === null || value === undefined || value === '') {
     return <span className="text-zinc-400">—</span>
+  }
+  if (masking && isMaskedKind(kind)) {
+    return (
+      <MaskedIdentity value={value} kind={kind} resource={resource}>
+        {children}
+      </MaskedIdentity>
+    )
   }
   return (
     <span data-identity={kind} className="break-words">

@@ -3,6 +3,8 @@
 import { useState } from 'react'
 
 import { CopyButton } from '@/components/ui/copy-button'
+import { IdentityValue } from '@/components/ui/identity-value'
+import { maskedKindForKey } from '@/lib/auth/mask'
 
 /** Formatted, collapsible JSON. Values render as text, never as HTML. */
 export function JsonViewer({
@@ -43,7 +45,7 @@ function JsonNode({
     return (
       <div style={{ paddingLeft: depth ? 12 : 0 }}>
         {key}
-        <Primitive value={value} />
+        <Leaf name={name} value={value} />
       </div>
     )
   }
@@ -91,6 +93,15 @@ function JsonNode({
       )}
     </div>
   )
+}
+
+/** A value under a key that names an identity number, birth date or contact is masked like one. */
+function Leaf({ name, value }: { name: string | undefined; value: unknown }) {
+  const kind = maskedKindForKey(name)
+  if (kind && (typeof value === 'string' || typeof value === 'number') && value !== '') {
+    return <IdentityValue value={String(value)} kind={kind} />
+  }
+  return <Primitive value={value} />
 }
 
 function Primitive({ value }: { value: unknown }) {

@@ -2,6 +2,8 @@ import 'server-only'
 
 import { NextResponse } from 'next/server'
 
+import { AuthRequiredError } from '@/lib/auth/errors'
+import { unauthenticatedProblem } from '@/lib/auth/unauthenticated'
 import { UpstreamError, type UpstreamErrorKind } from '@/lib/upstream/errors'
 
 /*
@@ -69,6 +71,7 @@ export async function respond(call: () => Promise<unknown>) {
     return json(await call())
   } catch (error) {
     if (error instanceof UpstreamError) return upstreamProblem(error)
+    if (error instanceof AuthRequiredError) return unauthenticatedProblem()
     console.error(
       JSON.stringify({
         level: 'error',

@@ -2,6 +2,7 @@ import 'server-only'
 
 import type { z } from 'zod'
 
+import { guardedRead } from '@/lib/auth/guarded-read'
 import { getEnv } from '@/lib/env'
 import {
   amlSearchResultSchema,
@@ -42,7 +43,17 @@ export type UpstreamOptions = {
   maxAttempts?: number
 }
 
-async function getJson<T>(
+/** Every read of data: only with a valid session, and audited (lib/auth/guarded-read.ts). */
+function getJson<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  query: Query = {},
+  options: UpstreamOptions = {},
+): Promise<T> {
+  return guardedRead(path, query, () => fetchJson(path, schema, query, options))
+}
+
+async function fetchJson<T>(
   path: string,
   schema: z.ZodType<T>,
   query: Query = {},
@@ -76,10 +87,10 @@ function buildUrl(base: string, path: string, query: Query): URL {
     if (value !== undefined) url.searchParams.set(key, String(value))
   }
   // Path values are validated and encoded by the callers; this is the last guard that nothing in
-  // them moved the request to another host or outside the API's base path.
+  // them moved the request to another host or another path (an id of `..` survives encoding).
   const expected = new URL(base)
   const basePath = expected.pathname.replace(/\/$/, '')
-  if (url.origin !== expected.origin || !url.pathname.startsWith(`${basePath}/api/v3/`)) {
+  if (url.origin !== expected.origin || url.pathname !== `${basePath}${path}`) {
     throw new UpstreamError('bad_request', 'Refused to build an upstream URL outside the API')
   }
   return url
@@ -101,7 +112,11 @@ async function attemptOnce(url: URL, key: string, deadline: number): Promise<unk
     await response.body?.cancel()
     throw statusError(response)
   }
-  const text = await readCapped(response)
+  const text = await readCapped(response).catch((cause: unknown) => {
+    if (cause instanceof UpstreamError || isAbort(cause)) throw cause
+    // Headers arrived but the body broke off: what came is not a response Verity can read.
+    throw new UpstreamError('bad_response', 'The upstream response was cut off', { cause })
+  })
   try {
     return JSON.parse(text) as unknown
   } catch (cause) {
@@ -181,9 +196,13 @@ function formatPath(path: readonly PropertyKey[]): string {
     .join('')
 }
 
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
+}
+
 function toUpstreamError(error: unknown): UpstreamError {
   if (error instanceof UpstreamError) return error
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+  if (isAbort(error)) {
     return new UpstreamError('timeout', 'The upstream did not answer in time', { cause: error })
   }
   const code = networkCode(error)
@@ -319,7 +338,8 @@ export async function probeUpstream(): Promise<
 > {
   const started = performance.now()
   try {
-    await listProfiles({ page: 0, limit: 1 }, { timeoutMs: 2_000, maxAttempts: 1 })
+    // No data leaves the probe, so it needs no session and is not audited.
+    await fetchJson('/api/v3/profiles', profilePageSchema, { page: 0, limit: 1 }, { timeoutMs: 2_000, maxAttempts: 1 })
     return { ok: true, latencyMs: Math.round(performance.now() - started) }
   } catch (error) {
     const kind = error instanceof UpstreamError ? error.kind : 'unavailable'

@@ -17,8 +17,6 @@ const KEY = 'canary-hostile-key-7f3a'
 let sim: Simulator
 let app: AppInstance
 
-test.describe.configure({ mode: 'serial' })
-
 test.beforeAll(async () => {
   sim = await startSimulator({ apiKey: KEY })
   app = await startApp({ DS_API_BASE_URL: sim.url, DS_API_KEY: KEY, DS_API_TIMEOUT_MS: '2000' })
@@ -56,7 +54,9 @@ for (const path of hostilePaths) {
   test(`GET ${path.slice(0, 70)} – refused without an upstream call`, async () => {
     const before = await upstreamRequests()
     const response = await rawRequest(app.url, path)
-    expect([400, 404]).toContain(response.status)
+    // Next.js answers dot segments with a redirect to the normalised path on the same origin.
+    expect([400, 404, 308]).toContain(response.status)
+    if (response.status === 308) expect(response.headers.location ?? '').toMatch(/^\/(?!\/)/)
     expect(response.body).not.toContain(KEY)
     expect(await upstreamRequests()).toBe(before)
   })

@@ -1,0 +1,34 @@
+import { NextResponse, type NextRequest } from 'next/server'
+
+import { finishSignIn, redirectUri } from '@/lib/auth/oidc'
+import { cookieIsSecure, publicOrigin } from '@/lib/auth/request'
+import { safeReturnTo } from '@/lib/auth/return-to'
+import { sealSession } from '@/lib/auth/session-seal'
+import { cookieOptions, SESSION_COOKIE, SIGN_IN_COOKIE } from '@/lib/auth/session-cookie'
+import { authSettings } from '@/lib/auth/settings'
+
+// GET /auth/callback – the provider returns here; sets the session cookie or refuses
+export async function GET(request: NextRequest) {
+  const settings = authSettings()
+  const origin = publicOrigin(request, settings)
+  if (settings.mode === 'off') return NextResponse.redirect(new URL('/', origin), 303)
+
+  // The URL the provider redirected to, as registered, whatever host the request arrived on.
+  const callbackUrl = new URL(redirectUri(settings, origin))
+  callbackUrl.search = request.nextUrl.search
+  const result = await finishSignIn(settings, callbackUrl, request.cookies.get(SIGN_IN_COOKIE)?.value)
+
+  const target =
+    result.outcome === 'ok'
+      ? safeReturnTo(result.returnTo)
+      : `/auth/sign-in?error=${result.outcome}`
+  const response = NextResponse.redirect(new URL(target, origin), 303)
+  response.headers.set('Cache-Control', 'no-store')
+  response.cookies.delete(SIGN_IN_COOKIE)
+  if (result.outcome === 'ok') {
+    const secure = cookieIsSecure(request, settings)
+    const token = await sealSession(result.viewer, settings)
+    response.cookies.set(SESSION_COOKIE, token, cookieOptions(secure, settings.maxAgeSeconds))
+  }
+  return response
+}

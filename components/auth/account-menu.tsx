@@ -1,0 +1,27 @@
+import { getViewer } from '@/lib/auth/session'
+import { authSettings } from '@/lib/auth/settings'
+import { viewerLabel } from '@/lib/auth/viewer'
+
+/** Who is signed in, and the way out. Nothing when no one is (or sign-in is off: see the banner). */
+export async function AccountMenu() {
+  if (authSettings().mode === 'off') return null
+  const viewer = await getViewer()
+  if (!viewer) return null
+  const label = viewerLabel(viewer)
+  return (
+    <div className="flex min-w-0 items-center gap-2 text-xs">
+      <span className="truncate text-zinc-600 dark:text-zinc-400" title={viewer.email ?? undefined}>
+        <span className="sr-only">Signed in as </span>
+        {viewer.name && viewer.email ? `${viewer.name} · ${viewer.email}` : label}
+      </span>
+      <form method="post" action="/auth/sign-out">
+        <button
+          type="submit"
+          className="rounded border border-zinc-300 px-2 py-0.5 font-medium whitespace-nowrap text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
+        >
+          Sign out
+        </button>
+      </form>
+    </div>
+  )
+}

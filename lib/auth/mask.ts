@@ -1,0 +1,67 @@
+/*
+ * How a masked identity value looks: enough of its shape to tell two apart at a glance (the last
+ * characters of a number, the domain of an address), not enough to use. Names and addresses are
+ * not masked: analysts compare them with AML findings all day.
+ */
+
+export const MASKED_KINDS = ['document_number', 'personal_number', 'date_of_birth', 'email', 'phone'] as const
+export type MaskedKind = (typeof MASKED_KINDS)[number]
+
+export function isMaskedKind(kind: string): kind is MaskedKind {
+  return (MASKED_KINDS as readonly string[]).includes(kind)
+}
+
+const DOT = '•'
+
+export function maskValue(kind: MaskedKind, value: string): string {
+  switch (kind) {
+    case 'date_of_birth':
+      // Keeps the separators so a date still reads as a date.
+      return value.replace(/[\p{L}\p{N}]/gu, DOT)
+    case 'email': {
+      const at = value.lastIndexOf('@')
+      if (at < 1) return DOT.repeat(4)
+      return `${value.slice(0, 1)}${DOT.repeat(3)}${value.slice(at)}`
+    }
+    case 'phone': {
+      const digits = value.replace(/\D/g, '')
+      return `${DOT.repeat(4)}${digits.length >= 7 ? digits.slice(-2) : ''}`
+    }
+    default: {
+      const compact = value.replace(/\s/g, '')
+      const shown = compact.length >= 8 ? 4 : compact.length >= 6 ? 2 : 0
+      return `${DOT.repeat(4)}${shown ? compact.slice(-shown) : ''}`
+    }
+  }
+}
+
+const kindNames: Record<MaskedKind, string> = {
+  document_number: 'document number',
+  personal_number: 'personal number',
+  date_of_birth: 'date of birth',
+  email: 'e-mail address',
+  phone: 'phone number',
+}
+
+export function maskedKindName(kind: MaskedKind) {
+  return kindNames[kind]
+}
+
+/*
+ * Raw JSON (check data, webhook payloads) names its values only by key: these keys hold values
+ * masked like their IdentityValue kind. Matched on the key's words, so `doc_number`,
+ * `documentNumber` and `poi_birth_date` are all caught.
+ */
+const keyKinds: { pattern: RegExp; kind: MaskedKind }[] = [
+  { pattern: /(^|_)(birth|dob)(_|$)|date_of_birth|birthdate/, kind: 'date_of_birth' },
+  { pattern: /(^|_)e?mail(_|$)|email/, kind: 'email' },
+  { pattern: /(^|_)(phone|mobile|msisdn|tel)(_|$)/, kind: 'phone' },
+  { pattern: /(^|_)(doc|document|passport|id_card|licen[cs]e)_?(number|no|num|id)(_|$)/, kind: 'document_number' },
+  { pattern: /(^|_)(pin|personal_number|personal_id|card_number|cpf|nin|ssn|snils|inn|tin|tax_id|vin|iban|national_id)(_|$)/, kind: 'personal_number' },
+]
+
+export function maskedKindForKey(key: string | undefined): MaskedKind | null {
+  if (!key) return null
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()
+  return keyKinds.find(({ pattern }) => pattern.test(words))?.kind ?? null
+}

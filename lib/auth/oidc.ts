@@ -1,0 +1,115 @@
+import 'server-only'
+
+import * as oidc from 'openid-client'
+
+import { allowedGroups, isAllowed } from './allow-list'
+import { seal, unseal } from './sealed'
+import type { AuthSettings } from './settings'
+import type { Viewer } from './viewer'
+
+/*
+ * Authorization code flow with PKCE, state and nonce, all done by openid-client. The transaction
+ * (verifier, state, nonce, return path) rides in a short-lived encrypted cookie, so any instance
+ * can finish a sign-in another one started.
+ */
+
+type OidcSettings = Extract<AuthSettings, { mode: 'oidc' }>
+
+export const SIGN_IN_TTL_S = 600
+
+let discovered: { issuer: string; config: Promise<oidc.Configuration> } | undefined
+
+function configuration(settings: OidcSettings) {
+  if (discovered?.issuer !== settings.issuer) {
+    const issuer = new URL(settings.issuer)
+    // lib/env.js allows plain http only for a provider on this machine (tests, local trials).
+    const insecure = issuer.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : undefined
+    const config = oidc.discovery(issuer, settings.clientId, settings.clientSecret, undefined, insecure)
+    // A failed discovery (provider down) is retried on the next sign-in instead of cached.
+    config.catch(() => {
+      discovered = undefined
+    })
+    discovered = { issuer: settings.issuer, config }
+  }
+  return discovered.config
+}
+
+export function redirectUri(settings: OidcSettings, requestOrigin: string) {
+  return `${settings.appUrl ?? requestOrigin}/auth/callback`
+}
+
+/** The provider's authorization URL and the sealed transaction to keep in a cookie. */
+export async function startSignIn(
+  settings: OidcSettings,
+  callbackUrl: string,
+  returnTo: string,
+  { freshLogin = false } = {},
+) {
+  const config = await configuration(settings)
+  const verifier = oidc.randomPKCECodeVerifier()
+  const state = oidc.randomState()
+  const nonce = oidc.randomNonce()
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: callbackUrl,
+    scope: 'openid email profile',
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+    // After a refusal, ask the provider for the account again instead of reusing its session.
+    ...(freshLogin ? { prompt: 'login' } : {}),
+  })
+  const transaction = await seal({ verifier, state, nonce, returnTo }, settings.secret, 'sign-in', SIGN_IN_TTL_S)
+  return { url, transaction }
+}
+
+export type SignInResult =
+  | { outcome: 'ok'; viewer: Viewer; returnTo: string }
+  | { outcome: 'not_allowed'; returnTo: string }
+  | { outcome: 'failed' }
+
+/** Exchanges the code, checks the ID token and the allow-list. */
+export async function finishSignIn(
+  settings: OidcSettings,
+  callbackUrl: URL,
+  transactionCookie: string | undefined,
+): Promise<SignInResult> {
+  const transaction = await unseal(transactionCookie, settings.secret, 'sign-in')
+  if (!transaction) return { outcome: 'failed' }
+  const { verifier, state, nonce, returnTo } = transaction
+  if (typeof verifier !== 'string' || typeof state !== 'string' || typeof nonce !== 'string') {
+    return { outcome: 'failed' }
+  }
+  const target = typeof returnTo === 'string' ? returnTo : '/'
+  try {
+    const config = await configuration(settings)
+    const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+      expectedNonce: nonce,
+      idTokenExpected: true,
+    })
+    const idClaims = tokens.claims()
+    if (!idClaims) return { outcome: 'failed' }
+    // Providers differ in which claims they put in the ID token; userinfo has the rest.
+    const info = await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub)
+    const claims = { ...info, ...idClaims, groups: idClaims.groups ?? info.groups }
+    if (!isAllowed(claims, settings.allow)) return { outcome: 'not_allowed', returnTo: target }
+    const viewer: Viewer = {
+      sub: idClaims.sub,
+      email: typeof claims.email === 'string' ? claims.email : null,
+      name: typeof claims.name === 'string' ? claims.name : null,
+      groups: allowedGroups(claims, settings.allow.groups),
+    }
+    return { outcome: 'ok', viewer, returnTo: target }
+  } catch (error) {
+    console.warn(
+      JSON.stringify({
+        level: 'warn',
+        msg: 'sign-in failed',
+        error: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown',
+      }),
+    )
+    return { outcome: 'failed' }
+  }
+}

@@ -1,0 +1,176 @@
+import { spawnSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+
+import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+
+import { sealSession } from '@/lib/auth/session-seal'
+import { exampleIds } from '@/lib/simulator/examples'
+
+import { freePort } from './support/app-instance'
+import { SESSION_SECRET, startAuthApp, type AuthApp } from './support/auth-app'
+import { startOidcProvider, type OidcServer } from './support/oidc-provider'
+
+/*
+ * The whole sign-in flow in the browser, against a real OpenID Connect provider and a Verity
+ * instance of its own with sign-in enabled (the suite's main instance runs with it off).
+ */
+
+test.describe.configure({ mode: 'serial' })
+
+const shortId = exampleIds.shortIds.verified
+const deepLink = `/verifications/${shortId}`
+const documentNumber = 'AB507864527'
+
+let provider: OidcServer
+let app: AuthApp
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000)
+  const port = await freePort()
+  provider = await startOidcProvider(`http://127.0.0.1:${port}/auth/callback`)
+  app = await startAuthApp(port, provider)
+})
+
+test.afterAll(async () => {
+  await app?.stop()
+  await provider?.stop()
+})
+
+test.use({ baseURL: undefined })
+
+async function signIn(page: Page, login: string) {
+  await page.getByRole('link', { name: /single sign-on|another account/ }).click()
+  await page.getByPlaceholder('Enter any login').fill(login)
+  await page.getByPlaceholder('and password').fill('any password')
+  await page.getByRole('button', { name: 'Sign-in' }).click()
+}
+
+async function sessionCookie(context: BrowserContext) {
+  return (await context.cookies()).find((cookie) => cookie.name === 'verity_session')
+}
+
+test('a deep link followed before sign-in lands on the same page after sign-in, with the analyst in the header', async ({ page }) => {
+  await page.goto(`${app.url}${deepLink}`)
+  await expect(page).toHaveURL(`${app.url}/auth/sign-in?returnTo=${encodeURIComponent(deepLink)}`)
+  await expect(page.getByRole('heading', { name: 'Sign in to Verity' })).toBeVisible()
+
+  await signIn(page, 'ana')
+  await expect(page).toHaveURL(`${app.url}${deepLink}`)
+  await expect(page.getByRole('banner').getByText('Ana Analyst · ana@verity.test')).toBeVisible()
+  const cookie = await sessionCookie(page.context())
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' })
+  expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000 + 3000)
+})
+
+test('identity numbers are masked until revealed, and the reveal is audited', async ({ page }) => {
+  await page.goto(`${app.url}${deepLink}`)
+  await signIn(page, 'ana')
+  await expect(page.getByRole('button', { name: 'Reveal document number' }).first()).toBeVisible()
+  await expect(page.getByText(documentNumber)).toHaveCount(0)
+  await expect(page.getByText('••••4527').first()).toBeVisible()
+
+  await page.getByRole('button', { name: 'Reveal document number' }).first().click()
+  await expect(page.getByText(documentNumber).first()).toBeVisible()
+
+  const lines = auditLines()
+  expect(lines).toContainEqual(
+    expect.objectContaining({
+      user: 'ana@verity.test',
+      action: 'reveal',
+      resource: { type: 'verification', id: shortId },
+      field: 'document_number',
+      outcome: 'ok',
+    }),
+  )
+  expect(readFileSync(app.auditFile, 'utf8')).not.toContain(documentNumber)
+})
+
+test('an account allowed by group signs in too', async ({ page }) => {
+  await page.goto(`${app.url}/profiles`)
+  await signIn(page, 'gus')
+  await expect(page).toHaveURL(`${app.url}/profiles`)
+  await expect(page.getByRole('banner').getByText('Gus Group · gus@contractor.test')).toBeVisible()
+})
+
+test('an account outside the allow-list is refused with a clear page and no session', async ({ page }) => {
+  await page.goto(`${app.url}${deepLink}`)
+  await signIn(page, 'mallory')
+  await expect(page).toHaveURL(`${app.url}/auth/sign-in?error=not_allowed`)
+  await expect(page.getByRole('alert').filter({ hasText: 'This account may not use Verity' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Sign in with another account' })).toBeVisible()
+  expect(await sessionCookie(page.context())).toBeUndefined()
+  expect((await page.request.get(`${app.url}/api/profiles`)).status()).toBe(401)
+})
+
+test('a tampered session cookie is refused: pages go to sign-in, the API answers 401', async ({ page, context }) => {
+  await page.goto(`${app.url}${deepLink}`)
+  await signIn(page, 'ana')
+  await expect(page).toHaveURL(`${app.url}${deepLink}`)
+  const cookie = await sessionCookie(context)
+  if (!cookie) throw new Error('no session cookie after sign-in')
+  const flipped = cookie.value.at(-3) === 'A' ? 'B' : 'A'
+  await context.clearCookies()
+  await context.addCookies([{ ...cookie, value: `${cookie.value.slice(0, -3)}${flipped}${cookie.value.slice(-2)}` }])
+
+  await page.goto(`${app.url}${deepLink}`)
+  await expect(page).toHaveURL(/\/auth\/sign-in\?returnTo=/)
+  await expect(page.getByText(documentNumber)).toHaveCount(0)
+  await context.addCookies([{ ...cookie, value: `${cookie.value}x` }])
+  const api = await page.request.get(`${app.url}/api/verifications/short/${shortId}`)
+  expect(api.status()).toBe(401)
+  expect(api.headers()['content-type']).toContain('application/problem+json')
+})
+
+test('an expired session cookie is refused: pages go to sign-in, the API answers 401', async ({ page, context }) => {
+  const viewer = { sub: 'ana', email: 'ana@verity.test', name: 'Ana Analyst', groups: [] }
+  const twoHoursAgo = Date.now() - 2 * 3600 * 1000
+  const expired = await sealSession(viewer, { secret: SESSION_SECRET, maxAgeSeconds: 3600 }, twoHoursAgo)
+  await context.addCookies([{ name: 'verity_session', value: expired, url: app.url, httpOnly: true, sameSite: 'Lax' }])
+
+  await page.goto(`${app.url}${deepLink}`)
+  await expect(page).toHaveURL(/\/auth\/sign-in\?returnTo=/)
+  const api = await page.request.get(`${app.url}/api/profiles`)
+  expect(api.status()).toBe(401)
+})
+
+test('sign-out clears the session', async ({ page, context }) => {
+  await page.goto(`${app.url}${deepLink}`)
+  await signIn(page, 'ana')
+  await expect(page).toHaveURL(`${app.url}${deepLink}`)
+
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(`${app.url}/auth/sign-in?signedOut=1`)
+  await expect(page.getByRole('status').filter({ hasText: 'You are signed out.' })).toBeVisible()
+  expect(await sessionCookie(context)).toBeUndefined()
+  await page.goto(`${app.url}/profiles`)
+  await expect(page).toHaveURL(/\/auth\/sign-in\?returnTo=%2Fprofiles/)
+})
+
+test('the audit log lists each view and reveal of the run, and the verifier detects an edited line', () => {
+  const lines = auditLines()
+  const views = lines.filter((line) => line.action === 'view' && line.user === 'ana@verity.test')
+  expect(views).toContainEqual(expect.objectContaining({ resource: { type: 'verification', id: shortId }, outcome: 'ok' }))
+  expect(lines).toContainEqual(
+    expect.objectContaining({ action: 'view', user: 'gus@contractor.test', resource: expect.objectContaining({ type: 'profile_list' }) }),
+  )
+  expect(lines.filter((line) => line.action === 'reveal')).toHaveLength(1)
+  expect(lines.some((line) => String(line.user).includes('mallory'))).toBe(false)
+
+  expect(verify(app.auditFile)).toMatchObject({ status: 0, stdout: expect.stringContaining(`OK: ${lines.length} lines`) })
+  const edited = readFileSync(app.auditFile, 'utf8').replace('"action":"reveal"', '"action":"view"')
+  const copy = `${app.auditFile}.edited`
+  writeFileSync(copy, edited)
+  const revealLine = lines.findIndex((line) => line.action === 'reveal') + 1
+  expect(verify(copy)).toMatchObject({ status: 1, stdout: expect.stringContaining(`BROKEN at line ${revealLine}`) })
+})
+
+function auditLines() {
+  return readFileSync(app.auditFile, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+}
+
+function verify(file: string) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/audit-verify.ts', file], { encoding: 'utf8' })
+}

@@ -1,0 +1,64 @@
+import type { Server } from 'node:http'
+
+import Provider from 'oidc-provider'
+
+import { freePort } from './app-instance'
+
+/*
+ * A real OpenID Connect provider on 127.0.0.1 for the sign-in tests, with its development login
+ * form (any password) and three accounts: an allowed analyst, one allowed by group only, and one
+ * outside the allow-list.
+ */
+
+export const accounts: Record<string, { email: string; email_verified: boolean; name: string; groups: string[] }> = {
+  ana: { email: 'ana@verity.test', email_verified: true, name: 'Ana Analyst', groups: [] },
+  gus: { email: 'gus@contractor.test', email_verified: true, name: 'Gus Group', groups: ['aml-analysts'] },
+  mallory: { email: 'mallory@outside.test', email_verified: true, name: 'Mallory Outsider', groups: ['staff'] },
+}
+
+export type OidcServer = { issuer: string; clientId: string; clientSecret: string; stop: () => Promise<void> }
+
+export async function startOidcProvider(redirectUri: string): Promise<OidcServer> {
+  const port = await freePort()
+  const issuer = `http://127.0.0.1:${port}`
+  const clientId = 'verity-test'
+  const clientSecret = 'verity-test-client-secret'
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
+    cookies: { keys: ['verity-test-provider-cookie-key'] },
+    pkce: { required: () => true },
+    findAccount: (_ctx, id) => {
+      const account = accounts[id]
+      if (!account) return undefined
+      return { accountId: id, claims: () => ({ sub: id, ...account }) }
+    },
+    // First-party console: no consent screen, the grant covers what Verity asks for.
+    loadExistingGrant: async (ctx) => {
+      const { client, session, result } = ctx.oidc
+      if (!client || !session?.accountId) return undefined
+      const grantId = result?.consent?.grantId ?? session.grantIdFor(client.clientId)
+      if (grantId) return ctx.oidc.provider.Grant.find(grantId)
+      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId })
+      grant.addOIDCScope('openid email profile')
+      await grant.save()
+      return grant
+    },
+  })
+  const server: Server = provider.listen(port, '127.0.0.1')
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}

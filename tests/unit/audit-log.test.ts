@@ -1,0 +1,83 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const chainKey = Symbol.for('verity.audit-chain')
+
+function verify(file: string) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/audit-verify.ts', file], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 15_000,
+  })
+}
+
+describe('audit log file', () => {
+  let file: string
+  let stdout: ReturnType<typeof vi.spyOn>
+
+  beforeEach(() => {
+    file = join(mkdtempSync(join(tmpdir(), 'verity-audit-')), 'audit.log')
+    vi.stubEnv('DS_API_BASE_URL', 'http://127.0.0.1:4100')
+    vi.stubEnv('DS_API_KEY', 'k')
+    vi.stubEnv('AUDIT_LOG_FILE', file)
+    stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+    vi.resetModules()
+    delete (globalThis as Record<symbol, unknown>)[chainKey]
+  })
+
+  afterEach(() => {
+    vi.unstubAllEnvs()
+    vi.restoreAllMocks()
+    delete (globalThis as Record<symbol, unknown>)[chainKey]
+  })
+
+  async function write(count: number) {
+    const { audit } = await import('@/lib/audit/record')
+    const viewer = { sub: 'u1', email: 'ana@example.com', name: 'Ana', groups: [] }
+    for (let n = 0; n < count; n++) {
+      await audit(viewer, n % 2 ? 'reveal' : 'view', { type: 'verification', id: 'VF57124F182867E0' }, 'ok', n % 2 ? 'date_of_birth' : undefined)
+    }
+  }
+
+  it('writes one line per event with who, what and which record, and no value', async () => {
+    await write(2)
+    const lines = readFileSync(file, 'utf8').trim().split('\n')
+    expect(lines).toHaveLength(2)
+    const reveal = JSON.parse(lines[1]!) as Record<string, unknown>
+    expect(reveal).toMatchObject({
+      user: 'ana@example.com',
+      action: 'reveal',
+      resource: { type: 'verification', id: 'VF57124F182867E0' },
+      field: 'date_of_birth',
+      outcome: 'ok',
+    })
+    expect(typeof reveal.requestId).toBe('string')
+    expect(stdout).toHaveBeenCalledTimes(2)
+  })
+
+  it('continues the file’s chain after a restart, and the verifier accepts it', async () => {
+    await write(2)
+    delete (globalThis as Record<symbol, unknown>)[chainKey]
+    vi.resetModules()
+    await write(2)
+    const result = verify(file)
+    expect(result.stdout).toContain('OK: 4 lines')
+    expect(result.status).toBe(0)
+  })
+
+  it('makes the verifier name the first edited line and exit 1', async () => {
+    await write(3)
+    const lines = readFileSync(file, 'utf8').split('\n')
+    lines[1] = lines[1]!.replace('"outcome":"ok"', '"outcome":"denied"')
+    writeFileSync(file, lines.join('\n'))
+    const result = verify(file)
+    expect(result.stdout).toContain('BROKEN at line 2')
+    expect(result.status).toBe(1)
+  })
+})

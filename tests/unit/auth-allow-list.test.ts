@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+
+import { allowedGroups, isAllowed } from '@/lib/auth/allow-list'
+
+const list = { domains: ['example.com'], groups: ['aml-analysts'] }
+
+describe('allow-list', () => {
+  it('lets in a verified e-mail of an allowed domain, whatever its case', () => {
+    expect(isAllowed({ email: 'Ana@Example.COM', email_verified: true }, list)).toBe(true)
+  })
+
+  it('refuses an e-mail the provider says is unverified', () => {
+    expect(isAllowed({ email: 'ana@example.com', email_verified: false }, list)).toBe(false)
+  })
+
+  it('refuses a look-alike domain', () => {
+    expect(isAllowed({ email: 'ana@example.com.evil.org' }, list)).toBe(false)
+    expect(isAllowed({ email: 'ana@notexample.com' }, list)).toBe(false)
+    expect(isAllowed({ email: 'example.com' }, list)).toBe(false)
+  })
+
+  it('lets in a member of an allowed group whatever the e-mail', () => {
+    expect(isAllowed({ email: 'x@other.org', groups: ['staff', 'aml-analysts'] }, list)).toBe(true)
+  })
+
+  it('refuses someone in neither list, and everyone when both lists are empty', () => {
+    expect(isAllowed({ email: 'x@other.org', groups: ['staff'] }, list)).toBe(false)
+    expect(isAllowed({ email: 'ana@example.com', groups: ['aml-analysts'] }, { domains: [], groups: [] })).toBe(false)
+  })
+
+  it('keeps only the allowed groups, ignoring a groups claim that is not a list', () => {
+    expect(allowedGroups({ groups: ['staff', 'aml-analysts', 7] }, list.groups)).toEqual(['aml-analysts'])
+    expect(allowedGroups({ groups: 'aml-analysts' }, list.groups)).toEqual([])
+  })
+})

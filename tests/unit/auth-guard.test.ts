@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+import { sealSession } from '@/lib/auth/session-seal'
+
+/*
+ * The data layer's own check, without proxy.ts in front (as with an x-middleware-subrequest
+ * bypass): no valid session cookie, no upstream read, a 401 from the route handler wrapper.
+ */
+
+const cookieJar = new Map<string, string>()
+vi.mock('next/headers', () => ({
+  cookies: () => Promise.resolve({ get: (name: string) => (cookieJar.has(name) ? { name, value: cookieJar.get(name) } : undefined) }),
+  headers: () => Promise.resolve(new Headers({ 'x-request-id': 'req-guard-test' })),
+}))
+
+const secret = 'guard-test-session-secret-of-enough-length'
+
+describe('data layer guard with sign-in enabled', () => {
+  beforeEach(() => {
+    vi.stubEnv('AUTH_DISABLED', 'false')
+    vi.stubEnv('DS_API_BASE_URL', 'http://127.0.0.1:9')
+    vi.stubEnv('DS_API_KEY', 'k')
+    vi.stubEnv('OIDC_ISSUER', 'https://id.example.com')
+    vi.stubEnv('OIDC_CLIENT_ID', 'verity')
+    vi.stubEnv('OIDC_CLIENT_SECRET', 'client-secret')
+    vi.stubEnv('SESSION_SECRET', secret)
+    vi.stubEnv('AUTH_ALLOWED_EMAIL_DOMAINS', 'example.com')
+    vi.stubEnv('AUDIT_LOG_FILE', '')
+    vi.resetModules()
+    cookieJar.clear()
+  })
+
+  afterEach(() => {
+    vi.unstubAllEnvs()
+    vi.restoreAllMocks()
+  })
+
+  it('refuses a read without a session cookie, never calling the upstream, and audits the refusal', async () => {
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+    const { guardedRead } = await import('@/lib/auth/guarded-read')
+    const read = vi.fn(() => Promise.resolve({ secret: 'personal data' }))
+    await expect(guardedRead('/api/v3/verifications/short/V2C0C0912153735BE', {}, read)).rejects.toMatchObject({ name: 'AuthRequiredError' })
+    expect(read).not.toHaveBeenCalled()
+    const line = JSON.parse(String(stdout.mock.calls[0]?.[0])) as Record<string, unknown>
+    expect(line).toMatchObject({ user: 'unauthenticated', action: 'view', outcome: 'denied', requestId: 'req-guard-test' })
+  })
+
+  it('answers 401 problem+json from a route handler without a session', async () => {
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+    const { respond } = await import('@/lib/api/problem')
+    const { getVerificationByShortId } = await import('@/lib/upstream/client')
+    const response = await respond(() => getVerificationByShortId('V2C0C0912153735BE'))
+    expect(response.status).toBe(401)
+    expect(response.headers.get('content-type')).toBe('application/problem+json')
+  })
+
+  it('reads with a valid session and audits the view under the analyst’s e-mail', async () => {
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+    const viewer = { sub: 'u1', email: 'ana@example.com', name: 'Ana', groups: [] }
+    cookieJar.set('verity_session', await sealSession(viewer, { secret, maxAgeSeconds: 600 }))
+    const { guardedRead } = await import('@/lib/auth/guarded-read')
+    await expect(guardedRead('/api/v3/profiles/abc', {}, () => Promise.resolve('data'))).resolves.toBe('data')
+    const line = JSON.parse(String(stdout.mock.calls[0]?.[0])) as Record<string, unknown>
+    expect(line).toMatchObject({ user: 'ana@example.com', action: 'view', resource: { type: 'profile', id: 'abc' }, outcome: 'ok' })
+  })
+})
