@@ -5,9 +5,11 @@ import { defineConfig, devices } from '@playwright/test'
  * embedded simulator. Outside CI an already running pair on the same ports is reused, so a
  * `PORT=3100 SIM_PORT=4100 npm run dev` session can serve the tests while code changes.
  */
-const appPort = 3100
-const simPort = 4100
+const appPort = Number(process.env.E2E_APP_PORT ?? 3100)
+const simPort = Number(process.env.E2E_SIM_PORT ?? 4100)
 export const simUrl = `http://127.0.0.1:${simPort}`
+/** The upstream key of the suite; `npm test` makes it a fresh canary that must never leak. */
+export const testKey = process.env.VERITY_TEST_KEY ?? 'sim-demo-key'
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -33,7 +35,7 @@ export default defineConfig({
     {
       command: `npx tsx lib/simulator/main.ts`,
       url: `${simUrl}/__sim/stats`,
-      env: { SIM_PORT: String(simPort), SIM_API_KEY: 'sim-demo-key' },
+      env: { SIM_PORT: String(simPort), SIM_API_KEY: testKey },
       reuseExistingServer: !process.env.CI,
       stdout: 'ignore',
       timeout: 60_000,
@@ -43,7 +45,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${appPort}/api/health`,
       env: {
         DS_API_BASE_URL: simUrl,
-        DS_API_KEY: 'sim-demo-key',
+        DS_API_KEY: testKey,
         DS_API_TIMEOUT_MS: '3000',
         VERITY_DEMO: 'true',
         AUTH_DISABLED: 'true',

@@ -1,9 +1,12 @@
 // `npm test`: lint and types, unit tests, a production build, browser tests; then one summary line.
+import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 
 import { run } from './processes.mjs'
 
 mkdirSync('test-results', { recursive: true })
+// The build and the browser suite run with a fresh canary key that no output may contain.
+const canary = `canary-${randomBytes(12).toString('hex')}`
 const steps = []
 const step = async (name, command, args, env) => {
   const code = await run(command, args, env)
@@ -14,8 +17,10 @@ const step = async (name, command, args, env) => {
 await step('typecheck', 'npm', ['run', '--silent', 'typecheck'])
 await step('lint', 'npm', ['run', '--silent', 'lint'])
 await step('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'])
-const built = await step('build', 'npx', ['next', 'build'])
-if (built === 0) await step('browser', 'npx', ['playwright', 'test'], { PW_JSON: '1' })
+const built = await step('build', 'npx', ['next', 'build'], { DS_API_KEY: canary })
+if (built === 0) {
+  await step('browser', 'npx', ['playwright', 'test'], { PW_JSON: '1', VERITY_TEST_KEY: canary })
+}
 
 let passed = 0
 let failed = 0

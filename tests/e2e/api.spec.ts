@@ -1,7 +1,9 @@
 import { expect, test, type APIResponse } from '@playwright/test'
 
 import { buildDataset } from '@/lib/simulator/dataset'
-import { exampleApiKey, exampleIds } from '@/lib/simulator/examples'
+import { exampleIds } from '@/lib/simulator/examples'
+
+import { testKey } from '../../playwright.config'
 
 /* The real route handlers against the simulator, through HTTP as the browser calls them. */
 
@@ -13,7 +15,7 @@ type Problem = { type: string; title: string; status: number; detail: string }
 /** Reads a body, checking that the upstream key never appears in it. */
 async function bodyOf(response: APIResponse): Promise<unknown> {
   const text = await response.text()
-  expect(text).not.toContain(exampleApiKey)
+  expect(text).not.toContain(testKey)
   return JSON.parse(text) as unknown
 }
 
@@ -97,7 +99,7 @@ test('GET /api/notifications/webhook/history – the newest records first', asyn
 test('POST /api/profiles – method not allowed', async ({ request }) => {
   const response = await request.post('/api/profiles', { data: { name: 'x' } })
   expect(response.status()).toBe(405)
-  expect(await response.text()).not.toContain(exampleApiKey)
+  expect(await response.text()).not.toContain(testKey)
 })
 
 test('GET /api/nope – an unknown API path is a problem+json 404', async ({ request }) => {

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import { simUrl } from '../../../playwright.config'
+import { simUrl, testKey } from '../../../playwright.config'
 
 /*
  * A Verity instance with sign-in ENABLED, from the production build (`.next`, or the directory in
@@ -28,7 +28,7 @@ export async function startAuthApp(port: number, oidc: { issuer: string; clientI
         NEXT_TELEMETRY_DISABLED: '1',
         NEXT_DIST_DIR: process.env.AUTH_TEST_DIST_DIR ?? '.next',
         DS_API_BASE_URL: simUrl,
-        DS_API_KEY: 'sim-demo-key',
+        DS_API_KEY: testKey,
         VERITY_DEMO: 'true',
         AUTH_DISABLED: 'false',
         OIDC_ISSUER: oidc.issuer,
