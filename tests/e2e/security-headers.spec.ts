@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test'
+
+import { exampleIds } from '@/lib/simulator/examples'
+
+/* Security headers on every kind of response, and no framework endpoints Verity does not use. */
+
+const paths = ['/', '/profiles', `/verifications/${exampleIds.errorsShortId}`, '/api/profiles', '/api/health', '/nowhere']
+
+for (const path of paths) {
+  test(`GET ${path} – security headers`, async ({ request }) => {
+    const response = await request.get(path, { maxRedirects: 0 })
+    const headers = response.headers()
+    expect(headers['x-content-type-options']).toBe('nosniff')
+    expect(headers['referrer-policy']).toBe('no-referrer')
+    expect(headers['permissions-policy']).toContain('camera=()')
+    expect(headers['x-powered-by']).toBeUndefined()
+    const csp = headers['content-security-policy'] ?? ''
+    expect(csp).toContain("frame-ancestors 'none'")
+    if (!path.startsWith('/api/')) {
+      expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/)
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/)
+      expect(csp).toContain("object-src 'none'")
+      expect(csp).toContain("base-uri 'none'")
+    }
+    // Served over plain HTTP here, so no HSTS.
+    expect(headers['strict-transport-security']).toBeUndefined()
+  })
+}
+
+test('the CSP nonce is new for every request and is the one on the page’s scripts', async ({ request }) => {
+  const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1]
+  const first = await request.get('/')
+  const second = await request.get('/')
+  const nonce = nonceOf(first.headers()['content-security-policy'] ?? '')
+  expect(nonce).toBeTruthy()
+  expect(nonce).not.toBe(nonceOf(second.headers()['content-security-policy'] ?? ''))
+  expect(await first.text()).toContain(`nonce="${nonce}"`)
+})
+
+test('HSTS is sent when the app is reached over HTTPS through a proxy', async ({ request }) => {
+  const response = await request.get('/', { headers: { 'x-forwarded-proto': 'https' } })
+  expect(response.headers()['strict-transport-security']).toContain('max-age=')
+})
+
+test('there is no image optimizer endpoint', async ({ request }) => {
+  const response = await request.get('/_next/image?url=https%3A%2F%2Fexample.com%2Fa.png&w=64&q=75')
+  expect(response.status()).toBeGreaterThanOrEqual(400)
+})
+
+test('the page renders with its scripts running under the CSP', async ({ page }) => {
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+  })
+  await page.goto(`/verifications/${exampleIds.errorsShortId}`)
+  await expect(page.getByText(exampleIds.errorsShortId).first()).toBeVisible()
+  // A hydrated page reacts to input: the search box is a client component.
+  await page.getByRole('searchbox').first().fill('x')
+  expect(violations).toEqual([])
+})
