@@ -16,6 +16,8 @@ export default function nextConfig(phase) {
   return {
     // A second build (e.g. a separate instance for a test) can live beside the main one.
     distDir: process.env.NEXT_DIST_DIR || '.next',
+    // Deployable as `node .next/standalone/server.js` (see the README's deployment section).
+    output: 'standalone',
     poweredByHeader: false,
     reactStrictMode: true,
     // No image optimizer endpoint: AML images load directly, as the CSP allows.

@@ -17,7 +17,7 @@ const step = async (name, command, args, env) => {
 await step('typecheck', 'npm', ['run', '--silent', 'typecheck'])
 await step('lint', 'npm', ['run', '--silent', 'lint'])
 await step('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'])
-const built = await step('build', 'npx', ['next', 'build'], { DS_API_KEY: canary })
+const built = await step('build', 'npm', ['run', '--silent', 'build'], { DS_API_KEY: canary })
 if (built === 0) {
   await step('browser', 'npx', ['playwright', 'test'], { PW_JSON: '1', VERITY_TEST_KEY: canary })
 }
