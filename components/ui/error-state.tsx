@@ -21,6 +21,10 @@ const messages: Record<string, { title: string; hint: string }> = {
     hint: 'An operator needs to check the DS_API_KEY configuration.',
   },
   bad_parameter: { title: 'That address is not valid', hint: '' },
+  unauthenticated: {
+    title: 'Your session has ended',
+    hint: 'Sign in again to go on; you will come back to this page.',
+  },
 }
 
 /** A failed load, said in words, with a retry; it stays inside the page so the shell remains. */
@@ -49,6 +53,7 @@ export function ErrorState({
     >
       <p className="font-medium text-red-900 dark:text-red-200">{title}</p>
       {hint && <p className="mt-1 text-red-800 dark:text-red-300">{hint}</p>}
+      {isApiError(error) && error.kind === 'unauthenticated' && <SignInAgain />}
       {onRetry && (
         <button
           type="button"
@@ -59,5 +64,22 @@ export function ErrorState({
         </button>
       )}
     </div>
+  )
+}
+
+function SignInAgain() {
+  return (
+    <a
+      href="/auth/sign-in"
+      onClick={(event) => {
+        // A full page load that keeps where the analyst was, for the sign-in route to return to.
+        event.preventDefault()
+        const returnTo = `${window.location.pathname}${window.location.search}`
+        window.location.assign(`/auth/sign-in?returnTo=${encodeURIComponent(returnTo)}`)
+      }}
+      className="mt-3 mr-2 inline-block rounded border border-red-300 bg-white px-3 py-1 text-sm font-medium text-red-900 hover:bg-red-100 dark:border-red-800 dark:bg-red-950 dark:text-red-100 dark:hover:bg-red-900"
+    >
+      Sign in again
+    </a>
   )
 }
