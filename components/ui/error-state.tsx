@@ -1,5 +1,7 @@
 'use client'
 
+import { useRouter } from 'next/navigation'
+
 import { isApiError } from '@/lib/queries/api-fetch'
 
 const messages: Record<string, { title: string; hint: string }> = {
@@ -68,14 +70,15 @@ export function ErrorState({
 }
 
 function SignInAgain() {
+  const router = useRouter()
   return (
     <a
       href="/auth/sign-in"
       onClick={(event) => {
-        // A full page load that keeps where the analyst was, for the sign-in route to return to.
+        // Keep where the analyst was, for the sign-in page to return to.
         event.preventDefault()
         const returnTo = `${window.location.pathname}${window.location.search}`
-        window.location.assign(`/auth/sign-in?returnTo=${encodeURIComponent(returnTo)}`)
+        router.push(`/auth/sign-in?returnTo=${encodeURIComponent(returnTo)}`)
       }}
       className="mt-3 mr-2 inline-block rounded border border-red-300 bg-white px-3 py-1 text-sm font-medium text-red-900 hover:bg-red-100 dark:border-red-800 dark:bg-red-950 dark:text-red-100 dark:hover:bg-red-900"
     >
