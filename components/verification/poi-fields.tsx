@@ -6,7 +6,7 @@ import type { PoiData } from '@/lib/upstream/schemas'
 
 type Row = { key: string; label: string; identity?: IdentityKind; country?: boolean }
 
-// The reference's order; identity rows go through IdentityValue so masking can be added there.
+// The reference's order; identity rows go through IdentityValue, which masks numbers and dates.
 const ROWS: readonly Row[] = [
   { key: 'has_mrz', label: 'Has MRZ' },
   { key: 'raw_mrz_type', label: 'MRZ type' },
@@ -26,7 +26,7 @@ const ROWS: readonly Row[] = [
   { key: 'license_type', label: 'Licence type' },
   { key: 'license_class', label: 'Licence class' },
   { key: 'cpf_number', label: 'CPF number', identity: 'personal_number' },
-  { key: 'vin', label: 'VIN', identity: 'other' },
+  { key: 'vin', label: 'VIN', identity: 'personal_number' },
   { key: 'nin', label: 'NIN', identity: 'personal_number' },
   { key: 'occupation', label: 'Occupation', identity: 'other' },
   { key: 'polling_unit', label: 'Polling unit', identity: 'other' },
