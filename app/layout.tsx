@@ -1,8 +1,13 @@
 import type { Metadata } from 'next'
+import { headers } from 'next/headers'
 import { connection } from 'next/server'
 import type { ReactNode } from 'react'
 
+import { AccountMenu } from '@/components/auth/account-menu'
+import { MaskingProvider } from '@/components/auth/masking-provider'
+import { SignInOffBanner } from '@/components/auth/sign-in-off-banner'
 import { AppHeader } from '@/components/shell/app-header'
+import { ThemeScript } from '@/components/ui/theme-script'
 import { getEnv } from '@/lib/env'
 
 import { Providers } from './providers'
@@ -17,13 +22,18 @@ export const metadata: Metadata = {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Every page shows live upstream data, so nothing is prerendered at build time.
   await connection()
+  const nonce = (await headers()).get('x-nonce') ?? undefined
   return (
-    <html lang="en">
+    // The theme script sets the `dark` class before React hydrates.
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <ThemeScript nonce={nonce} />
+      </head>
       <body className="min-h-screen">
         <Providers>
-          <AppHeader demo={getEnv().VERITY_DEMO} />
-          <main id="main" className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6">
-            {children}
+          <AppHeader demo={getEnv().VERITY_DEMO} account={<AccountMenu />} notice={<SignInOffBanner />} />
+          <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl px-4 py-6 focus-visible:outline-none sm:px-6">
+            <MaskingProvider enabled={getEnv().PII_MASKING}>{children}</MaskingProvider>
           </main>
         </Providers>
       </body>

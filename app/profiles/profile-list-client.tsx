@@ -63,7 +63,8 @@ export function ProfileListClient() {
         <>
           <ProfileTable profiles={data.data} busy={isPlaceholderData} />
           <div className="flex justify-end">
-            <ProfilePager {...params} hasNext={hasNext} onNavigate={navigate} />
+            {/* Two pagers on one page need names that tell them apart. */}
+            <ProfilePager {...params} hasNext={hasNext} onNavigate={navigate} label="Pages, below the list" />
           </div>
         </>
       )}

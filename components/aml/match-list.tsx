@@ -4,6 +4,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 
 import { MatchCard } from '@/components/aml/match-card'
+import { useListNavigation } from '@/lib/keyboard/use-list-navigation'
 import type { AmlMatch } from '@/lib/upstream/schemas'
 
 /*
@@ -45,6 +46,12 @@ export function MatchList({
     useFlushSync: false,
   })
 
+  // j/k move between cards, through the virtualizer for those not rendered; Enter expands.
+  const navRef = useListNavigation<HTMLDivElement>({
+    count: matches.length,
+    scrollToIndex: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }),
+  })
+
   useEffect(() => {
     if (!revealId) return
     const index = matches.findIndex((match) => match.uuid === revealId)
@@ -60,7 +67,7 @@ export function MatchList({
 
   return (
     <div ref={listRef} className="print:hidden">
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <div ref={navRef} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => {
           const match = matches[item.index]
           if (!match) return null
@@ -68,8 +75,9 @@ export function MatchList({
             <div
               key={item.key}
               data-index={item.index}
+              data-nav-item={item.index}
               ref={virtualizer.measureElement}
-              className="absolute top-0 left-0 w-full"
+              className="absolute top-0 left-0 w-full rounded-md"
               style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
             >
               <MatchCard

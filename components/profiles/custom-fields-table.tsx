@@ -24,7 +24,7 @@ export function CustomFieldsTable({ fields }: { fields: CustomField[] }) {
         <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
           {fields.map((field, index) => (
             <tr key={`${field.label ?? ''}-${index}`}>
-              <td className={`${cell} tabular-nums text-zinc-500`}>{field.order ?? '—'}</td>
+              <td className={`${cell} tabular-nums text-zinc-500 dark:text-zinc-400`}>{field.order ?? '—'}</td>
               <td className={`${cell} font-mono text-xs leading-5 break-all`}>{field.label ?? '—'}</td>
               <td className={`${cell} break-words`}>{field.caption ?? '—'}</td>
               <td className={`${cell} text-zinc-600 dark:text-zinc-400`}>{field.options?.type ?? '—'}</td>

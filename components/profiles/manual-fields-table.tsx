@@ -22,7 +22,7 @@ export function ManualFieldsTable({ rows, changed }: { rows: ManualFieldRow[]; c
         <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
           {rows.map((row) => (
             <tr key={row.key} className={changed?.has(row.key) ? 'bg-amber-50 dark:bg-amber-950/40' : undefined}>
-              <td className={`${cell} tabular-nums text-zinc-500`}>{row.order ?? '—'}</td>
+              <td className={`${cell} tabular-nums text-zinc-500 dark:text-zinc-400`}>{row.order ?? '—'}</td>
               <th scope="row" className={`${cell} text-left font-medium whitespace-nowrap`}>
                 {row.name}
                 {changed?.has(row.key) && <ChangedMark />}

@@ -20,9 +20,10 @@ export function ProfilePager({
   limit,
   hasNext,
   onNavigate,
-}: ProfileListParams & { hasNext: boolean; onNavigate: (to: ProfileListParams) => void }) {
+  label = 'Pages',
+}: ProfileListParams & { hasNext: boolean; onNavigate: (to: ProfileListParams) => void; label?: string }) {
   return (
-    <nav aria-label="Pages" className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
+    <nav aria-label={label} className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
       <div className="flex items-center gap-1">
         <PageLink to={{ page: 1, limit }} enabled={page > 1} onNavigate={onNavigate}>
           First

@@ -11,17 +11,18 @@ import type { Profile } from '@/lib/upstream/schemas'
 
 const cell = 'px-3 py-1.5 align-top'
 
-export function ProfileRow({ profile }: { profile: Profile }) {
+export function ProfileRow({ profile, navIndex }: { profile: Profile; navIndex?: number }) {
   const archived = profile.is_archived === true
   const documents = allowedDocumentNames(profile.settings)
   const expiry = profileLink(profile)?.expiration_minutes
   return (
     <tr
-      className={
+      data-nav-item={navIndex}
+      className={`focus-visible:-outline-offset-2 ${
         archived
           ? 'bg-zinc-50 text-zinc-500 dark:bg-zinc-900/60 dark:text-zinc-400'
           : 'hover:bg-zinc-50 dark:hover:bg-zinc-900'
-      }
+      }`}
     >
       <td className={`${cell} max-w-72`}>
         <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">

@@ -1,18 +1,25 @@
+'use client'
+
 import type { ReactNode } from 'react'
 
 import { ProfileRow } from '@/components/profiles/profile-row'
+import { useListNavigation } from '@/lib/keyboard/use-list-navigation'
 import type { Profile } from '@/lib/upstream/schemas'
 
 const head = 'px-3 py-1.5 text-left text-xs font-medium text-zinc-500 dark:text-zinc-400'
 
 /** One page of profiles, one dense row each; `busy` dims it while the next page loads. */
 export function ProfileTable({ profiles, busy = false }: { profiles: readonly Profile[]; busy?: boolean }) {
+  // j/k move between rows, Enter opens the focused one.
+  const listRef = useListNavigation<HTMLDivElement>()
   return (
-    <TableFrame busy={busy}>
-      {profiles.map((profile) => (
-        <ProfileRow key={profile.profile_id} profile={profile} />
-      ))}
-    </TableFrame>
+    <div ref={listRef}>
+      <TableFrame busy={busy}>
+        {profiles.map((profile, index) => (
+          <ProfileRow key={profile.profile_id} profile={profile} navIndex={index} />
+        ))}
+      </TableFrame>
+    </div>
   )
 }
 

@@ -1,12 +1,25 @@
 import Link from 'next/link'
+import { Suspense, type ReactNode } from 'react'
 
 import { GlobalSearch } from '@/components/shell/global-search'
 import { NavLink } from '@/components/shell/nav-link'
+import { RecentRecorder } from '@/components/shell/recent-recorder'
+import { ZoneToggle } from '@/components/shell/zone-toggle'
+import { ShortcutsDialog } from '@/components/ui/shortcuts-dialog'
+import { ThemeToggle } from '@/components/ui/theme-toggle'
 
-export function AppHeader({ demo }: { demo: boolean }) {
+/** `notice` is a banner above the header row, inside the banner landmark like the rest of it. */
+export function AppHeader({ demo, account, notice }: { demo: boolean; account?: ReactNode; notice?: ReactNode }) {
   return (
     <header className="no-print border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-      <div className="mx-auto flex w-full max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2.5 sm:px-6">
+      {notice}
+      <a
+        href="#main"
+        className="sr-only rounded bg-white px-3 py-1.5 text-sm font-medium focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 dark:bg-zinc-900"
+      >
+        Skip to content
+      </a>
+      <div className="relative mx-auto flex w-full max-w-7xl flex-wrap items-center gap-x-5 gap-y-2 px-4 py-2.5 sm:px-6">
         <Link href="/" className="text-base font-semibold tracking-tight">
           Verity
         </Link>
@@ -20,10 +33,19 @@ export function AppHeader({ demo }: { demo: boolean }) {
             <span className="hidden sm:inline">Simulated data</span>
           </span>
         )}
-        <div className="w-full sm:ml-auto sm:w-72">
-          <GlobalSearch />
+        <div className="flex w-full items-center gap-2 sm:ml-auto sm:w-auto sm:gap-3">
+          <div className="min-w-0 flex-1 sm:w-72 sm:flex-none">
+            <GlobalSearch />
+          </div>
+          <ZoneToggle />
+          <ThemeToggle />
+          <ShortcutsDialog />
         </div>
+        {account}
       </div>
+      <Suspense>
+        <RecentRecorder />
+      </Suspense>
     </header>
   )
 }

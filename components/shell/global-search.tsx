@@ -1,54 +1,158 @@
 'use client'
 
-import { useRouter } from 'next/navigation'
-import { useState, type FormEvent } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { usePathname, useRouter } from 'next/navigation'
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 
-import { isUuid, parseVerificationRef } from '@/lib/ids'
+import { SearchPanel, type SearchOutcome } from '@/components/shell/search-panel'
+import { useSearchHotkeys } from '@/components/shell/use-search-hotkeys'
+import { recognise, targetPath } from '@/lib/search/recognise'
+import { resolveUuid, uuidKindNoun } from '@/lib/search/resolve-uuid'
 
-/** Opens a record from a pasted id or verification URL. */
+/**
+ * Opens a record from whatever the analyst pasted: a short id, a verification URL, a profile or
+ * AML id, a Verity address. `/` or Ctrl/Cmd+K focuses it; recently opened records are offered.
+ */
 export function GlobalSearch() {
   const router = useRouter()
+  const pathname = usePathname()
+  const queryClient = useQueryClient()
+  const inputRef = useRef<HTMLInputElement>(null)
+  const panelRef = useRef<HTMLDivElement>(null)
+  const lookup = useRef<AbortController | null>(null)
   const [value, setValue] = useState('')
-  const [message, setMessage] = useState<string | null>(null)
+  // The panel belongs to the page it was opened on: a change of page closes it, however it happened.
+  const [openOn, setOpenOn] = useState<string | null>(null)
+  const open = openOn === pathname
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null)
+  const [outcome, setOutcome] = useState<SearchOutcome | null>(null)
+  const [note, setNote] = useState<string | null>(null)
 
-  function onSubmit(event: FormEvent) {
+  useSearchHotkeys(inputRef)
+
+  // "… is a profile" is a confirmation, not something to keep on screen: a few seconds after the
+  // page it led to has arrived (the clock restarts on the change of page).
+  useEffect(() => {
+    if (!note) return
+    const timer = setTimeout(() => setNote(null), 6_000)
+    return () => clearTimeout(timer)
+  }, [note, pathname])
+
+  function go(path: string, confirmation?: string) {
+    lookup.current?.abort()
+    setOutcome(null)
+    setOpen(false)
+    setValue('')
+    setNote(confirmation ?? null)
+    inputRef.current?.blur()
+    router.push(path)
+  }
+
+  async function lookUpUuid(id: string) {
+    lookup.current?.abort()
+    const controller = new AbortController()
+    lookup.current = controller
+    setOutcome({ kind: 'looking', id })
+    const probes = await resolveUuid(queryClient, id, controller.signal)
+    if (controller.signal.aborted) return
+    const found = probes.filter((probe) => probe.outcome === 'found')
+    const [only] = found
+    if (only && found.length === 1) {
+      go(only.kind === 'profile' ? `/profiles/${id}` : `/aml/${id}`, `${id} is ${uuidKindNoun[only.kind]}`)
+      return
+    }
+    setOutcome({ kind: 'probed', id, probes })
+  }
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault()
+    const target = recognise(value)
+    setOpen(true)
+    setNote(null)
+    const path = targetPath(target)
+    if (path) return go(path)
+    switch (target.kind) {
+      case 'empty':
+        return setOutcome(null)
+      case 'uuid':
+        return void lookUpUuid(target.id)
+      case 'profile-link':
+        return setOutcome({ kind: 'profile-link', linkId: target.linkId })
+      default:
+        return setOutcome({ kind: 'unknown', input: value.trim() })
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') {
+      // A search field clears itself on Esc, which would reopen the panel; Esc only closes here.
+      event.preventDefault()
+      if (open) {
+        setOpen(false)
+        inputRef.current?.focus()
+      } else {
+        inputRef.current?.blur()
+      }
+      setNote(null)
+      return
+    }
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return
+    const options = [...(panelRef.current?.querySelectorAll<HTMLElement>('[data-search-option]') ?? [])]
+    if (options.length === 0) return
     event.preventDefault()
-    const input = value.trim()
-    if (!input) return
-    if (isUuid(input)) {
-      setMessage(null)
-      router.push(`/profiles/${input}`)
-      return
-    }
-    const shortId = parseVerificationRef(input)
-    if (shortId) {
-      setMessage(null)
-      router.push(`/verifications/${encodeURIComponent(shortId)}`)
-      return
-    }
-    setMessage(`Not an id or verification URL: ${input.slice(0, 40)}`)
+    const current = options.indexOf(document.activeElement as HTMLElement)
+    const next = event.key === 'ArrowDown' ? current + 1 : current - 1
+    if (next < 0) inputRef.current?.focus()
+    else options[Math.min(next, options.length - 1)]?.focus()
   }
 
   return (
-    <form role="search" onSubmit={onSubmit} className="relative w-full">
-      <label htmlFor="global-search" className="sr-only">
-        Open a record by id or URL
-      </label>
-      <input
-        id="global-search"
-        type="search"
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
-        placeholder="Paste a short id, URL or UUID"
-        autoComplete="off"
-        spellCheck={false}
-        className="w-full rounded border border-zinc-300 bg-white px-2.5 py-1 text-sm placeholder:text-zinc-500 dark:border-zinc-700 dark:bg-zinc-950"
+    <div
+      className="w-full sm:relative"
+      onKeyDown={onKeyDown}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false)
+      }}
+    >
+      <form role="search" onSubmit={submit} className="relative">
+        <label htmlFor="global-search" className="sr-only">
+          Open a record by id or URL
+        </label>
+        <input
+          ref={inputRef}
+          id="global-search"
+          type="search"
+          value={value}
+          onChange={(event) => {
+            setValue(event.target.value)
+            setOutcome(null)
+            setOpen(true)
+          }}
+          onFocus={() => setOpen(true)}
+          placeholder="Paste id or URL"
+          aria-describedby="global-search-status"
+          aria-keyshortcuts="/ Control+K Meta+K"
+          autoComplete="off"
+          spellCheck={false}
+          className="w-full rounded border border-zinc-300 bg-white py-1 pl-2.5 sm:pr-8 text-sm placeholder:text-zinc-500 dark:border-zinc-700 dark:bg-zinc-950 dark:placeholder:text-zinc-400"
+        />
+        <kbd
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1.5 right-2 hidden rounded border border-zinc-300 px-1 font-sans text-[11px] leading-4 text-zinc-500 sm:block dark:border-zinc-700 dark:text-zinc-400"
+        >
+          /
+        </kbd>
+      </form>
+      <SearchPanel
+        ref={panelRef}
+        open={open}
+        input={value}
+        outcome={outcome}
+        note={note}
+        onOpen={go}
+        onRetry={(id) => void lookUpUuid(id)}
+        onSubmit={() => submit()}
       />
-      {message && (
-        <p role="status" className="absolute right-0 top-full z-10 mt-1 rounded bg-zinc-900 px-2 py-1 text-xs text-white">
-          {message}
-        </p>
-      )}
-    </form>
+    </div>
   )
 }

@@ -5,9 +5,11 @@ import { useSyncExternalStore } from 'react'
 import { formatRelative, formatUtc, parseTimestamp } from '@/lib/time'
 
 /**
- * A point in time: relative by default ("3 days ago"), or the date and time in the analyst's zone;
- * the exact UTC time is always in the tooltip. The server renders UTC, and the browser switches to
- * its own zone and relative form after hydration, then keeps them current.
+ * A point in time: relative by default ("3 days ago"), or the date and time in the zone the
+ * analyst chose (their own or UTC, see `useTimeZoneChoice`); the exact time is always in the
+ * tooltip, in UTC and, when the choice is local, in the local zone too. The server renders UTC,
+ * and the browser switches to the chosen zone and relative form after hydration, then keeps them
+ * current.
  */
 export function Timestamp({
   value,
@@ -17,25 +19,31 @@ export function Timestamp({
   mode?: 'relative' | 'absolute'
 }) {
   const now = useNow()
+  const zone = useTimeZoneChoice()
   const date = parseTimestamp(value)
   if (!date) {
     return typeof value === 'string' && value ? (
       <span title="Not a recognised date">{value}</span>
     ) : (
-      <span className="text-zinc-400">—</span>
+      <span className="text-zinc-500 dark:text-zinc-400">—</span>
     )
   }
-  const exact = formatUtc(date)
-  let text = exact
-  if (now) text = mode === 'relative' ? formatRelative(date, now) : formatLocal(date)
+  const utc = formatUtc(date)
+  const local = zone === 'local'
+  let text = utc
+  if (now) {
+    if (mode === 'relative') text = formatRelative(date, now)
+    else text = local ? localShort.format(date) : utc.slice(0, -7) + ' UTC'
+  }
+  const title = now && local ? `${localExact.format(date)}\n${utc}` : utc
   return (
-    <time dateTime={date.toISOString()} title={exact} className="whitespace-nowrap">
+    <time dateTime={date.toISOString()} title={title} className="whitespace-nowrap">
       {text}
     </time>
   )
 }
 
-const local = new Intl.DateTimeFormat(undefined, {
+const localShort = new Intl.DateTimeFormat(undefined, {
   year: 'numeric',
   month: 'short',
   day: 'numeric',
@@ -43,8 +51,55 @@ const local = new Intl.DateTimeFormat(undefined, {
   minute: '2-digit',
 })
 
-function formatLocal(date: Date) {
-  return local.format(date)
+const localExact = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'short',
+})
+
+export type TimeZoneChoice = 'local' | 'utc'
+
+const ZONE_KEY = 'verity:time-zone'
+const zoneListeners = new Set<() => void>()
+
+function readZone(): TimeZoneChoice {
+  try {
+    return localStorage.getItem(ZONE_KEY) === 'utc' ? 'utc' : 'local'
+  } catch {
+    return 'local'
+  }
+}
+
+function subscribeZone(listener: () => void) {
+  zoneListeners.add(listener)
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === ZONE_KEY || event.key === null) listener()
+  }
+  window.addEventListener('storage', onStorage)
+  return () => {
+    zoneListeners.delete(listener)
+    window.removeEventListener('storage', onStorage)
+  }
+}
+
+/** Shows every time on the page in the analyst's zone or in UTC; kept in this browser. */
+export function setTimeZoneChoice(choice: TimeZoneChoice) {
+  try {
+    localStorage.setItem(ZONE_KEY, choice)
+  } catch {
+    // Without storage the choice lasts until the page is left.
+  }
+  zoneListeners.forEach((notify) => notify())
+}
+
+/** The analyst's zone choice; null on the server and during hydration, which render UTC. */
+export function useTimeZoneChoice(): TimeZoneChoice | null {
+  return useSyncExternalStore(subscribeZone, readZone, () => null)
 }
 
 /*

@@ -13,7 +13,7 @@ const TEXT: Record<StepState, string> = {
   current: 'font-semibold text-zinc-900 dark:text-zinc-50',
   passed: 'text-zinc-600 dark:text-zinc-400',
   possible: 'text-zinc-800 dark:text-zinc-200',
-  closed: 'text-zinc-400 dark:text-zinc-600',
+  closed: 'text-zinc-500 dark:text-zinc-400',
 }
 
 const NOTE: Record<StepState, string> = {
@@ -52,7 +52,7 @@ export function LifecycleStep({
           <span className="block text-xs font-normal text-zinc-500 dark:text-zinc-400">when {trigger}</span>
         )}
       </span>
-      <span className={`shrink-0 text-[11px] ${state === 'closed' ? 'text-zinc-400 dark:text-zinc-600' : 'text-zinc-500 dark:text-zinc-400'}`}>
+      <span className="shrink-0 text-[11px] text-zinc-500 dark:text-zinc-400">
         {NOTE[state]}
       </span>
     </li>

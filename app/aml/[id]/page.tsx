@@ -5,6 +5,7 @@ import { Suspense } from 'react'
 
 import { AmlReport } from '@/components/aml/aml-report'
 import { ReportSkeleton } from '@/components/aml/report-skeleton'
+import { Breadcrumbs } from '@/components/ui/breadcrumbs'
 import { isUuid } from '@/lib/ids'
 import { amlSearchQueryOptions } from '@/lib/queries/aml'
 import { getQueryClient } from '@/lib/query-client'
@@ -24,6 +25,7 @@ export default async function AmlReportPage({ params }: PageProps<'/aml/[id]'>) 
   await prefetchOrNotFound(queryClient, { ...amlSearchQueryOptions(id), queryFn: () => getAmlSearch(id) })
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
+      <Breadcrumbs items={[{ label: 'Home', href: '/' }, { label: 'AML reports' }, { label: id, mono: true }]} />
       {/* The sort and filters are read from the URL's search params on the client. */}
       <Suspense fallback={<ReportSkeleton />}>
         <AmlReport searchId={id} />

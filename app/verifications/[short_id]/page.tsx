@@ -2,6 +2,7 @@ import { dehydrate, HydrationBoundary } from '@tanstack/react-query'
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 
+import { Breadcrumbs } from '@/components/ui/breadcrumbs'
 import { VerificationDetail } from '@/components/verification/verification-detail'
 import { isShortId } from '@/lib/ids'
 import { verificationQueryOptions } from '@/lib/queries/verifications'
@@ -25,6 +26,7 @@ export default async function VerificationPage({ params }: PageProps<'/verificat
   })
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
+      <Breadcrumbs items={[{ label: 'Home', href: '/' }, { label: 'Verifications' }, { label: shortId, mono: true }]} />
       <VerificationDetail shortId={shortId} />
     </HydrationBoundary>
   )

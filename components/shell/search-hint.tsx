@@ -1,0 +1,59 @@
+'use client'
+
+import Link from 'next/link'
+
+import { optionClass } from '@/components/shell/option-class'
+import { recognise, webhookPath, type SearchTarget } from '@/lib/search/recognise'
+
+/** What Enter will do with the input, so the analyst sees how it was read before opening it. */
+export function SearchHint({ input, onSubmit }: { input: string; onSubmit: () => void }) {
+  const target = recognise(input)
+  if (target.kind === 'empty') {
+    return (
+      <p className="px-2 py-1 text-xs text-zinc-600 dark:text-zinc-400">
+        Paste a short id, a verification or profile link, a profile or AML report id. Type{' '}
+        <code className="font-mono">webhook:</code> before an id for a webhook configuration.
+      </p>
+    )
+  }
+  const label = hintLabel(target)
+  if (!label) return null
+  return (
+    <ul aria-label="Open">
+      <li>
+        <button type="button" data-search-option onClick={onSubmit} className={optionClass}>
+          <span className="min-w-0 flex-1 truncate">{label}</span>
+          <kbd aria-hidden="true" className="font-sans text-xs text-zinc-500 dark:text-zinc-400">
+            Enter
+          </kbd>
+        </button>
+      </li>
+      {target.kind === 'uuid' && (
+        <li>
+          <Link href={webhookPath(target.id)} data-search-option className={optionClass}>
+            Open as webhook configuration
+          </Link>
+        </li>
+      )}
+    </ul>
+  )
+}
+
+function hintLabel(target: SearchTarget): string | null {
+  switch (target.kind) {
+    case 'verification':
+      return `Open verification ${target.shortId}`
+    case 'profile':
+      return `Open profile ${target.id}`
+    case 'aml':
+      return `Open AML report ${target.id}`
+    case 'webhook':
+      return `Open webhook configuration ${target.id}`
+    case 'uuid':
+      return `Look up as profile or AML report`
+    case 'profile-link':
+      return `Profile link ${target.linkId}`
+    default:
+      return null
+  }
+}

@@ -1,0 +1,89 @@
+import { isShortId, isUuid } from '@/lib/ids'
+
+/**
+ * What a pasted piece of text refers to. A bare UUID is `uuid`: profiles and AML reports share
+ * the format, so only asking the API tells which one it is; a webhook configuration id shares it
+ * too and is only taken as one when the analyst says so (`webhook:<uuid>`).
+ */
+export type SearchTarget =
+  | { kind: 'empty' }
+  | { kind: 'verification'; shortId: string }
+  | { kind: 'profile'; id: string }
+  | { kind: 'aml'; id: string }
+  | { kind: 'webhook'; id: string }
+  | { kind: 'uuid'; id: string }
+  | { kind: 'profile-link'; linkId: string }
+  | { kind: 'unknown'; input: string }
+
+/** `profile:`, `aml:` and `webhook:` in front of a UUID say what it is. */
+const PREFIXES = { profile: 'profile', aml: 'aml', webhook: 'webhook' } as const
+
+export function recognise(raw: string): SearchTarget {
+  // Tickets wrap ids in quotes, brackets or backticks; those are never part of an id.
+  const trimmed = raw.trim()
+  const input = trimmed.replace(/^[`'"<([{]+|[`'">)\]}.,;]+$/g, '')
+  if (!input) return { kind: 'empty' }
+  if (isUuid(input)) return { kind: 'uuid', id: input.toLowerCase() }
+
+  const prefixed = /^(profile|aml|webhook)\s*[:=]\s*(\S+)$/i.exec(input)
+  if (prefixed) {
+    const [, prefix = '', id = ''] = prefixed
+    if (!isUuid(id)) return { kind: 'unknown', input: trimmed }
+    return { kind: PREFIXES[prefix.toLowerCase() as keyof typeof PREFIXES], id: id.toLowerCase() }
+  }
+
+  if (isShortId(input)) return { kind: 'verification', shortId: input }
+  return recogniseUrl(input) ?? { kind: 'unknown', input: trimmed }
+}
+
+/** Verification and profile links from the provider (any host), and Verity's own addresses. */
+function recogniseUrl(input: string): SearchTarget | null {
+  let url: URL
+  try {
+    url = new URL(input)
+  } catch {
+    return null
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null
+  const segments = url.pathname.split('/').filter(Boolean)
+  const [first = '', second = ''] = segments
+
+  if (segments.length === 1 && first === 'webhooks') {
+    const webhookId = url.searchParams.get('webhook_id')
+    return webhookId && isUuid(webhookId) ? { kind: 'webhook', id: webhookId.toLowerCase() } : null
+  }
+  if (segments.length === 1) {
+    if (isUuid(first)) return { kind: 'uuid', id: first.toLowerCase() }
+    if (isShortId(first)) return { kind: 'verification', shortId: first }
+    return null
+  }
+  if (segments.length === 2) {
+    if (first === 'vp' && isShortId(second)) return { kind: 'profile-link', linkId: second }
+    if ((first === 'verifications' || first === 'v') && isShortId(second)) {
+      return { kind: 'verification', shortId: second }
+    }
+    if (first === 'profiles' && isUuid(second)) return { kind: 'profile', id: second.toLowerCase() }
+    if (first === 'aml' && isUuid(second)) return { kind: 'aml', id: second.toLowerCase() }
+  }
+  return null
+}
+
+/** The page of a target that needs no lookup, or null. */
+export function targetPath(target: SearchTarget): string | null {
+  switch (target.kind) {
+    case 'verification':
+      return `/verifications/${encodeURIComponent(target.shortId)}`
+    case 'profile':
+      return `/profiles/${target.id}`
+    case 'aml':
+      return `/aml/${target.id}`
+    case 'webhook':
+      return webhookPath(target.id)
+    default:
+      return null
+  }
+}
+
+export function webhookPath(webhookId: string) {
+  return `/webhooks?webhook_id=${encodeURIComponent(webhookId)}`
+}

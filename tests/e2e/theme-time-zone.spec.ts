@@ -1,0 +1,57 @@
+import { expect, test, type Page } from '@playwright/test'
+
+import { buildDataset } from '@/lib/simulator/dataset'
+import { exampleIds } from '@/lib/simulator/examples'
+import { formatUtc } from '@/lib/time'
+
+const shortId = exampleIds.errorsShortId
+const verification = buildDataset().verifications.find((v) => v.verification_url_id === shortId)
+const created = new Date(verification?.created_at ?? NaN)
+const tokyo = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'Asia/Tokyo',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+})
+
+test.use({ timezoneId: 'Asia/Tokyo', locale: 'en-US' })
+
+/** The time shown under "Created" in the verification's header. */
+const createdTime = (page: Page) =>
+  page.getByRole('term').filter({ hasText: /^Created$/ }).locator('xpath=following-sibling::dd[1]').locator('time')
+
+test('times show in the analyst’s zone, switch to UTC everywhere, and the choice is kept', async ({ page }) => {
+  expect(Number.isNaN(created.getTime())).toBe(false)
+  await page.goto(`/verifications/${shortId}`)
+  const zone = page.getByRole('group', { name: 'Time zone' })
+
+  await expect(createdTime(page)).toHaveText(tokyo.format(created), { timeout: 25_000 })
+  await expect(zone.getByRole('button', { name: 'Local' })).toHaveAttribute('aria-pressed', 'true')
+  // The exact time is on hover, in the local zone and in UTC.
+  await expect(createdTime(page)).toHaveAttribute('title', new RegExp(`GMT\\+9[\\s\\S]*${formatUtc(created)}`))
+
+  await zone.getByRole('button', { name: 'UTC' }).click()
+  await expect(createdTime(page)).toHaveText(`${formatUtc(created).slice(0, 16)} UTC`)
+  await expect(createdTime(page)).toHaveAttribute('title', formatUtc(created))
+
+  await page.reload()
+  await expect(createdTime(page)).toHaveText(`${formatUtc(created).slice(0, 16)} UTC`)
+  await expect(zone.getByRole('button', { name: 'UTC' })).toHaveAttribute('aria-pressed', 'true')
+})
+
+test('relative times move on as the clock does, without a reload', async ({ page }) => {
+  await page.clock.install()
+  await page.goto('/profiles?page=1&limit=10')
+  const firstCreated = page.getByRole('table').getByRole('row').nth(1).locator('time').first()
+  // After hydration the exact server-rendered time gives way to the relative form.
+  await expect(firstCreated).toHaveText(/ago$|^last /, { timeout: 25_000 })
+  const before = (await firstCreated.textContent()) ?? ''
+  // Three years later, the shared clock's next tick must change what "… ago" says.
+  const now = await page.evaluate(() => Date.now())
+  await page.clock.setSystemTime(now + 3 * 365 * 24 * 3600_000)
+  await page.clock.runFor(31_000)
+  await expect(firstCreated).not.toHaveText(before)
+  await expect(firstCreated).toHaveText(/years ago$/)
+})
