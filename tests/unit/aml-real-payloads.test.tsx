@@ -5,9 +5,10 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { ReportBody } from '@/components/aml/report-body'
 import { amlSearchResultSchema } from '@/lib/upstream/schemas'
+import { REAL_PAYLOADS_DIR } from './helpers/real-payloads'
 
 /* The provider's own example AML results, parsed as the upstream client would and rendered. */
-const dir = '/work/shared/real-payloads'
+const dir = REAL_PAYLOADS_DIR
 const load = (name: string): unknown => JSON.parse(readFileSync(`${dir}/${name}`, 'utf8'))
 
 vi.mock('next/navigation', () => ({

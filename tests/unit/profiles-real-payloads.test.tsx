@@ -5,9 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest'
 
 import { ProfileDetail } from '@/components/profiles/profile-detail'
 import { profilePageSchema, profileSchema } from '@/lib/upstream/schemas'
+import { REAL_PAYLOADS_DIR } from './helpers/real-payloads'
 
 /* The provider's own example payloads, parsed as the upstream client would and rendered. */
-const dir = '/work/shared/real-payloads'
+const dir = REAL_PAYLOADS_DIR
 const load = (name: string): unknown => JSON.parse(readFileSync(`${dir}/${name}`, 'utf8'))
 
 afterEach(cleanup)

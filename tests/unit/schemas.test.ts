@@ -14,8 +14,9 @@ import {
   webhookHistoryPageSchema,
   webhookRecordSchema,
 } from '@/lib/upstream/schemas'
+import { REAL_PAYLOADS_DIR } from './helpers/real-payloads'
 
-const PAYLOADS = '/work/shared/real-payloads'
+const PAYLOADS = REAL_PAYLOADS_DIR
 /** A different model (the deprecated v2 search) and an error body: no resource schema fits them. */
 const NOT_RESOURCES = ['aml-v2-deprecated-search-docs-public-2022.json', 'error-docs-update-profile-bad-request.json']
 

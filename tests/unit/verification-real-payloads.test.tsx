@@ -9,9 +9,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { MaskingProvider } from '@/components/auth/masking-provider'
 import { VerificationView } from '@/components/verification/verification-view'
 import { verificationSchema, type Verification } from '@/lib/upstream/schemas'
+import { REAL_PAYLOADS_DIR } from './helpers/real-payloads'
 
 // The provider's examples live beside the repository (shared/real-payloads, see its README).
-const DIR = path.resolve(import.meta.dirname, '../../../shared/real-payloads')
+const DIR = REAL_PAYLOADS_DIR
 
 /** Every verification object in the provider's real example files, with where it came from. */
 function realVerifications(): [string, unknown][] {

@@ -7,9 +7,10 @@ import { WebhookRecordRow } from '@/components/webhooks/webhook-record-row'
 import { WebhookTimeline } from '@/components/webhooks/webhook-timeline'
 import { webhookHistoryPageSchema, webhookRecordSchema, type WebhookRecord } from '@/lib/upstream/schemas'
 import { timelineRows } from '@/lib/webhooks/days'
+import { REAL_PAYLOADS_DIR } from './helpers/real-payloads'
 
 /* The provider's own webhook examples, parsed as the upstream client would, then rendered. */
-const dir = '/work/shared/real-payloads'
+const dir = REAL_PAYLOADS_DIR
 const load = (name: string): unknown => JSON.parse(readFileSync(`${dir}/${name}`, 'utf8'))
 const recordFiles = readdirSync(dir).filter((name) => /^webhook-.*\.json$/.test(name) && !name.includes('history'))
 
