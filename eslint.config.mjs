@@ -26,7 +26,11 @@ export default defineConfig([
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/app/*', '@/components/*'], message: 'lib must not import UI code' }] },
+        {
+          patterns: [
+            { group: ['@/app/*', '@/components/*'], message: 'lib must not import UI code' },
+          ],
+        },
       ],
     },
   },
@@ -39,7 +43,12 @@ export default defineConfig([
           patterns: [
             { group: ['@/app/*'], message: 'components must not import from app/' },
             {
-              group: ['@/lib/upstream/client', '@/lib/api/*', '@/lib/server-prefetch', '@/lib/simulator/*'],
+              group: [
+                '@/lib/upstream/client',
+                '@/lib/api/*',
+                '@/lib/server-prefetch',
+                '@/lib/simulator/*',
+              ],
               message: 'server-only modules stay out of components',
             },
           ],
@@ -47,5 +56,13 @@ export default defineConfig([
       ],
     },
   },
-  globalIgnores(['.next/**', 'out/**', 'build/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', 'bench-results/**']),
+  globalIgnores([
+    '.next/**',
+    'out/**',
+    'build/**',
+    'next-env.d.ts',
+    'test-results/**',
+    'playwright-report/**',
+    'bench-results/**',
+  ]),
 ])

@@ -17,7 +17,8 @@ export async function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers)
   // One id per request, shared by the audit log and the access log.
   const incomingId = request.headers.get('x-request-id')
-  const requestId = incomingId && /^[\w.:-]{8,128}$/.test(incomingId) ? incomingId : crypto.randomUUID()
+  const requestId =
+    incomingId && /^[\w.:-]{8,128}$/.test(incomingId) ? incomingId : crypto.randomUUID()
   requestHeaders.set('x-request-id', requestId)
 
   const refused = await gate(request)

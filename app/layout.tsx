@@ -31,8 +31,16 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       </head>
       <body className="min-h-screen">
         <Providers>
-          <AppHeader demo={getEnv().VERITY_DEMO} account={<AccountMenu />} notice={<SignInOffBanner />} />
-          <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl px-4 py-6 focus-visible:outline-none sm:px-6">
+          <AppHeader
+            demo={getEnv().VERITY_DEMO}
+            account={<AccountMenu />}
+            notice={<SignInOffBanner />}
+          />
+          <main
+            id="main"
+            tabIndex={-1}
+            className="mx-auto w-full max-w-7xl px-4 py-6 focus-visible:outline-none sm:px-6"
+          >
             <MaskingProvider enabled={getEnv().PII_MASKING}>{children}</MaskingProvider>
           </main>
         </Providers>

@@ -10,8 +10,8 @@ export default function HomePage() {
       <div>
         <h1 className="text-xl font-semibold">Verity</h1>
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-          What the verification service knows: verification profiles, verifications by short id,
-          AML screening reports and the webhook history. Paste an id or a verification URL into the
+          What the verification service knows: verification profiles, verifications by short id, AML
+          screening reports and the webhook history. Paste an id or a verification URL into the
           search box to open a record.
         </p>
       </div>
@@ -44,8 +44,14 @@ function HomeLink({ href, title, children }: { href: string; title: string; chil
 
 function DemoExamples() {
   const examples = [
-    { label: 'Verification that failed with errors', href: `/verifications/${exampleIds.errorsShortId}` },
-    { label: 'Verification in progress', href: `/verifications/${exampleIds.shortIds.in_progress}` },
+    {
+      label: 'Verification that failed with errors',
+      href: `/verifications/${exampleIds.errorsShortId}`,
+    },
+    {
+      label: 'Verification in progress',
+      href: `/verifications/${exampleIds.shortIds.in_progress}`,
+    },
     { label: 'Sandbox verification', href: `/verifications/${exampleIds.sandboxShortId}` },
     { label: 'AML report with many findings', href: `/aml/${exampleIds.amlRichId}` },
     { label: 'AML report with no matches', href: `/aml/${exampleIds.amlZeroId}` },
@@ -54,7 +60,10 @@ function DemoExamples() {
     { label: 'Archived profile', href: `/profiles/${exampleIds.archivedProfileId}` },
   ]
   return (
-    <section aria-labelledby="demo-title" className="rounded-md border border-amber-200 bg-amber-50 p-4 dark:border-amber-900 dark:bg-amber-950/40">
+    <section
+      aria-labelledby="demo-title"
+      className="rounded-md border border-amber-200 bg-amber-50 p-4 dark:border-amber-900 dark:bg-amber-950/40"
+    >
       <h2 id="demo-title" className="text-sm font-semibold">
         Demo mode: simulated data
       </h2>
@@ -64,7 +73,10 @@ function DemoExamples() {
       <ul className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
         {examples.map((example) => (
           <li key={example.href}>
-            <Link href={example.href} className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300">
+            <Link
+              href={example.href}
+              className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+            >
               {example.label}
             </Link>
           </li>

@@ -114,9 +114,8 @@ export function parseEnv(source) {
   if (result.success && signIn.length === 0) return result.data
   const lines = (result.error?.issues ?? []).map((issue) => {
     const name = issue.path.join('.')
-    const message = issue.code === 'invalid_type' && source[name] === undefined
-      ? 'is required'
-      : issue.message
+    const message =
+      issue.code === 'invalid_type' && source[name] === undefined ? 'is required' : issue.message
     return `  ${name} ${message}`
   })
   return fail(`Invalid environment:\n${[...lines, ...signIn].join('\n')}`)

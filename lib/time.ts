@@ -49,7 +49,8 @@ const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
 export function formatRelative(date: Date, now: Date): string {
   const diff = date.getTime() - now.getTime()
   for (const [unit, ms] of UNITS) {
-    if (Math.abs(diff) >= ms || unit === 'second') return relative.format(Math.round(diff / ms), unit)
+    if (Math.abs(diff) >= ms || unit === 'second')
+      return relative.format(Math.round(diff / ms), unit)
   }
   return relative.format(0, 'second')
 }

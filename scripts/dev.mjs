@@ -10,6 +10,11 @@ const sim = start('simulator', 'npx', ['tsx', 'lib/simulator/main.ts'], {
 })
 await sim.ready
 const app = start('verity', 'npx', ['next', 'dev', '-p', port, '-H', '127.0.0.1'], {
-  env: { DS_API_BASE_URL: `http://127.0.0.1:${simPort}`, DS_API_KEY: SIM_KEY, VERITY_DEMO: 'true', AUTH_DISABLED: 'true' },
+  env: {
+    DS_API_BASE_URL: `http://127.0.0.1:${simPort}`,
+    DS_API_KEY: SIM_KEY,
+    VERITY_DEMO: 'true',
+    AUTH_DISABLED: 'true',
+  },
 })
 stopOnSignal([sim.child, app.child])

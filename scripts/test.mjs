@@ -1,4 +1,4 @@
-// `npm test`: lint and types, unit tests, a production build, browser tests; then one summary line.
+// `npm test`: types, lint, formatting, unit tests, a production build, browser tests; then one summary line.
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 
@@ -16,7 +16,14 @@ const step = async (name, command, args, env) => {
 
 await step('typecheck', 'npm', ['run', '--silent', 'typecheck'])
 await step('lint', 'npm', ['run', '--silent', 'lint'])
-await step('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'])
+await step('format', 'npm', ['run', '--silent', 'format:check'])
+await step('unit', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile=test-results/vitest.json',
+])
 const built = await step('build', 'npm', ['run', '--silent', 'build'], { DS_API_KEY: canary })
 if (built === 0) {
   await step('browser', 'npx', ['playwright', 'test'], { PW_JSON: '1', VERITY_TEST_KEY: canary })
@@ -37,7 +44,9 @@ if (playwright) {
 }
 // A step that failed without a failing test (lint, types, build, a crashed runner) counts as one.
 for (const { name, code } of steps) {
-  const counted = (name === 'unit' && vitest?.numFailedTests) || (name === 'browser' && playwright?.stats.unexpected)
+  const counted =
+    (name === 'unit' && vitest?.numFailedTests) ||
+    (name === 'browser' && playwright?.stats.unexpected)
   if (code !== 0 && !counted) {
     console.log(`step failed: ${name}`)
     failed += 1

@@ -30,7 +30,10 @@ export function ProfileListClient() {
   })
   const page = toUpstreamPage(params.page)
   const queryClient = useQueryClient()
-  const { data, isPending, isError, error, refetch, isPlaceholderData } = useProfilePage(page, params.limit)
+  const { data, isPending, isError, error, refetch, isPlaceholderData } = useProfilePage(
+    page,
+    params.limit,
+  )
   const hasNext = !isPlaceholderData && data?.has_next === true
 
   useEffect(() => {
@@ -64,7 +67,12 @@ export function ProfileListClient() {
           <ProfileTable profiles={data.data} busy={isPlaceholderData} />
           <div className="flex justify-end">
             {/* Two pagers on one page need names that tell them apart. */}
-            <ProfilePager {...params} hasNext={hasNext} onNavigate={navigate} label="Pages, below the list" />
+            <ProfilePager
+              {...params}
+              hasNext={hasNext}
+              onNavigate={navigate}
+              label="Pages, below the list"
+            />
           </div>
         </>
       )}

@@ -9,6 +9,7 @@ import { useAmlSearch } from '@/lib/queries/aml'
 export function AmlReport({ searchId }: { searchId: string }) {
   const { data, isPending, isError, error, refetch } = useAmlSearch(searchId)
   if (isPending) return <ReportSkeleton />
-  if (isError) return <ErrorState error={error} what="this AML report" onRetry={() => void refetch()} />
+  if (isError)
+    return <ErrorState error={error} what="this AML report" onRetry={() => void refetch()} />
   return <ReportBody result={data} />
 }

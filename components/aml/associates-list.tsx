@@ -36,11 +36,15 @@ export function AssociatesList({
             ) : (
               <span className="font-medium">{name}</span>
             )}
-            {associate.relationship && <span className="text-zinc-600 dark:text-zinc-400">{associate.relationship}</span>}
+            {associate.relationship && (
+              <span className="text-zinc-600 dark:text-zinc-400">{associate.relationship}</span>
+            )}
             {associate.is_relative === true && <Badge tone="blue">Relative</Badge>}
             {associate.is_relative === false && <Badge>Not a relative</Badge>}
             {(start || end) && (
-              <span className="text-xs text-zinc-500">{[start && `from ${start}`, end && `until ${end}`].filter(Boolean).join(' ')}</span>
+              <span className="text-xs text-zinc-500">
+                {[start && `from ${start}`, end && `until ${end}`].filter(Boolean).join(' ')}
+              </span>
             )}
             {inReport && <span className="text-xs text-zinc-500">(in this report)</span>}
           </li>

@@ -4,7 +4,13 @@ import { countryLabel } from '@/lib/countries'
 import type { AmlCompany } from '@/lib/upstream/schemas'
 
 /** Companies and enterprises, or owners and beneficiaries: one row each, dense. */
-export function CompanyTable({ companies, label }: { companies: readonly AmlCompany[]; label: string }) {
+export function CompanyTable({
+  companies,
+  label,
+}: {
+  companies: readonly AmlCompany[]
+  label: string
+}) {
   return (
     <div className="overflow-x-auto">
       <table aria-label={label} className="w-full min-w-[40rem] text-left text-xs">
@@ -23,13 +29,21 @@ export function CompanyTable({ companies, label }: { companies: readonly AmlComp
               <td className="py-1 pr-3">
                 <span className="text-sm font-medium">{company.name || '—'}</span>
                 <span className="block text-zinc-500">
-                  {[company.reference, company.country && countryLabel(company.country)].filter(Boolean).join(' · ')}
+                  {[company.reference, company.country && countryLabel(company.country)]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </span>
               </td>
               <td className="py-1 pr-3">{company.role || '—'}</td>
               <td className="py-1 pr-3 tabular-nums">{ownership(company) || '—'}</td>
               <td className="py-1 pr-3 whitespace-nowrap">{dates(company) || '—'}</td>
-              <td className="py-1">{company.additional_source ? <SourceLine source={company.additional_source} /> : '—'}</td>
+              <td className="py-1">
+                {company.additional_source ? (
+                  <SourceLine source={company.additional_source} />
+                ) : (
+                  '—'
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -39,8 +53,14 @@ export function CompanyTable({ companies, label }: { companies: readonly AmlComp
 }
 
 function ownership(company: AmlCompany) {
-  const percentage = company.ownership_percentage != null && company.ownership_percentage !== '' ? `${company.ownership_percentage}%` : ''
-  const value = company.ownership_value != null && company.ownership_value !== '' ? [company.ownership_value, company.currency].filter(Boolean).join(' ') : ''
+  const percentage =
+    company.ownership_percentage != null && company.ownership_percentage !== ''
+      ? `${company.ownership_percentage}%`
+      : ''
+  const value =
+    company.ownership_value != null && company.ownership_value !== ''
+      ? [company.ownership_value, company.currency].filter(Boolean).join(' ')
+      : ''
   return [percentage, value].filter(Boolean).join(' · ')
 }
 

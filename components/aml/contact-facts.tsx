@@ -13,7 +13,8 @@ export function ContactFacts({ fields }: { fields: AmlMatchFields }) {
   const phones = contacts.flatMap((c) => c.phones ?? [])
   const websites = contacts.flatMap((c) => c.websites ?? [])
   const ids = fields.registration_ids ?? []
-  if (addresses.length + emails.length + phones.length + websites.length + ids.length === 0) return null
+  if (addresses.length + emails.length + phones.length + websites.length + ids.length === 0)
+    return null
   return (
     <FieldList>
       {addresses.length > 0 && (

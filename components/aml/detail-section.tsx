@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react'
 
 /** One group of a match's detail; the caller leaves it out when the data has nothing for it. */
-export function DetailSection({ title, count, children }: { title: string; count?: number; children: ReactNode }) {
+export function DetailSection({
+  title,
+  count,
+  children,
+}: {
+  title: string
+  count?: number
+  children: ReactNode
+}) {
   return (
     <section className="min-w-0 print:break-inside-avoid">
       <h4 className="mb-1.5 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">

@@ -5,7 +5,11 @@ export function EpochDate({ value }: { value: number | null | undefined }) {
   const date = epochToDate(value)
   if (!date) return <span className="text-zinc-400">—</span>
   return (
-    <time dateTime={date.toISOString()} title={formatUtc(date)} className="whitespace-nowrap tabular-nums">
+    <time
+      dateTime={date.toISOString()}
+      title={formatUtc(date)}
+      className="whitespace-nowrap tabular-nums"
+    >
       {formatUtcDate(date)}
     </time>
   )

@@ -8,8 +8,12 @@ export function FatfList({ records }: { records: readonly FatfRecord[] }) {
     <ul className="space-y-1">
       {records.map((record, index) => (
         <li key={index} className="flex flex-wrap items-baseline gap-x-2">
-          <span className="font-medium">{record.country ? countryLabel(record.country) : 'Country not given'}</span>
-          {record.description && <span className="text-zinc-600 dark:text-zinc-400">{record.description}</span>}
+          <span className="font-medium">
+            {record.country ? countryLabel(record.country) : 'Country not given'}
+          </span>
+          {record.description && (
+            <span className="text-zinc-600 dark:text-zinc-400">{record.description}</span>
+          )}
           {record.url && <ExternalLink href={record.url}>FATF page</ExternalLink>}
         </li>
       ))}

@@ -18,9 +18,13 @@ export function ImagesList({ images }: { images: readonly Image[] }) {
               className="h-32 w-32 rounded border border-zinc-200 bg-zinc-100 object-cover dark:border-zinc-800 dark:bg-zinc-800"
             />
           ) : (
-            <div className="flex h-32 w-32 items-center justify-center rounded border border-dashed border-zinc-300 text-xs text-zinc-500">No image</div>
+            <div className="flex h-32 w-32 items-center justify-center rounded border border-dashed border-zinc-300 text-xs text-zinc-500">
+              No image
+            </div>
           )}
-          {image.description && <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{image.description}</p>}
+          {image.description && (
+            <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{image.description}</p>
+          )}
         </li>
       ))}
     </ul>

@@ -45,7 +45,10 @@ export function MatchCard({
               aria-controls={detailId}
               className="group flex w-full items-start gap-1.5 text-left"
             >
-              <span aria-hidden="true" className="no-print mt-px w-3 shrink-0 text-zinc-500 group-hover:text-zinc-900 dark:group-hover:text-zinc-100">
+              <span
+                aria-hidden="true"
+                className="no-print mt-px w-3 shrink-0 text-zinc-500 group-hover:text-zinc-900 dark:group-hover:text-zinc-100"
+              >
                 {expanded ? '▾' : '▸'}
               </span>
               <span className="min-w-0 group-hover:underline">
@@ -55,14 +58,21 @@ export function MatchCard({
           </h3>
           <div className="flex flex-wrap items-center gap-1.5">
             {match.type && <Badge tone="violet">{match.type}</Badge>}
-            <RiskBadge level={matchRiskLevel(match)} value={match.risk_score_value} derived={isDerivedRisk(match)} />
+            <RiskBadge
+              level={matchRiskLevel(match)}
+              value={match.risk_score_value}
+              derived={isDerivedRisk(match)}
+            />
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 pl-4.5 text-xs text-zinc-600 dark:text-zinc-400">
           <MatchBar percentage={match.search_metadata?.name_match_percentage} />
           {typeof match.importance_score === 'number' && (
             <span>
-              Importance <span className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">{formatScore(match.importance_score)}</span>
+              Importance{' '}
+              <span className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">
+                {formatScore(match.importance_score)}
+              </span>
             </span>
           )}
           {typeof match.updated_at === 'number' && (
@@ -74,17 +84,28 @@ export function MatchCard({
             <ul aria-label="Tags" className="flex flex-wrap gap-1">
               {(match.tags ?? []).map((tag, index) => (
                 <li key={`${tag}-${index}`}>
-                  <Badge tone={tag === 'Sanction' ? 'red' : tag === 'PEP' ? 'orange' : 'neutral'}>{tag}</Badge>
+                  <Badge tone={tag === 'Sanction' ? 'red' : tag === 'PEP' ? 'orange' : 'neutral'}>
+                    {tag}
+                  </Badge>
                 </li>
               ))}
             </ul>
           )}
         </div>
-        {match.annotation && <p className="pl-4.5 text-xs text-zinc-600 dark:text-zinc-400">{match.annotation}</p>}
+        {match.annotation && (
+          <p className="pl-4.5 text-xs text-zinc-600 dark:text-zinc-400">{match.annotation}</p>
+        )}
       </div>
       {expanded && (
-        <div id={detailId} className="border-t border-zinc-200 px-3 py-3 sm:px-4 dark:border-zinc-800">
-          <MatchDetail match={match} reportMatchIds={reportMatchIds} onRevealMatch={onRevealMatch} />
+        <div
+          id={detailId}
+          className="border-t border-zinc-200 px-3 py-3 sm:px-4 dark:border-zinc-800"
+        >
+          <MatchDetail
+            match={match}
+            reportMatchIds={reportMatchIds}
+            onRevealMatch={onRevealMatch}
+          />
         </div>
       )}
     </article>

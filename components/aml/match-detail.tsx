@@ -55,12 +55,18 @@ export function MatchDetail({
         )}
         {occupations.length > 0 && (
           <DetailSection title="Occupations" count={occupations.length}>
-            <RolesList items={occupations.map((o) => ({ label: o.occupation, country: o.country }))} />
+            <RolesList
+              items={occupations.map((o) => ({ label: o.occupation, country: o.country }))}
+            />
           </DetailSection>
         )}
         {associates.length > 0 && (
           <DetailSection title="Associates" count={associates.length}>
-            <AssociatesList associates={associates} reportMatchIds={reportMatchIds} onRevealMatch={onRevealMatch} />
+            <AssociatesList
+              associates={associates}
+              reportMatchIds={reportMatchIds}
+              onRevealMatch={onRevealMatch}
+            />
           </DetailSection>
         )}
         {fatf.length > 0 && (

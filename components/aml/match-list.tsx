@@ -60,7 +60,10 @@ export function MatchList({
     onRevealed()
     // Focus follows the jump, for keyboard and screen reader users; after the scroll settles.
     const timer = setTimeout(() => {
-      document.getElementById(`match-${revealId}`)?.querySelector('button')?.focus({ preventScroll: true })
+      document
+        .getElementById(`match-${revealId}`)
+        ?.querySelector('button')
+        ?.focus({ preventScroll: true })
     }, 300)
     return () => clearTimeout(timer)
   }, [revealId, matches, virtualizer, onRevealed])

@@ -27,7 +27,12 @@ export function MatchMetadata({ match }: { match: AmlMatch }) {
       )}
       {profile && (profile.name || profile.id) && (
         <Field label="Risk profile">
-          {[profile.name || profile.id, typeof profile.version === 'number' && `version ${profile.version}`].filter(Boolean).join(', ')}
+          {[
+            profile.name || profile.id,
+            typeof profile.version === 'number' && `version ${profile.version}`,
+          ]
+            .filter(Boolean)
+            .join(', ')}
         </Field>
       )}
     </FieldList>

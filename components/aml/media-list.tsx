@@ -16,22 +16,33 @@ export function MediaList({ media }: { media: readonly AmlMedia[] }) {
       {newestFirst(media).map((item, index) => (
         <li key={index} className="space-y-0.5 py-1.5 first:pt-0 last:pb-0">
           <p className="font-medium">
-            {item.source_url ? <ExternalLink href={item.source_url}>{item.headline || item.source_url}</ExternalLink> : item.headline || 'No headline'}
+            {item.source_url ? (
+              <ExternalLink href={item.source_url}>{item.headline || item.source_url}</ExternalLink>
+            ) : (
+              item.headline || 'No headline'
+            )}
           </p>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
             {item.source_name && <span>{item.source_name}</span>}
             {typeof item.published_at === 'number' && <EpochDate value={item.published_at} />}
             {typeof item.sentiment === 'number' && (
               <Badge tone={sentimentTone[sentimentLabel(item.sentiment)]}>
-                {sentimentLabel(item.sentiment)} <span className="font-normal tabular-nums">{formatScore(item.sentiment)}</span>
+                {sentimentLabel(item.sentiment)}{' '}
+                <span className="font-normal tabular-nums">{formatScore(item.sentiment)}</span>
               </Badge>
             )}
-            {typeof item.importance_score === 'number' && <span>Importance {formatScore(item.importance_score)}</span>}
-            {item.risk_score && <Badge tone={riskTone(item.risk_score)}>{item.risk_score} risk</Badge>}
+            {typeof item.importance_score === 'number' && (
+              <span>Importance {formatScore(item.importance_score)}</span>
+            )}
+            {item.risk_score && (
+              <Badge tone={riskTone(item.risk_score)}>{item.risk_score} risk</Badge>
+            )}
             {(item.tags ?? []).map((tag, tagIndex) => (
               <Badge key={`${String(tag)}-${tagIndex}`}>{String(tag)}</Badge>
             ))}
-            {(item.country_codes ?? []).length > 0 && <span>{(item.country_codes ?? []).map(countryLabel).join(', ')}</span>}
+            {(item.country_codes ?? []).length > 0 && (
+              <span>{(item.country_codes ?? []).map(countryLabel).join(', ')}</span>
+            )}
           </div>
           {item.summary && <p className="text-xs">{item.summary}</p>}
         </li>

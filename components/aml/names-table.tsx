@@ -15,7 +15,9 @@ export function NamesTable({ names }: { names: readonly Name[] }) {
       </thead>
       <tbody>
         {names.map((name, index) => {
-          const parts = [name.first_name, name.middle_name, name.last_name].filter(Boolean).join(' · ')
+          const parts = [name.first_name, name.middle_name, name.last_name]
+            .filter(Boolean)
+            .join(' · ')
           return (
             <tr key={index} className="align-baseline">
               <td className="py-0.5 pr-3">

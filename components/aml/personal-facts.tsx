@@ -6,14 +6,23 @@ import type { AmlMatchFields } from '@/lib/upstream/schemas'
 
 /** Dates and places of birth and death, genders, citizenships and nationalities: the rows present. */
 export function PersonalFacts({ fields }: { fields: AmlMatchFields }) {
-  const births = (fields.dates_of_birth ?? []).map(formatDateRange).filter((v): v is string => v !== null)
-  const deaths = (fields.dates_of_death ?? []).map(formatDateRange).filter((v): v is string => v !== null)
+  const births = (fields.dates_of_birth ?? [])
+    .map(formatDateRange)
+    .filter((v): v is string => v !== null)
+  const deaths = (fields.dates_of_death ?? [])
+    .map(formatDateRange)
+    .filter((v): v is string => v !== null)
   const birthPlaces = (fields.places_of_birth ?? []).map(formatPlace).filter(Boolean)
   const deathPlaces = (fields.places_of_death ?? []).map(formatPlace).filter(Boolean)
   const genders = (fields.genders ?? []).map((g) => (typeof g === 'string' ? g : JSON.stringify(g)))
   const citizenships = (fields.citizenships ?? []).map(countryLabel)
   const nationalities = (fields.nationalities ?? []).map(countryLabel)
-  if (![births, deaths, birthPlaces, deathPlaces, genders, citizenships, nationalities].some((list) => list.length > 0)) return null
+  if (
+    ![births, deaths, birthPlaces, deathPlaces, genders, citizenships, nationalities].some(
+      (list) => list.length > 0,
+    )
+  )
+    return null
   return (
     <FieldList>
       {births.length > 0 && (

@@ -9,7 +9,13 @@ const buttonClass =
   'rounded border border-zinc-300 bg-white px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800'
 
 /** The report as the upstream sent it, as a file, and the print view (summary and expanded cards). */
-export function ReportActions({ result, onPrint }: { result: AmlSearchResult; onPrint: () => void }) {
+export function ReportActions({
+  result,
+  onPrint,
+}: {
+  result: AmlSearchResult
+  onPrint: () => void
+}) {
   const [refused, setRefused] = useState(false)
   const resource = { type: 'aml_search', id: result.search_uuid } as const
 

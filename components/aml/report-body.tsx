@@ -20,16 +20,30 @@ const HASH = /^#match-(.+)$/
 /** A loaded report: summary, controls, the match cards and the print copy of the chosen ones. */
 export function ReportBody({ result }: { result: AmlSearchResult }) {
   const counts = useMemo(
-    () => ({ risk: countByRisk(result.data), type: countByType(result.data), tag: countByTag(result.data) }),
+    () => ({
+      risk: countByRisk(result.data),
+      type: countByType(result.data),
+      tag: countByTag(result.data),
+    }),
     [result.data],
   )
   const options = useMemo(
-    () => ({ risk: counts.risk.map((c) => c.value), type: counts.type.map((c) => c.value), tag: counts.tag.map((c) => c.value) }),
+    () => ({
+      risk: counts.risk.map((c) => c.value),
+      type: counts.type.map((c) => c.value),
+      tag: counts.tag.map((c) => c.value),
+    }),
     [counts],
   )
   const [view, setView] = useReportView(options)
-  const visible = useMemo(() => sortMatches(filterMatches(result.data, view), view.sort), [result.data, view])
-  const reportMatchIds = useMemo(() => new Set(result.data.map((match) => match.uuid)), [result.data])
+  const visible = useMemo(
+    () => sortMatches(filterMatches(result.data, view), view.sort),
+    [result.data, view],
+  )
+  const reportMatchIds = useMemo(
+    () => new Set(result.data.map((match) => match.uuid)),
+    [result.data],
+  )
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
   const [revealId, setRevealId] = useState<string | null>(null)
 
@@ -50,7 +64,8 @@ export function ReportBody({ result }: { result: AmlSearchResult }) {
       if (!reportMatchIds.has(uuid)) return
       const hash = fromLink ? `#match-${uuid}` : window.location.hash
       setExpanded((current) => new Set(current).add(uuid))
-      if (!visible.some((match) => match.uuid === uuid)) setView({ ...DEFAULT_VIEW, sort: view.sort }, hash)
+      if (!visible.some((match) => match.uuid === uuid))
+        setView({ ...DEFAULT_VIEW, sort: view.sort }, hash)
       else if (fromLink) window.history.pushState(window.history.state, '', hash)
       setRevealId(uuid)
     },
@@ -82,14 +97,21 @@ export function ReportBody({ result }: { result: AmlSearchResult }) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <p className="text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">AML screening report</p>
+          <p className="text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
+            AML screening report
+          </p>
           <h1 className="text-lg font-semibold">
             <IdentityValue value={result.requested_name} kind="name" />
           </h1>
         </div>
         <ReportActions result={result} onPrint={() => window.print()} />
       </div>
-      <ReportSummary result={result} highest={highestRisk(result)} risks={counts.risk} types={counts.type} />
+      <ReportSummary
+        result={result}
+        highest={highestRisk(result)}
+        risks={counts.risk}
+        types={counts.type}
+      />
       {total === 0 ? (
         <EmptyState title="No matches">
           The screening found no sanctions, PEP, media or other records for this name.
@@ -119,7 +141,11 @@ export function ReportBody({ result }: { result: AmlSearchResult }) {
               onRevealed={onRevealed}
             />
           )}
-          <PrintMatches matches={printed} requestedName={result.requested_name} reportMatchIds={reportMatchIds} />
+          <PrintMatches
+            matches={printed}
+            requestedName={result.requested_name}
+            reportMatchIds={reportMatchIds}
+          />
         </>
       )}
     </div>

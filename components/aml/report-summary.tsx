@@ -23,7 +23,10 @@ export function ReportSummary({
   const fatf = result.fatf_records ?? []
   const total = result.data.length
   return (
-    <section aria-labelledby="aml-summary-title" className="rounded-md border border-zinc-200 bg-white px-4 py-3 text-sm dark:border-zinc-800 dark:bg-zinc-900 print:border-0 print:px-0">
+    <section
+      aria-labelledby="aml-summary-title"
+      className="rounded-md border border-zinc-200 bg-white px-4 py-3 text-sm dark:border-zinc-800 dark:bg-zinc-900 print:border-0 print:px-0"
+    >
       <h2 id="aml-summary-title" className="sr-only">
         Summary
       </h2>
@@ -64,7 +67,13 @@ export function ReportSummary({
   )
 }
 
-function CountList({ counts, tone }: { counts: readonly Count[]; tone?: (value: string) => ReturnType<typeof riskTone> }) {
+function CountList({
+  counts,
+  tone,
+}: {
+  counts: readonly Count[]
+  tone?: (value: string) => ReturnType<typeof riskTone>
+}) {
   return (
     <ul className="flex flex-wrap gap-1.5">
       {counts.map(({ value, count }) => (

@@ -3,7 +3,11 @@
 import type { Count } from '@/lib/aml/counts'
 import { DEFAULT_VIEW, isFiltered, type ReportView, type SortKey } from '@/lib/aml/view'
 
-const sortLabels: Record<SortKey, string> = { match: 'Name match', importance: 'Importance', risk: 'Risk' }
+const sortLabels: Record<SortKey, string> = {
+  match: 'Name match',
+  importance: 'Importance',
+  risk: 'Risk',
+}
 
 /** Sort and filter controls of the match list; the counts say how many each option keeps. */
 export function ReportToolbar({
@@ -25,18 +29,39 @@ export function ReportToolbar({
 }) {
   return (
     <div className="no-print flex flex-wrap items-end gap-x-4 gap-y-2 text-sm">
-      <Select label="Sort by" value={view.sort} onChange={(sort) => onChange({ ...view, sort: sort as SortKey })}>
+      <Select
+        label="Sort by"
+        value={view.sort}
+        onChange={(sort) => onChange({ ...view, sort: sort as SortKey })}
+      >
         {Object.entries(sortLabels).map(([value, label]) => (
           <option key={value} value={value}>
             {label}
           </option>
         ))}
       </Select>
-      <Filter label="Risk" value={view.risk} counts={risks} onChange={(risk) => onChange({ ...view, risk })} />
-      <Filter label="Type" value={view.type} counts={types} onChange={(type) => onChange({ ...view, type })} />
-      <Filter label="Tag" value={view.tag} counts={tags} onChange={(tag) => onChange({ ...view, tag })} />
+      <Filter
+        label="Risk"
+        value={view.risk}
+        counts={risks}
+        onChange={(risk) => onChange({ ...view, risk })}
+      />
+      <Filter
+        label="Type"
+        value={view.type}
+        counts={types}
+        onChange={(type) => onChange({ ...view, type })}
+      />
+      <Filter
+        label="Tag"
+        value={view.tag}
+        counts={tags}
+        onChange={(tag) => onChange({ ...view, tag })}
+      />
       <p role="status" className="ml-auto text-xs text-zinc-600 dark:text-zinc-400">
-        {shown === total ? `${total} ${total === 1 ? 'match' : 'matches'}` : `${shown} of ${total} matches`}
+        {shown === total
+          ? `${total} ${total === 1 ? 'match' : 'matches'}`
+          : `${shown} of ${total} matches`}
         {isFiltered(view) && (
           <button
             type="button"
@@ -51,7 +76,17 @@ export function ReportToolbar({
   )
 }
 
-function Filter({ label, value, counts, onChange }: { label: string; value: string | null; counts: readonly Count[]; onChange: (value: string | null) => void }) {
+function Filter({
+  label,
+  value,
+  counts,
+  onChange,
+}: {
+  label: string
+  value: string | null
+  counts: readonly Count[]
+  onChange: (value: string | null) => void
+}) {
   return (
     <Select label={label} value={value ?? ''} onChange={(next) => onChange(next || null)}>
       <option value="">All</option>
@@ -64,7 +99,17 @@ function Filter({ label, value, counts, onChange }: { label: string; value: stri
   )
 }
 
-function Select({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: React.ReactNode }) {
+function Select({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  children: React.ReactNode
+}) {
   return (
     <label className="flex flex-col gap-0.5 text-xs text-zinc-600 dark:text-zinc-400">
       {label}

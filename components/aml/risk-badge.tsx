@@ -20,7 +20,9 @@ export function RiskBadge({
   return (
     <Badge tone={riskTone(level)} title={title}>
       {level ? `${level} risk` : 'Risk score'}
-      {hasValue && <span className="font-normal tabular-nums opacity-80">· {formatScore(value)}</span>}
+      {hasValue && (
+        <span className="font-normal tabular-nums opacity-80">· {formatScore(value)}</span>
+      )}
     </Badge>
   )
 }

@@ -22,15 +22,21 @@ export function SourceLine({ source }: { source: AmlSource }) {
     <div className="space-y-0.5">
       <div className="flex flex-wrap items-center gap-1.5">
         <span className="font-medium">{source.name || source.source_id || 'Unnamed source'}</span>
-        {source.name && source.source_id && <code className="font-mono text-xs text-zinc-500">{source.source_id}</code>}
+        {source.name && source.source_id && (
+          <code className="font-mono text-xs text-zinc-500">{source.source_id}</code>
+        )}
         {tags.map((tag, index) => (
           <Badge key={`${tag}-${index}`}>{tag}</Badge>
         ))}
-        {source.risk_score && <Badge tone={riskTone(source.risk_score)}>{source.risk_score} risk</Badge>}
+        {source.risk_score && (
+          <Badge tone={riskTone(source.risk_score)}>{source.risk_score} risk</Badge>
+        )}
         {source.source_url && <ExternalLink href={source.source_url}>Open source</ExternalLink>}
       </div>
       {source.reason && <p>{source.reason}</p>}
-      {source.summary && <p className="text-xs text-zinc-600 dark:text-zinc-400">{source.summary}</p>}
+      {source.summary && (
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">{source.summary}</p>
+      )}
     </div>
   )
 }

@@ -3,7 +3,12 @@
 import { usePathname, useSearchParams } from 'next/navigation'
 import { useCallback, useMemo } from 'react'
 
-import { parseReportView, reportViewSearch, type FilterOptions, type ReportView } from '@/lib/aml/view'
+import {
+  parseReportView,
+  reportViewSearch,
+  type FilterOptions,
+  type ReportView,
+} from '@/lib/aml/view'
 
 /**
  * Sort and filters, read from and written to the URL without a history entry or a scroll.

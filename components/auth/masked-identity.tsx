@@ -44,8 +44,15 @@ export function MaskedIdentity({
   }
 
   return (
-    <span data-identity={kind} data-masked="" className="inline-flex flex-wrap items-baseline gap-x-1.5">
-      <span aria-hidden="true" className="font-mono tracking-wider text-zinc-500 dark:text-zinc-400">
+    <span
+      data-identity={kind}
+      data-masked=""
+      className="inline-flex flex-wrap items-baseline gap-x-1.5"
+    >
+      <span
+        aria-hidden="true"
+        className="font-mono tracking-wider text-zinc-500 dark:text-zinc-400"
+      >
         {maskValue(kind, value)}
       </span>
       <span className="sr-only">{name} hidden</span>

@@ -8,7 +8,10 @@ export function CheckMark({ required, name }: { required: boolean | null; name: 
     )
   }
   return required ? (
-    <span title={`${name} required`} className="font-semibold text-emerald-700 dark:text-emerald-400">
+    <span
+      title={`${name} required`}
+      className="font-semibold text-emerald-700 dark:text-emerald-400"
+    >
       ✓<span className="sr-only">{name} required</span>
     </span>
   ) : (

@@ -5,7 +5,11 @@ const SHOWN = 3
 /** How many countries a profile lists, the first codes inline and every country on hover. */
 export function CountrySummary({ codes }: { codes: readonly string[] | null | undefined }) {
   if (!codes || codes.length === 0) {
-    return <span className="text-zinc-400" title="No countries listed">—</span>
+    return (
+      <span className="text-zinc-400" title="No countries listed">
+        —
+      </span>
+    )
   }
   const rest = codes.length - SHOWN
   return (

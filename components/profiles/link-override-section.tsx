@@ -4,8 +4,18 @@ import type { LinkOverride } from '@/lib/profiles/link-overrides'
 import type { FinishScreenSettings, ManualFieldSettings } from '@/lib/upstream/schemas'
 
 type Props =
-  | { kind: 'manual'; title: string; settings: ManualFieldSettings | null | undefined; override: LinkOverride }
-  | { kind: 'finish'; title: string; settings: FinishScreenSettings | null | undefined; override: LinkOverride }
+  | {
+      kind: 'manual'
+      title: string
+      settings: ManualFieldSettings | null | undefined
+      override: LinkOverride
+    }
+  | {
+      kind: 'finish'
+      title: string
+      settings: FinishScreenSettings | null | undefined
+      override: LinkOverride
+    }
 
 /** One of the link's own settings: a line when it matches the profile, the full settings when not. */
 export function LinkOverrideSection(props: Props) {

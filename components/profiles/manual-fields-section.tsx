@@ -32,7 +32,9 @@ export function ManualFieldsSection({
       <ManualFieldsTable rows={manualFieldRows(settings)} changed={changed} />
       <CustomFieldsTable fields={customFieldRows(settings)} />
       {changed?.has('custom_fields') && (
-        <p className="text-xs text-amber-800 dark:text-amber-300">The custom fields differ from the profile&apos;s.</p>
+        <p className="text-xs text-amber-800 dark:text-amber-300">
+          The custom fields differ from the profile&apos;s.
+        </p>
       )}
     </div>
   )

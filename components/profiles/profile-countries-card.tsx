@@ -11,8 +11,12 @@ export function ProfileCountriesCard({ codes }: { codes: readonly string[] | nul
         <ul className="grid grid-cols-1 gap-x-4 gap-y-0.5 sm:grid-cols-2 lg:grid-cols-4">
           {codes?.map((code, index) => (
             <li key={`${code}-${index}`} className="flex items-baseline gap-2">
-              <span className="w-7 shrink-0 font-mono text-xs text-zinc-500 dark:text-zinc-400">{code}</span>
-              <span className="min-w-0 truncate">{countryName(code) ?? <span className="text-zinc-400">Unknown code</span>}</span>
+              <span className="w-7 shrink-0 font-mono text-xs text-zinc-500 dark:text-zinc-400">
+                {code}
+              </span>
+              <span className="min-w-0 truncate">
+                {countryName(code) ?? <span className="text-zinc-400">Unknown code</span>}
+              </span>
             </li>
           ))}
         </ul>

@@ -12,7 +12,9 @@ export function UiSettingsCard({ value }: { value: unknown }) {
       ) : (
         <div className="space-y-1.5">
           {encoded && (
-            <p className="text-xs text-zinc-500 dark:text-zinc-400">Sent as a JSON-encoded string; shown decoded.</p>
+            <p className="text-xs text-zinc-500 dark:text-zinc-400">
+              Sent as a JSON-encoded string; shown decoded.
+            </p>
           )}
           <JsonViewer value={parsed} label="UI settings" defaultDepth={2} />
         </div>

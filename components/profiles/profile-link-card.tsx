@@ -35,7 +35,9 @@ export function ProfileLinkCard({
           <Field label="Messenger link">
             <ExternalLink url={link.chat_link} label="messenger link" />
           </Field>
-          <Field label="Link id">{linkId ? <CopyableId value={linkId} label="link id" /> : '—'}</Field>
+          <Field label="Link id">
+            {linkId ? <CopyableId value={linkId} label="link id" /> : '—'}
+          </Field>
           <Field label="Expires after">
             {typeof expiry === 'number' ? (
               <span title={`${expiry} minutes`}>{formatMinutes(expiry)}</span>
@@ -54,13 +56,19 @@ export function ProfileLinkCard({
           kind="manual"
           title="Manual fields on the link"
           settings={link.manual_field_settings}
-          override={manualFieldsOverride(settings?.manual_field_settings, link.manual_field_settings)}
+          override={manualFieldsOverride(
+            settings?.manual_field_settings,
+            link.manual_field_settings,
+          )}
         />
         <LinkOverrideSection
           kind="finish"
           title="Finish screen on the link"
           settings={link.finish_screen_settings}
-          override={finishScreenOverride(settings?.finish_screen_settings, link.finish_screen_settings)}
+          override={finishScreenOverride(
+            settings?.finish_screen_settings,
+            link.finish_screen_settings,
+          )}
         />
       </div>
     </Card>

@@ -14,10 +14,18 @@ export function ProfileOverviewCard({ profile }: { profile: Profile }) {
     <Card title="Overview" id="overview">
       <FieldList>
         <Field label="Description">
-          {profile.description ? <span className="whitespace-pre-line">{profile.description}</span> : none}
+          {profile.description ? (
+            <span className="whitespace-pre-line">{profile.description}</span>
+          ) : (
+            none
+          )}
         </Field>
         <Field label="Organization">
-          {profile.organization_id ? <CopyableId value={profile.organization_id} label="organization id" /> : none}
+          {profile.organization_id ? (
+            <CopyableId value={profile.organization_id} label="organization id" />
+          ) : (
+            none
+          )}
         </Field>
         <Field label="Created by">
           <IdentityValue value={createdBy} kind={createdBy?.includes('@') ? 'email' : 'other'} />

@@ -21,7 +21,11 @@ export function ProfilePager({
   hasNext,
   onNavigate,
   label = 'Pages',
-}: ProfileListParams & { hasNext: boolean; onNavigate: (to: ProfileListParams) => void; label?: string }) {
+}: ProfileListParams & {
+  hasNext: boolean
+  onNavigate: (to: ProfileListParams) => void
+  label?: string
+}) {
   return (
     <nav aria-label={label} className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
       <div className="flex items-center gap-1">
@@ -44,7 +48,8 @@ export function ProfilePager({
           value={limit}
           onChange={(event) => {
             const next = Number(event.target.value)
-            if (isPageSize(next)) onNavigate({ page: pageAfterResize(page, limit, next), limit: next })
+            if (isPageSize(next))
+              onNavigate({ page: pageAfterResize(page, limit, next), limit: next })
           }}
           className="rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"
         >
@@ -73,13 +78,17 @@ function PageLink({
   const base = 'rounded border px-2 py-0.5'
   if (!enabled) {
     return (
-      <span aria-disabled="true" className={`${base} border-zinc-200 text-zinc-400 dark:border-zinc-800 dark:text-zinc-600`}>
+      <span
+        aria-disabled="true"
+        className={`${base} border-zinc-200 text-zinc-400 dark:border-zinc-800 dark:text-zinc-600`}
+      >
         {children}
       </span>
     )
   }
   function onClick(event: MouseEvent<HTMLAnchorElement>) {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return
     event.preventDefault()
     onNavigate(to)
   }

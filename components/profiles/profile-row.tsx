@@ -47,7 +47,11 @@ export function ProfileRow({ profile, navIndex }: { profile: Profile; navIndex?:
         {documents.length > 0 ? documents.join(', ') : <span className="text-zinc-400">—</span>}
       </td>
       <td className={`${cell} whitespace-nowrap`}>
-        {typeof expiry === 'number' ? formatMinutes(expiry) : <span className="text-zinc-400">—</span>}
+        {typeof expiry === 'number' ? (
+          formatMinutes(expiry)
+        ) : (
+          <span className="text-zinc-400">—</span>
+        )}
       </td>
       <td className={cell}>
         <Timestamp value={profile.created_at} />

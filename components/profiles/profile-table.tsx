@@ -9,7 +9,13 @@ import type { Profile } from '@/lib/upstream/schemas'
 const head = 'px-3 py-1.5 text-left text-xs font-medium text-zinc-500 dark:text-zinc-400'
 
 /** One page of profiles, one dense row each; `busy` dims it while the next page loads. */
-export function ProfileTable({ profiles, busy = false }: { profiles: readonly Profile[]; busy?: boolean }) {
+export function ProfileTable({
+  profiles,
+  busy = false,
+}: {
+  profiles: readonly Profile[]
+  busy?: boolean
+}) {
   // j/k move between rows, Enter opens the focused one.
   const listRef = useListNavigation<HTMLDivElement>()
   return (
@@ -26,18 +32,39 @@ export function ProfileTable({ profiles, busy = false }: { profiles: readonly Pr
 export function TableFrame({ busy = false, children }: { busy?: boolean; children: ReactNode }) {
   return (
     <div className="overflow-x-auto rounded-md border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
-      <table aria-busy={busy} className={`w-full text-sm transition-opacity ${busy ? 'opacity-60' : ''}`}>
+      <table
+        aria-busy={busy}
+        className={`w-full text-sm transition-opacity ${busy ? 'opacity-60' : ''}`}
+      >
         <thead className="border-b border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900">
           <tr>
-            <th scope="col" className={head}>Name</th>
-            <th scope="col" className={`${head} text-center`} title="Proof of identity required">POI</th>
-            <th scope="col" className={`${head} text-center`} title="Face comparison required">Face</th>
-            <th scope="col" className={`${head} text-center`} title="Proof of address required">POA</th>
-            <th scope="col" className={head}>Countries</th>
-            <th scope="col" className={head}>Documents</th>
-            <th scope="col" className={head} title="How long the verification link stays valid">Link expiry</th>
-            <th scope="col" className={head}>Created</th>
-            <th scope="col" className={head}>Updated</th>
+            <th scope="col" className={head}>
+              Name
+            </th>
+            <th scope="col" className={`${head} text-center`} title="Proof of identity required">
+              POI
+            </th>
+            <th scope="col" className={`${head} text-center`} title="Face comparison required">
+              Face
+            </th>
+            <th scope="col" className={`${head} text-center`} title="Proof of address required">
+              POA
+            </th>
+            <th scope="col" className={head}>
+              Countries
+            </th>
+            <th scope="col" className={head}>
+              Documents
+            </th>
+            <th scope="col" className={head} title="How long the verification link stays valid">
+              Link expiry
+            </th>
+            <th scope="col" className={head}>
+              Created
+            </th>
+            <th scope="col" className={head}>
+              Updated
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">{children}</tbody>

@@ -6,12 +6,19 @@ import { profileListHref, type ProfileListParams } from '@/lib/profiles/list-par
 /** An empty page: either there are no profiles at all, or the URL asks for a page past the end. */
 export function ProfilesEmpty({ page, limit }: ProfileListParams) {
   if (page <= 1) {
-    return <EmptyState title="No verification profiles">The service has no profiles for this account yet.</EmptyState>
+    return (
+      <EmptyState title="No verification profiles">
+        The service has no profiles for this account yet.
+      </EmptyState>
+    )
   }
   return (
     <EmptyState title={`Page ${page} is past the end of the list`}>
       <p>There are no profiles this far in.</p>
-      <Link href={profileListHref({ page: 1, limit })} className="mt-2 inline-block text-blue-700 hover:underline dark:text-blue-300">
+      <Link
+        href={profileListHref({ page: 1, limit })}
+        className="mt-2 inline-block text-blue-700 hover:underline dark:text-blue-300"
+      >
         Go to the first page
       </Link>
     </EmptyState>

@@ -9,7 +9,15 @@ import { ShortcutsDialog } from '@/components/ui/shortcuts-dialog'
 import { ThemeToggle } from '@/components/ui/theme-toggle'
 
 /** `notice` is a banner above the header row, inside the banner landmark like the rest of it. */
-export function AppHeader({ demo, account, notice }: { demo: boolean; account?: ReactNode; notice?: ReactNode }) {
+export function AppHeader({
+  demo,
+  account,
+  notice,
+}: {
+  demo: boolean
+  account?: ReactNode
+  notice?: ReactNode
+}) {
   return (
     <header className="no-print border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
       {notice}

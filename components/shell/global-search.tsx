@@ -58,7 +58,10 @@ export function GlobalSearch() {
     const found = probes.filter((probe) => probe.outcome === 'found')
     const [only] = found
     if (only && found.length === 1) {
-      go(only.kind === 'profile' ? `/profiles/${id}` : `/aml/${id}`, `${id} is ${uuidKindNoun[only.kind]}`)
+      go(
+        only.kind === 'profile' ? `/profiles/${id}` : `/aml/${id}`,
+        `${id} is ${uuidKindNoun[only.kind]}`,
+      )
       return
     }
     setOutcome({ kind: 'probed', id, probes })
@@ -97,7 +100,9 @@ export function GlobalSearch() {
       return
     }
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return
-    const options = [...(panelRef.current?.querySelectorAll<HTMLElement>('[data-search-option]') ?? [])]
+    const options = [
+      ...(panelRef.current?.querySelectorAll<HTMLElement>('[data-search-option]') ?? []),
+    ]
     if (options.length === 0) return
     event.preventDefault()
     const current = options.indexOf(document.activeElement as HTMLElement)
@@ -134,7 +139,7 @@ export function GlobalSearch() {
           aria-keyshortcuts="/ Control+K Meta+K"
           autoComplete="off"
           spellCheck={false}
-          className="w-full rounded border border-zinc-300 bg-white py-1 pl-2.5 sm:pr-8 text-sm placeholder:text-zinc-500 dark:border-zinc-700 dark:bg-zinc-950 dark:placeholder:text-zinc-400"
+          className="w-full rounded border border-zinc-300 bg-white py-1 pl-2.5 text-sm placeholder:text-zinc-500 sm:pr-8 dark:border-zinc-700 dark:bg-zinc-950 dark:placeholder:text-zinc-400"
         />
         <kbd
           aria-hidden="true"

@@ -13,7 +13,7 @@ export function NavLink({ href, children }: { href: string; children: ReactNode 
       aria-current={active ? 'page' : undefined}
       className={
         active
-          ? 'rounded px-2.5 py-1 font-medium text-zinc-900 bg-zinc-100 dark:bg-zinc-800 dark:text-zinc-50'
+          ? 'rounded bg-zinc-100 px-2.5 py-1 font-medium text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50'
           : 'rounded px-2.5 py-1 text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800'
       }
     >

@@ -3,7 +3,12 @@
 import Link from 'next/link'
 
 import { optionClass } from '@/components/shell/option-class'
-import { clearRecent, useRecentRecords, type RecentKind, type RecentRecord } from '@/lib/recent/recent-records'
+import {
+  clearRecent,
+  useRecentRecords,
+  type RecentKind,
+  type RecentRecord,
+} from '@/lib/recent/recent-records'
 import { webhookPath } from '@/lib/search/recognise'
 
 const kindLabel: Record<RecentKind, string> = {
@@ -24,7 +29,9 @@ function recentPath({ kind, id }: RecentRecord) {
 export function RecentList({ filter }: { filter: string }) {
   const records = useRecentRecords()
   const needle = filter.trim().toLowerCase()
-  const shown = needle ? records.filter((record) => record.id.toLowerCase().includes(needle)) : records
+  const shown = needle
+    ? records.filter((record) => record.id.toLowerCase().includes(needle))
+    : records
   if (shown.length === 0) return null
   return (
     <section aria-labelledby="recent-title" className="mt-1">
@@ -46,7 +53,9 @@ export function RecentList({ filter }: { filter: string }) {
         {shown.map((record) => (
           <li key={`${record.kind}:${record.id}`}>
             <Link href={recentPath(record)} data-search-option className={optionClass}>
-              <span className="w-20 shrink-0 text-xs text-zinc-600 dark:text-zinc-400">{kindLabel[record.kind]}</span>
+              <span className="w-20 shrink-0 text-xs text-zinc-600 dark:text-zinc-400">
+                {kindLabel[record.kind]}
+              </span>
               <code className="min-w-0 truncate font-mono text-xs">{record.id}</code>
             </Link>
           </li>

@@ -38,7 +38,10 @@ export function SearchPanel({
   const message = outcome ? outcomeMessage(outcome) : note
   const showMessage = Boolean(message) && (open || (!outcome && Boolean(note)))
   return (
-    <div ref={ref} className="absolute inset-x-2 top-full z-30 mt-1 sm:right-0 sm:left-auto sm:w-96">
+    <div
+      ref={ref}
+      className="absolute inset-x-2 top-full z-30 mt-1 sm:right-0 sm:left-auto sm:w-96"
+    >
       <div
         className={
           showMessage || open
@@ -46,7 +49,11 @@ export function SearchPanel({
             : 'hidden'
         }
       >
-        <p id="global-search-status" role="status" className={showMessage ? 'px-2 py-1 text-zinc-800 dark:text-zinc-200' : 'sr-only'}>
+        <p
+          id="global-search-status"
+          role="status"
+          className={showMessage ? 'px-2 py-1 text-zinc-800 dark:text-zinc-200' : 'sr-only'}
+        >
           {message}
         </p>
         {open && outcome && <OutcomeActions outcome={outcome} onOpen={onOpen} onRetry={onRetry} />}
@@ -122,14 +129,24 @@ function OutcomeActions({
       ))}
       {probes.some((probe) => probe.outcome === 'failed') && (
         <Option>
-          <button type="button" data-search-option onClick={() => onRetry(id)} className={optionClass}>
+          <button
+            type="button"
+            data-search-option
+            onClick={() => onRetry(id)}
+            className={optionClass}
+          >
             Try again
           </button>
         </Option>
       )}
       {found.length === 0 && (
         <Option>
-          <button type="button" data-search-option onClick={() => onOpen(webhookPath(id))} className={optionClass}>
+          <button
+            type="button"
+            data-search-option
+            onClick={() => onOpen(webhookPath(id))}
+            className={optionClass}
+          >
             Open as webhook configuration
           </button>
         </Option>

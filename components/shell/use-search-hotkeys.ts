@@ -9,7 +9,8 @@ export function useSearchHotkeys(inputRef: RefObject<HTMLInputElement | null>) {
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       const slash = event.key === '/' && isPlainKey(event) && !isTypingTarget(event.target)
-      const commandK = event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey) && !event.altKey
+      const commandK =
+        event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey) && !event.altKey
       if (!slash && !commandK) return
       const input = inputRef.current
       if (!input) return

@@ -1,6 +1,10 @@
 'use client'
 
-import { setTimeZoneChoice, useTimeZoneChoice, type TimeZoneChoice } from '@/components/ui/timestamp'
+import {
+  setTimeZoneChoice,
+  useTimeZoneChoice,
+  type TimeZoneChoice,
+} from '@/components/ui/timestamp'
 
 const options: { value: TimeZoneChoice; label: string; title: string }[] = [
   { value: 'local', label: 'Local', title: 'Times in your time zone' },
@@ -11,7 +15,11 @@ const options: { value: TimeZoneChoice; label: string; title: string }[] = [
 export function ZoneToggle() {
   const choice = useTimeZoneChoice()
   return (
-    <div role="group" aria-label="Time zone" className="inline-flex rounded border border-zinc-300 p-0.5 text-xs dark:border-zinc-700">
+    <div
+      role="group"
+      aria-label="Time zone"
+      className="inline-flex rounded border border-zinc-300 p-0.5 text-xs dark:border-zinc-700"
+    >
       {options.map((option) => (
         <button
           key={option.value}

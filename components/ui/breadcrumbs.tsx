@@ -13,11 +13,17 @@ export function Breadcrumbs({ items }: { items: readonly Crumb[] }) {
           return (
             <li key={`${index}-${item.label}`} className="flex min-w-0 items-center gap-x-1.5">
               {item.href && !last ? (
-                <Link href={item.href} className="hover:text-zinc-900 hover:underline dark:hover:text-zinc-100">
+                <Link
+                  href={item.href}
+                  className="hover:text-zinc-900 hover:underline dark:hover:text-zinc-100"
+                >
                   {item.label}
                 </Link>
               ) : (
-                <span aria-current={last ? 'page' : undefined} className={`truncate text-zinc-800 dark:text-zinc-200 ${item.mono ? 'font-mono' : ''}`}>
+                <span
+                  aria-current={last ? 'page' : undefined}
+                  className={`truncate text-zinc-800 dark:text-zinc-200 ${item.mono ? 'font-mono' : ''}`}
+                >
                   {item.label}
                 </span>
               )}

@@ -5,7 +5,10 @@ import { useRouter } from 'next/navigation'
 import { isApiError } from '@/lib/queries/api-fetch'
 
 const messages: Record<string, { title: string; hint: string }> = {
-  timeout: { title: 'The upstream service timed out', hint: 'It may be slow right now. Try again.' },
+  timeout: {
+    title: 'The upstream service timed out',
+    hint: 'It may be slow right now. Try again.',
+  },
   unavailable: {
     title: 'The upstream service is unreachable',
     hint: 'Verity could not reach the verification service. Try again in a moment.',

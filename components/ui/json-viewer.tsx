@@ -40,7 +40,9 @@ function JsonNode({
   openDepth: number
 }) {
   const [open, setOpen] = useState(depth < openDepth)
-  const key = name !== undefined && <span className="text-violet-700 dark:text-violet-300">{JSON.stringify(name)}: </span>
+  const key = name !== undefined && (
+    <span className="text-violet-700 dark:text-violet-300">{JSON.stringify(name)}: </span>
+  )
   if (value === null || typeof value !== 'object') {
     return (
       <div style={{ paddingLeft: depth ? 12 : 0 }}>
@@ -75,7 +77,12 @@ function JsonNode({
         </span>
         {key}
         {openMark}
-        {!open && <span className="text-zinc-500"> {entries.length} {entries.length === 1 ? 'item' : 'items'} {closeMark}</span>}
+        {!open && (
+          <span className="text-zinc-500">
+            {' '}
+            {entries.length} {entries.length === 1 ? 'item' : 'items'} {closeMark}
+          </span>
+        )}
       </button>
       {open && (
         <>
@@ -106,9 +113,15 @@ function Leaf({ name, value }: { name: string | undefined; value: unknown }) {
 
 function Primitive({ value }: { value: unknown }) {
   if (typeof value === 'string') {
-    return <span className="break-all text-emerald-800 dark:text-emerald-300">{JSON.stringify(value)}</span>
+    return (
+      <span className="break-all text-emerald-800 dark:text-emerald-300">
+        {JSON.stringify(value)}
+      </span>
+    )
   }
-  if (typeof value === 'number') return <span className="text-blue-800 dark:text-blue-300">{value}</span>
-  if (typeof value === 'boolean') return <span className="text-orange-800 dark:text-orange-300">{String(value)}</span>
+  if (typeof value === 'number')
+    return <span className="text-blue-800 dark:text-blue-300">{value}</span>
+  if (typeof value === 'boolean')
+    return <span className="text-orange-800 dark:text-orange-300">{String(value)}</span>
   return <span className="text-zinc-500">null</span>
 }

@@ -48,7 +48,10 @@ export function ShortcutsDialog() {
               Keyboard shortcuts
             </h2>
             <form method="dialog">
-              <button type="submit" className="rounded px-2 py-0.5 text-xs text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100">
+              <button
+                type="submit"
+                className="rounded px-2 py-0.5 text-xs text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+              >
                 Close
               </button>
             </form>

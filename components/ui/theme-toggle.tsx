@@ -15,7 +15,11 @@ const options: { value: ThemeChoice; label: string; icon: ReactNode }[] = [
       </>
     ),
   },
-  { value: 'dark', label: 'Dark', icon: <path d="M13 9.5A5.5 5.5 0 0 1 6.5 3a5.5 5.5 0 1 0 6.5 6.5Z" /> },
+  {
+    value: 'dark',
+    label: 'Dark',
+    icon: <path d="M13 9.5A5.5 5.5 0 0 1 6.5 3a5.5 5.5 0 1 0 6.5 6.5Z" />,
+  },
   {
     value: 'system',
     label: 'System',
@@ -32,7 +36,11 @@ const options: { value: ThemeChoice; label: string; icon: ReactNode }[] = [
 export function ThemeToggle() {
   const choice = useThemeChoice()
   return (
-    <div role="group" aria-label="Theme" className="inline-flex rounded border border-zinc-300 p-0.5 dark:border-zinc-700">
+    <div
+      role="group"
+      aria-label="Theme"
+      className="inline-flex rounded border border-zinc-300 p-0.5 dark:border-zinc-700"
+    >
       {options.map((option) => (
         <button
           key={option.value}
@@ -43,7 +51,16 @@ export function ThemeToggle() {
           onClick={() => setThemeChoice(option.value)}
           className="rounded-sm p-1 text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 aria-pressed:bg-zinc-200 aria-pressed:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100 dark:aria-pressed:bg-zinc-700 dark:aria-pressed:text-zinc-50"
         >
-          <svg viewBox="0 0 16 16" aria-hidden="true" className="size-3.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            viewBox="0 0 16 16"
+            aria-hidden="true"
+            className="size-3.5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             {option.icon}
           </svg>
         </button>

@@ -17,7 +17,9 @@ export function AmlCard({ searchId }: { searchId: string | null | undefined }) {
   if (!id) {
     return (
       <Card id="aml" title="AML screening">
-        <p className="text-zinc-500 dark:text-zinc-400">No AML search was made for this verification.</p>
+        <p className="text-zinc-500 dark:text-zinc-400">
+          No AML search was made for this verification.
+        </p>
       </Card>
     )
   }
@@ -27,7 +29,10 @@ export function AmlCard({ searchId }: { searchId: string | null | undefined }) {
       id="aml"
       title="AML screening"
       actions={
-        <Link href={`/aml/${encodeURIComponent(id)}`} className="text-xs font-medium text-blue-700 hover:underline dark:text-blue-300">
+        <Link
+          href={`/aml/${encodeURIComponent(id)}`}
+          className="text-xs font-medium text-blue-700 hover:underline dark:text-blue-300"
+        >
           Open AML report
         </Link>
       }
@@ -37,9 +42,15 @@ export function AmlCard({ searchId }: { searchId: string | null | undefined }) {
         {isPending && <Skeleton className="h-5 w-40" />}
         {isError && (
           <p className="text-xs text-red-800 dark:text-red-300">
-            {isApiError(error) && error.kind === 'not_found' ? 'The upstream has no stored result for this search.' : 'Could not load the summary. '}
+            {isApiError(error) && error.kind === 'not_found'
+              ? 'The upstream has no stored result for this search.'
+              : 'Could not load the summary. '}
             {!(isApiError(error) && error.kind === 'not_found') && (
-              <button type="button" onClick={() => void refetch()} className="font-medium underline">
+              <button
+                type="button"
+                onClick={() => void refetch()}
+                className="font-medium underline"
+              >
                 Try again
               </button>
             )}

@@ -22,8 +22,12 @@ export function CheckCard({ entry }: { entry: CheckEntry }) {
         <h3 className="text-sm font-medium">{entry.label}</h3>
         <code className="font-mono text-[11px] text-zinc-500 dark:text-zinc-400">{entry.name}</code>
         {requirement === 'required' && <Badge>Required</Badge>}
-        {requirement === 'optional' && <span className="text-xs text-zinc-500 dark:text-zinc-400">not required</span>}
-        <span className="ml-auto">{reported && check?.status && <StatusBadge status={check.status} of="check" />}</span>
+        {requirement === 'optional' && (
+          <span className="text-xs text-zinc-500 dark:text-zinc-400">not required</span>
+        )}
+        <span className="ml-auto">
+          {reported && check?.status && <StatusBadge status={check.status} of="check" />}
+        </span>
       </div>
       {!reported && <Absent requirement={requirement} />}
       {reported && (
@@ -31,11 +35,18 @@ export function CheckCard({ entry }: { entry: CheckEntry }) {
           {failed && <CheckErrors errors={entry.errors} />}
           {pending.length > 0 && (
             <p className="text-xs text-zinc-600 dark:text-zinc-400">
-              Waiting for: <span className="font-medium text-zinc-800 dark:text-zinc-200">{pending.join(', ')}</span>
+              Waiting for:{' '}
+              <span className="font-medium text-zinc-800 dark:text-zinc-200">
+                {pending.join(', ')}
+              </span>
             </p>
           )}
-          {!failed && pending.length === 0 && check && <p className="text-xs text-zinc-500 dark:text-zinc-400">No errors.</p>}
-          {check === null && <p className="text-xs text-zinc-500 dark:text-zinc-400">Reported without details.</p>}
+          {!failed && pending.length === 0 && check && (
+            <p className="text-xs text-zinc-500 dark:text-zinc-400">No errors.</p>
+          )}
+          {check === null && (
+            <p className="text-xs text-zinc-500 dark:text-zinc-400">Reported without details.</p>
+          )}
           <CheckData name={entry.name} data={check?.data} />
         </div>
       )}
@@ -51,5 +62,7 @@ function Absent({ requirement }: { requirement: CheckEntry['requirement'] }) {
       </p>
     )
   }
-  return <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">Not part of this verification.</p>
+  return (
+    <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">Not part of this verification.</p>
+  )
 }

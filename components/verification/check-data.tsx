@@ -8,14 +8,27 @@ import { JsonViewer } from '@/components/ui/json-viewer'
 export function CheckData({ name, data }: { name: string; data: unknown }) {
   if (data === null || data === undefined || isEmpty(data)) return null
   if (name === 'document_mrz' && isObject(data)) {
-    return <p className="text-xs text-zinc-500 dark:text-zinc-400">MRZ read: shown under Identity data.</p>
+    return (
+      <p className="text-xs text-zinc-500 dark:text-zinc-400">
+        MRZ read: shown under Identity data.
+      </p>
+    )
   }
   if (name === 'liveness' && isObject(data) && onlyPrimitives(data)) {
     return (
       <div className="text-xs">
         <FieldList>
           {Object.entries(data).map(([key, value]) => (
-            <Field key={key} label={key === 'liveness_code' ? 'Liveness code' : key === 'liveness_score' ? 'Liveness score' : key}>
+            <Field
+              key={key}
+              label={
+                key === 'liveness_code'
+                  ? 'Liveness code'
+                  : key === 'liveness_score'
+                    ? 'Liveness score'
+                    : key
+              }
+            >
               <span className="font-mono">{String(value)}</span>
             </Field>
           ))}
@@ -31,7 +44,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 function isEmpty(value: unknown) {
-  return Array.isArray(value) ? value.length === 0 : isObject(value) && Object.keys(value).length === 0
+  return Array.isArray(value)
+    ? value.length === 0
+    : isObject(value) && Object.keys(value).length === 0
 }
 
 function onlyPrimitives(value: Record<string, unknown>) {

@@ -25,18 +25,34 @@ export function CustomFiles({
 
 function FileInfo({ label, info }: { label: string; info: unknown }) {
   if (typeof info !== 'object' || info === null || Array.isArray(info)) {
-    return info === null || info === undefined ? <span className="text-zinc-400">—</span> : <JsonViewer value={info} label={label} />
+    return info === null || info === undefined ? (
+      <span className="text-zinc-400">—</span>
+    ) : (
+      <JsonViewer value={info} label={label} />
+    )
   }
-  const { file_name: name, content_type: type, size, document_id: id, ...rest } = info as Record<string, unknown>
+  const {
+    file_name: name,
+    content_type: type,
+    size,
+    document_id: id,
+    ...rest
+  } = info as Record<string, unknown>
   const known = [name, type, size, id].some((value) => value !== undefined)
   if (!known) return <JsonViewer value={info} label={label} defaultDepth={1} />
   return (
     <span className="flex flex-wrap items-center gap-x-3 gap-y-0.5">
       {typeof name === 'string' && <span>{name}</span>}
-      {typeof type === 'string' && <span className="text-xs text-zinc-500 dark:text-zinc-400">{type}</span>}
-      {typeof size === 'number' && <span className="text-xs text-zinc-500 dark:text-zinc-400">{formatBytes(size)}</span>}
+      {typeof type === 'string' && (
+        <span className="text-xs text-zinc-500 dark:text-zinc-400">{type}</span>
+      )}
+      {typeof size === 'number' && (
+        <span className="text-xs text-zinc-500 dark:text-zinc-400">{formatBytes(size)}</span>
+      )}
       {typeof id === 'string' && <CopyableId value={id} label="document id" short />}
-      {Object.keys(rest).length > 0 && <JsonViewer value={rest} label={`${label} details`} defaultDepth={0} />}
+      {Object.keys(rest).length > 0 && (
+        <JsonViewer value={rest} label={`${label} details`} defaultDepth={0} />
+      )}
     </span>
   )
 }

@@ -12,10 +12,17 @@ export function DocumentsCard({ documents }: { documents: Verification['document
       ) : (
         <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
           {list.map((doc, index) => (
-            <li key={doc.document_id ?? index} className="flex flex-wrap items-center justify-between gap-x-3 py-1 first:pt-0 last:pb-0">
+            <li
+              key={doc.document_id ?? index}
+              className="flex flex-wrap items-center justify-between gap-x-3 py-1 first:pt-0 last:pb-0"
+            >
               <span>
                 {doc.document_type ?? <span className="text-zinc-500">document</span>}
-                {doc.content_type && <span className="ml-2 text-xs text-zinc-500 dark:text-zinc-400">{doc.content_type}</span>}
+                {doc.content_type && (
+                  <span className="ml-2 text-xs text-zinc-500 dark:text-zinc-400">
+                    {doc.content_type}
+                  </span>
+                )}
               </span>
               {doc.document_id && <CopyableId value={doc.document_id} label="document id" short />}
             </li>

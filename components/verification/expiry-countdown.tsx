@@ -7,7 +7,13 @@ import { formatDuration, parseTimestamp } from '@/lib/time'
 const DAY_MS = 24 * 3600_000
 
 /** Time left before a verification that can still expire does; nothing once it cannot. */
-export function ExpiryCountdown({ expiresAt, status }: { expiresAt: string | null | undefined; status: string | null | undefined }) {
+export function ExpiryCountdown({
+  expiresAt,
+  status,
+}: {
+  expiresAt: string | null | undefined
+  status: string | null | undefined
+}) {
   const now = useNow()
   const expires = parseTimestamp(expiresAt)
   if (!now || !expires || !canStillExpire(status)) return null

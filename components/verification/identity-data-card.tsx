@@ -61,12 +61,24 @@ export function IdentityDataCard({ verification: v }: { verification: Verificati
   )
 }
 
-function Block({ title, source, children }: { title: string; source?: string; children: ReactNode }) {
+function Block({
+  title,
+  source,
+  children,
+}: {
+  title: string
+  source?: string
+  children: ReactNode
+}) {
   return (
     <section aria-label={title}>
       <h3 className="mb-1.5 flex items-baseline gap-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
         {title}
-        {source && <code className="font-mono text-[11px] font-normal tracking-normal normal-case">{source}</code>}
+        {source && (
+          <code className="font-mono text-[11px] font-normal tracking-normal normal-case">
+            {source}
+          </code>
+        )}
       </h3>
       {children}
     </section>

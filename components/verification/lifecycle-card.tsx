@@ -24,7 +24,8 @@ export function LifecycleCard({ verification }: { verification: Verification }) 
     if (step === status) return 'current'
     if (next.has(step)) return 'possible'
     // Main-path steps before the current one (or before an outcome) were passed through.
-    if (index !== undefined && passedMain && (reachedIndex < 0 || index < reachedIndex)) return 'passed'
+    if (index !== undefined && passedMain && (reachedIndex < 0 || index < reachedIndex))
+      return 'passed'
     return 'closed'
   }
 
@@ -34,18 +35,36 @@ export function LifecycleCard({ verification }: { verification: Verification }) 
     <Card id="lifecycle" title="Lifecycle">
       {!isKnownStatus(status) && (
         <p className="mb-2 text-xs text-violet-800 dark:text-violet-300">
-          Status “{status ?? 'none'}” is not in the reference’s state machine; its possible moves are unknown.
+          Status “{status ?? 'none'}” is not in the reference’s state machine; its possible moves
+          are unknown.
         </p>
       )}
       <ol aria-label="Verification lifecycle" className="space-y-0.5">
         {MAIN_PATH.map((step, index) => (
-          <LifecycleStep key={step} status={step} state={stateOf(step, index)} trigger={triggerOf(step)} />
+          <LifecycleStep
+            key={step}
+            status={step}
+            state={stateOf(step, index)}
+            trigger={triggerOf(step)}
+          />
         ))}
         {OUTCOMES.map((step) => (
-          <LifecycleStep key={step} status={step} state={stateOf(step)} trigger={triggerOf(step)} final />
+          <LifecycleStep
+            key={step}
+            status={step}
+            state={stateOf(step)}
+            trigger={triggerOf(step)}
+            final
+          />
         ))}
         {EXITS.map((step, index) => (
-          <LifecycleStep key={step} status={step} state={stateOf(step)} trigger={triggerOf(step)} aside={index === 0} />
+          <LifecycleStep
+            key={step}
+            status={step}
+            state={stateOf(step)}
+            trigger={triggerOf(step)}
+            aside={index === 0}
+          />
         ))}
       </ol>
       <p className="mt-3 text-xs text-zinc-600 dark:text-zinc-400">
@@ -55,13 +74,21 @@ export function LifecycleCard({ verification }: { verification: Verification }) 
   )
 }
 
-function MovesSummary({ status, count }: { status: string | null | undefined; count: number | null }) {
+function MovesSummary({
+  status,
+  count,
+}: {
+  status: string | null | undefined
+  count: number | null
+}) {
   const label = verificationStatusLook(status).label
-  if (isFinal(status)) return <>{label} is an end state: nothing can change it, not even cancel or expiry.</>
+  if (isFinal(status))
+    return <>{label} is an end state: nothing can change it, not even cancel or expiry.</>
   if (count === null) return <>Verified and failed are the end states.</>
   return (
     <>
-      {count} {count === 1 ? 'move' : 'moves'} possible from {label.toLowerCase()}. Verified and failed are end states.
+      {count} {count === 1 ? 'move' : 'moves'} possible from {label.toLowerCase()}. Verified and
+      failed are end states.
     </>
   )
 }

@@ -47,14 +47,18 @@ export function LifecycleStep({
       <span aria-hidden="true" className={`mt-1.5 size-2.5 shrink-0 rounded-full ${DOT[state]}`} />
       <span className={`min-w-0 flex-1 ${TEXT[state]}`}>
         <span>{label}</span>
-        {final && <span className="ml-1.5 text-[11px] font-normal text-zinc-500 dark:text-zinc-400">end state</span>}
+        {final && (
+          <span className="ml-1.5 text-[11px] font-normal text-zinc-500 dark:text-zinc-400">
+            end state
+          </span>
+        )}
         {state === 'possible' && trigger && (
-          <span className="block text-xs font-normal text-zinc-500 dark:text-zinc-400">when {trigger}</span>
+          <span className="block text-xs font-normal text-zinc-500 dark:text-zinc-400">
+            when {trigger}
+          </span>
         )}
       </span>
-      <span className="shrink-0 text-[11px] text-zinc-500 dark:text-zinc-400">
-        {NOTE[state]}
-      </span>
+      <span className="shrink-0 text-[11px] text-zinc-500 dark:text-zinc-400">{NOTE[state]}</span>
     </li>
   )
 }

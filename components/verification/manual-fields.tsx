@@ -37,7 +37,10 @@ export function ManualFields({
         )
       })}
       {custom.map(([label, value]) => (
-        <Field key={`custom-${label}`} label={<CustomLabel label={label} settings={customFieldSettings} />}>
+        <Field
+          key={`custom-${label}`}
+          label={<CustomLabel label={label} settings={customFieldSettings} />}
+        >
           <IdentityValue value={customText(value)} kind="other" />
         </Field>
       ))}
@@ -46,7 +49,13 @@ export function ManualFields({
   )
 }
 
-export function CustomLabel({ label, settings }: { label: string; settings: readonly CustomField[] }) {
+export function CustomLabel({
+  label,
+  settings,
+}: {
+  label: string
+  settings: readonly CustomField[]
+}) {
   const caption = settings.find((field) => field.label === label)?.caption
   return (
     <span title={`Custom field ${label}`}>

@@ -5,7 +5,17 @@ import { IdentityValue } from '@/components/ui/identity-value'
 import { countryLabel } from '@/lib/countries'
 import type { MrzData } from '@/lib/upstream/schemas'
 
-const MRZ_KEYS = ['document_type', 'country', 'surname', 'name', 'doc_number', 'nationality', 'birth_date', 'sex', 'expiry_date']
+const MRZ_KEYS = [
+  'document_type',
+  'country',
+  'surname',
+  'name',
+  'doc_number',
+  'nationality',
+  'birth_date',
+  'sex',
+  'expiry_date',
+]
 
 /** The document_mrz check's data: what the machine-readable zone of the document says. */
 export function MrzFields({ mrz, reference }: { mrz: MrzData; reference: Date | null }) {

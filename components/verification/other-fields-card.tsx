@@ -4,9 +4,24 @@ import type { Verification } from '@/lib/upstream/schemas'
 
 /** Members shown elsewhere on the page, or deliberately left out (settings belong to the profile page). */
 const SHOWN = new Set([
-  'id', 'applicant_id', 'status', 'checks', 'created_at', 'verification_url', 'verification_url_id',
-  'expires_at', 'is_sandbox', 'profile_id', 'settings', 'documents', 'completed_at', 'country_code',
-  'poi_data', 'aml_search_id', 'manual_fields', 'custom_files',
+  'id',
+  'applicant_id',
+  'status',
+  'checks',
+  'created_at',
+  'verification_url',
+  'verification_url_id',
+  'expires_at',
+  'is_sandbox',
+  'profile_id',
+  'settings',
+  'documents',
+  'completed_at',
+  'country_code',
+  'poi_data',
+  'aml_search_id',
+  'manual_fields',
+  'custom_files',
 ])
 
 /**

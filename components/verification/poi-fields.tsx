@@ -47,7 +47,13 @@ export function PoiFields({ poi }: { poi: PoiData }) {
         if (value === null) return null
         return (
           <Field key={key} label={label}>
-            {identity ? <IdentityValue value={value} kind={identity} /> : country ? countryLabel(value) : value}
+            {identity ? (
+              <IdentityValue value={value} kind={identity} />
+            ) : country ? (
+              countryLabel(value)
+            ) : (
+              value
+            )}
           </Field>
         )
       })}

@@ -26,13 +26,25 @@ export function VerificationHeader({ verification: v }: { verification: Verifica
             Sandbox
           </Badge>
         )}
-        <span className="text-xs text-zinc-500 dark:text-zinc-400">{verificationStatusLook(v.status).hint}</span>
+        <span className="text-xs text-zinc-500 dark:text-zinc-400">
+          {verificationStatusLook(v.status).hint}
+        </span>
       </div>
       <dl className="grid grid-cols-1 gap-x-6 gap-y-2 rounded-md border border-zinc-200 bg-white px-4 py-3 text-sm sm:grid-cols-2 lg:grid-cols-4 dark:border-zinc-800 dark:bg-zinc-900">
         <Fact label="Verification URL" wide>
-          {v.verification_url ? <CopyableId value={v.verification_url} label="verification URL" /> : <None />}
+          {v.verification_url ? (
+            <CopyableId value={v.verification_url} label="verification URL" />
+          ) : (
+            <None />
+          )}
         </Fact>
-        <Fact label="Applicant">{v.applicant_id ? <CopyableId value={v.applicant_id} label="applicant id" short /> : <None />}</Fact>
+        <Fact label="Applicant">
+          {v.applicant_id ? (
+            <CopyableId value={v.applicant_id} label="applicant id" short />
+          ) : (
+            <None />
+          )}
+        </Fact>
         <Fact label="Profile">
           <ProfileLink profileId={v.profile_id} />
         </Fact>
@@ -46,7 +58,11 @@ export function VerificationHeader({ verification: v }: { verification: Verifica
           </span>
         </Fact>
         <Fact label="Completed">
-          {v.completed_at ? <Timestamp value={v.completed_at} mode="absolute" /> : <None>not completed</None>}
+          {v.completed_at ? (
+            <Timestamp value={v.completed_at} mode="absolute" />
+          ) : (
+            <None>not completed</None>
+          )}
         </Fact>
         <Fact label="Verification id">
           <CopyableId value={v.id} label="verification id" short />
@@ -56,7 +72,15 @@ export function VerificationHeader({ verification: v }: { verification: Verifica
   )
 }
 
-function Fact({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
+function Fact({
+  label,
+  wide = false,
+  children,
+}: {
+  label: string
+  wide?: boolean
+  children: ReactNode
+}) {
   return (
     <div className={`min-w-0 ${wide ? 'sm:col-span-2' : ''}`}>
       <dt className="text-xs text-zinc-500 dark:text-zinc-400">{label}</dt>

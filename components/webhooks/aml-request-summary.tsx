@@ -27,7 +27,9 @@ export function AmlRequestSummary({ aml, recordId }: { aml: AmlScreening; record
         <Field label="Risk scores asked">
           {aml.riskScores.length > 0 ? aml.riskScores.join(', ') : <Any />}
         </Field>
-        {aml.entityTypes.length > 0 && <Field label="Entity types">{aml.entityTypes.join(', ')}</Field>}
+        {aml.entityTypes.length > 0 && (
+          <Field label="Entity types">{aml.entityTypes.join(', ')}</Field>
+        )}
         <Field label="Fuzziness">
           {switchText(aml.fuzziness)}
           {aml.fuzziness && aml.fuzzinessLevel !== null && `, level ${aml.fuzzinessLevel}`}
@@ -35,7 +37,11 @@ export function AmlRequestSummary({ aml, recordId }: { aml: AmlScreening; record
         <Field label="Phonetics">{switchText(aml.phonetics)}</Field>
         <Field label="Mode">{aml.mode ?? <Unstated />}</Field>
         <Field label="Result">
-          {aml.matchCount === null ? <Unstated /> : `${aml.matchCount} ${aml.matchCount === 1 ? 'match' : 'matches'}`}
+          {aml.matchCount === null ? (
+            <Unstated />
+          ) : (
+            `${aml.matchCount} ${aml.matchCount === 1 ? 'match' : 'matches'}`
+          )}
           {aml.highestRisk && (
             <>
               {' · '}
@@ -59,15 +65,28 @@ export function AmlRequestSummary({ aml, recordId }: { aml: AmlScreening; record
   )
 }
 
-function BirthRange({ range, resource }: { range: AmlScreening['dateOfBirth']; resource: AuditedResource }) {
+function BirthRange({
+  range,
+  resource,
+}: {
+  range: AmlScreening['dateOfBirth']
+  resource: AuditedResource
+}) {
   if (!range) return <Any />
   const from = range.from?.slice(0, 10) ?? null
   const to = range.to?.slice(0, 10) ?? null
-  if (from === to || !to) return <IdentityValue kind="date_of_birth" value={from} resource={resource} />
-  if (!from) return <>until <IdentityValue kind="date_of_birth" value={to} resource={resource} /></>
+  if (from === to || !to)
+    return <IdentityValue kind="date_of_birth" value={from} resource={resource} />
+  if (!from)
+    return (
+      <>
+        until <IdentityValue kind="date_of_birth" value={to} resource={resource} />
+      </>
+    )
   return (
     <>
-      <IdentityValue kind="date_of_birth" value={from} resource={resource} /> to <IdentityValue kind="date_of_birth" value={to} resource={resource} />
+      <IdentityValue kind="date_of_birth" value={from} resource={resource} /> to{' '}
+      <IdentityValue kind="date_of_birth" value={to} resource={resource} />
     </>
   )
 }

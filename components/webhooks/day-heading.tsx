@@ -1,5 +1,13 @@
 /** The heading of one day's run of records, on the timeline's rail. */
-export function DayHeading({ label, count, first }: { label: string; count: number; first: boolean }) {
+export function DayHeading({
+  label,
+  count,
+  first,
+}: {
+  label: string
+  count: number
+  first: boolean
+}) {
   return (
     <div className={`relative flex items-baseline gap-2 pb-1.5 pl-6 ${first ? 'pt-1' : 'pt-5'}`}>
       <span

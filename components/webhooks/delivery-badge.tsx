@@ -8,11 +8,15 @@ const tones = { delivered: 'green', failed: 'red', pending: 'amber' } as const
 export function DeliveryBadge({ delivery }: { delivery: Delivery }) {
   const details = [
     delivery.responseCode,
-    delivery.attempts === null ? null : `${delivery.attempts} ${delivery.attempts === 1 ? 'attempt' : 'attempts'}`,
+    delivery.attempts === null
+      ? null
+      : `${delivery.attempts} ${delivery.attempts === 1 ? 'attempt' : 'attempts'}`,
   ].filter(Boolean)
   return (
     <span className="flex shrink-0 items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">
-      {details.length > 0 && <span className="hidden tabular-nums sm:inline">{details.join(' · ')}</span>}
+      {details.length > 0 && (
+        <span className="hidden tabular-nums sm:inline">{details.join(' · ')}</span>
+      )}
       <Badge tone={tones[delivery.state]} title={details.join(' · ') || undefined}>
         {labels[delivery.state]}
       </Badge>

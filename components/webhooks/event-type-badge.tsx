@@ -11,7 +11,10 @@ export function EventTypeBadge({ type }: { type: string | null | undefined }) {
   if (!type) return <Badge title="The record names no event type">no type</Badge>
   const tone = tones[type]
   return (
-    <Badge tone={tone ?? 'neutral'} title={tone ? undefined : 'An event type Verity does not describe yet'}>
+    <Badge
+      tone={tone ?? 'neutral'}
+      title={tone ? undefined : 'An event type Verity does not describe yet'}
+    >
       <span className="font-mono">{type}</span>
     </Badge>
   )

@@ -30,9 +30,12 @@ export function HistoryFooter({
   useEffect(() => {
     const element = sentinel.current
     if (!element || typeof IntersectionObserver === 'undefined') return
-    const observer = new IntersectionObserver(([entry]) => setInView(entry?.isIntersecting ?? false), {
-      rootMargin: '0px 0px 600px 0px',
-    })
+    const observer = new IntersectionObserver(
+      ([entry]) => setInView(entry?.isIntersecting ?? false),
+      {
+        rootMargin: '0px 0px 600px 0px',
+      },
+    )
     observer.observe(element)
     return () => observer.disconnect()
   }, [])
@@ -45,7 +48,9 @@ export function HistoryFooter({
   const count = `${loaded.toLocaleString('en')} ${loaded === 1 ? 'notification' : 'notifications'} loaded`
   return (
     <div ref={sentinel} className="space-y-2 pt-2 pl-6 text-sm">
-      {nextPageError && <ErrorState error={nextPageError} what="the next page" onRetry={onLoadMore} />}
+      {nextPageError && (
+        <ErrorState error={nextPageError} what="the next page" onRetry={onLoadMore} />
+      )}
       {hasNextPage ? (
         <div className="flex items-center gap-3">
           <button

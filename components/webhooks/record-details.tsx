@@ -30,9 +30,17 @@ export function RecordDetails({
   timeZone: string
 }) {
   const sent = parseTimestamp(record.timestamp)
-  const shortId = summary.kind === 'aml' ? summary.aml.verificationShortId : summary.kind === 'other' ? null : summary.verificationShortId
+  const shortId =
+    summary.kind === 'aml'
+      ? summary.aml.verificationShortId
+      : summary.kind === 'other'
+        ? null
+        : summary.verificationShortId
   return (
-    <div id={id} className="mt-2 space-y-3 border-t border-zinc-200 pt-3 pb-1 pl-5.5 text-sm dark:border-zinc-800">
+    <div
+      id={id}
+      className="mt-2 space-y-3 border-t border-zinc-200 pt-3 pb-1 pl-5.5 text-sm dark:border-zinc-800"
+    >
       <div className="grid gap-x-8 gap-y-3 lg:grid-cols-2">
         <section aria-label="Notification">
           <SectionTitle>Notification</SectionTitle>
@@ -62,7 +70,8 @@ export function RecordDetails({
                   {timeZone !== 'UTC' && (
                     <span className="text-zinc-500 dark:text-zinc-400">
                       {' · '}
-                      {dayLabel(dayKey(record.timestamp, timeZone))} {timeOfDay(sent, timeZone)} {timeZone}
+                      {dayLabel(dayKey(record.timestamp, timeZone))} {timeOfDay(sent, timeZone)}{' '}
+                      {timeZone}
                     </span>
                   )}
                 </>
@@ -78,7 +87,10 @@ export function RecordDetails({
         </section>
         {summary.kind === 'aml' && <AmlRequestSummary aml={summary.aml} recordId={record.id} />}
       </div>
-      <RecordLinks searchUuid={summary.kind === 'aml' ? summary.aml.searchUuid : null} verificationShortId={shortId} />
+      <RecordLinks
+        searchUuid={summary.kind === 'aml' ? summary.aml.searchUuid : null}
+        verificationShortId={shortId}
+      />
       <section aria-label="Payload">
         <SectionTitle>Payload</SectionTitle>
         <JsonViewer value={record.payload ?? null} label="payload" defaultDepth={1} />
@@ -91,10 +103,16 @@ function DeliveryFields({ delivery }: { delivery: Delivery }) {
   return (
     <>
       <Field label="Delivery">
-        <span className={delivery.state === 'failed' ? 'font-medium text-red-700 dark:text-red-300' : undefined}>
+        <span
+          className={
+            delivery.state === 'failed' ? 'font-medium text-red-700 dark:text-red-300' : undefined
+          }
+        >
           {delivery.state}
         </span>
-        {delivery.responseCode && <span className="text-zinc-500"> · response {delivery.responseCode}</span>}
+        {delivery.responseCode && (
+          <span className="text-zinc-500"> · response {delivery.responseCode}</span>
+        )}
       </Field>
       {delivery.attempts !== null && <Field label="Attempts">{delivery.attempts}</Field>}
       {delivery.lastAttemptAt && (
@@ -106,11 +124,19 @@ function DeliveryFields({ delivery }: { delivery: Delivery }) {
   )
 }
 
-function RecordLinks({ searchUuid, verificationShortId }: { searchUuid: string | null; verificationShortId: string | null }) {
+function RecordLinks({
+  searchUuid,
+  verificationShortId,
+}: {
+  searchUuid: string | null
+  verificationShortId: string | null
+}) {
   if (!searchUuid && !verificationShortId) return null
   return (
     <div className="flex flex-wrap gap-2">
-      {searchUuid && <LinkButton href={`/aml/${encodeURIComponent(searchUuid)}`}>Open AML report</LinkButton>}
+      {searchUuid && (
+        <LinkButton href={`/aml/${encodeURIComponent(searchUuid)}`}>Open AML report</LinkButton>
+      )}
       {verificationShortId && (
         <LinkButton href={`/verifications/${encodeURIComponent(verificationShortId)}`}>
           Open verification {verificationShortId}

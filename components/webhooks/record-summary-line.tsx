@@ -39,7 +39,9 @@ export function RecordSummaryLine({ summary }: { summary: RecordSummary }) {
     case 'check':
       return (
         <Facts>
-          {summary.step && <span className="font-medium text-zinc-900 dark:text-zinc-100">{summary.step}</span>}
+          {summary.step && (
+            <span className="font-medium text-zinc-900 dark:text-zinc-100">{summary.step}</span>
+          )}
           {summary.status && <Status value={summary.status} />}
           {summary.errorCount > 0 && (
             <span className="text-red-700 dark:text-red-300">
@@ -47,7 +49,9 @@ export function RecordSummaryLine({ summary }: { summary: RecordSummary }) {
             </span>
           )}
           {(summary.verificationShortId ?? summary.verificationId) && (
-            <span>verification {summary.verificationShortId ?? shortId(summary.verificationId ?? '')}</span>
+            <span>
+              verification {summary.verificationShortId ?? shortId(summary.verificationId ?? '')}
+            </span>
           )}
         </Facts>
       )
@@ -75,7 +79,9 @@ const statusTones: Record<string, string> = {
 }
 
 function Status({ value }: { value: string }) {
-  return <span className={`font-medium ${statusTones[value] ?? ''}`}>{value.replaceAll('_', ' ')}</span>
+  return (
+    <span className={`font-medium ${statusTones[value] ?? ''}`}>{value.replaceAll('_', ' ')}</span>
+  )
 }
 
 /** Facts separated by a middle dot; absent facts leave no separator behind. */

@@ -2,7 +2,13 @@ import { formatUtc, parseTimestamp } from '@/lib/time'
 import { timeOfDay } from '@/lib/webhooks/days'
 
 /** The time of day in the chosen zone (the day is in the heading); exact UTC in the tooltip. */
-export function RecordTime({ value, timeZone }: { value: string | null | undefined; timeZone: string }) {
+export function RecordTime({
+  value,
+  timeZone,
+}: {
+  value: string | null | undefined
+  timeZone: string
+}) {
   const date = parseTimestamp(value)
   if (!date) {
     return (

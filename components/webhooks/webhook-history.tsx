@@ -56,7 +56,11 @@ export function WebhookHistory({ webhookId }: { webhookId: string | undefined })
     return (
       <div className="space-y-4">
         {header}
-        <ErrorState error={query.error} what="the webhook history" onRetry={() => void query.refetch()} />
+        <ErrorState
+          error={query.error}
+          what="the webhook history"
+          onRetry={() => void query.refetch()}
+        />
       </div>
     )
   }
@@ -73,7 +77,11 @@ export function WebhookHistory({ webhookId }: { webhookId: string | undefined })
         typeCounts={typeCounts}
       />
       {records.length === 0 ? (
-        <EmptyState title={webhookId ? 'No notifications for this webhook configuration' : 'No notifications yet'}>
+        <EmptyState
+          title={
+            webhookId ? 'No notifications for this webhook configuration' : 'No notifications yet'
+          }
+        >
           {webhookId ? (
             <>
               The service has recorded nothing for this id.{' '}
@@ -89,7 +97,9 @@ export function WebhookHistory({ webhookId }: { webhookId: string | undefined })
         <>
           {rows.length === 0 ? (
             <EmptyState title={`No ${shownType} records among the ${records.length} loaded`}>
-              {query.hasNextPage ? 'Load more to look further back.' : 'The whole history is loaded.'}
+              {query.hasNextPage
+                ? 'Load more to look further back.'
+                : 'The whole history is loaded.'}
             </EmptyState>
           ) : (
             <WebhookTimeline rows={rows} timeZone={timeZone} />

@@ -34,8 +34,14 @@ export const WebhookRecordRow = memo(function WebhookRecordRow({
   const failed = delivery?.state === 'failed'
 
   return (
-    <article aria-label={`${record.event_type || 'Untyped'} notification`} className="relative pl-6">
-      <span aria-hidden="true" className="absolute inset-y-0 left-[7px] w-px bg-zinc-200 dark:bg-zinc-800" />
+    <article
+      aria-label={`${record.event_type || 'Untyped'} notification`}
+      className="relative pl-6"
+    >
+      <span
+        aria-hidden="true"
+        className="absolute inset-y-0 left-[7px] w-px bg-zinc-200 dark:bg-zinc-800"
+      />
       <span
         aria-hidden="true"
         className={`absolute top-[15px] left-[5px] size-[5px] rounded-full ${failed ? 'bg-red-500' : 'bg-zinc-400 dark:bg-zinc-500'}`}
@@ -77,7 +83,13 @@ export const WebhookRecordRow = memo(function WebhookRecordRow({
           {record.is_sandbox && <Badge tone="amber">Sandbox</Badge>}
         </div>
         {expanded && (
-          <RecordDetails id={panelId} record={record} summary={summary} delivery={delivery} timeZone={timeZone} />
+          <RecordDetails
+            id={panelId}
+            record={record}
+            summary={summary}
+            delivery={delivery}
+            timeZone={timeZone}
+          />
         )}
       </div>
     </article>

@@ -4,7 +4,13 @@ import { useRouter } from 'next/navigation'
 import { useId, useOptimistic, useTransition } from 'react'
 
 /** The webhook configuration filter, chosen among the ids seen so far; it lives in the address. */
-export function WebhookSelect({ value, options }: { value: string | undefined; options: string[] }) {
+export function WebhookSelect({
+  value,
+  options,
+}: {
+  value: string | undefined
+  options: string[]
+}) {
   const router = useRouter()
   const id = useId()
   const [pending, startTransition] = useTransition()

@@ -14,7 +14,9 @@ function tally(values: Iterable<string>): Map<string, number> {
 }
 
 function byFrequency(counts: Map<string, number>): Count[] {
-  return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
+  return [...counts]
+    .map(([value, count]) => ({ value, count }))
+    .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
 }
 
 /** Highest risk first, whatever the counts, as analysts read the levels in that order. */

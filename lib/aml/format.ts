@@ -25,7 +25,13 @@ export function formatDateRange(range: DateRange | null | undefined): string | n
   return null
 }
 
-type Place = { address?: string | null; city?: string | null; region?: string | null; postal_code?: string | null; country?: string | null }
+type Place = {
+  address?: string | null
+  city?: string | null
+  region?: string | null
+  postal_code?: string | null
+  country?: string | null
+}
 
 /** `12 Baker Street, 10115 London, Greater London, United Kingdom (GB)`: the parts present, in postal order. */
 export function formatPlace(place: Place): string {

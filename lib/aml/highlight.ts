@@ -19,7 +19,9 @@ export function highlightName(name: string, requested: string | null | undefined
   const wanted = words(requested ?? '')
   if (!name) return []
   if (wanted.length === 0) return [{ text: name, match: false }]
-  const wantedChars = new Set(wanted.flatMap((word) => [...word].filter((char) => UNSPACED.test(char))))
+  const wantedChars = new Set(
+    wanted.flatMap((word) => [...word].filter((char) => UNSPACED.test(char))),
+  )
   const isWanted = (word: string) => wanted.some((other) => collator.compare(word, other) === 0)
 
   const segments: NameSegment[] = []

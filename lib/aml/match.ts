@@ -6,20 +6,48 @@ export function bestMatchName(match: AmlMatch): string | null {
   const best = match.search_metadata?.best_match_name
   if (best) return best
   for (const name of match.fields?.names ?? []) {
-    const full = name.full_name || [name.first_name, name.middle_name, name.last_name].filter(Boolean).join(' ')
+    const full =
+      name.full_name ||
+      [name.first_name, name.middle_name, name.last_name].filter(Boolean).join(' ')
     if (full) return full
   }
   return null
 }
 
 const KNOWN_MATCH_KEYS = new Set([
-  'uuid', 'type', 'annotation', 'tags', 'fields', 'updated_at', 'importance_score', 'search_metadata', 'risk_score_value', 'risk_score',
+  'uuid',
+  'type',
+  'annotation',
+  'tags',
+  'fields',
+  'updated_at',
+  'importance_score',
+  'search_metadata',
+  'risk_score_value',
+  'risk_score',
 ])
 
 const KNOWN_FIELD_KEYS = new Set([
-  'names', 'sources', 'media', 'images', 'contact_info', 'registration_ids', 'addresses', 'genders', 'dates_of_birth',
-  'places_of_birth', 'dates_of_death', 'places_of_death', 'citizenships', 'nationalities', 'political_roles', 'occupations',
-  'companies_and_enterprises', 'owners_and_beneficiaries', 'associates', 'fatf_records',
+  'names',
+  'sources',
+  'media',
+  'images',
+  'contact_info',
+  'registration_ids',
+  'addresses',
+  'genders',
+  'dates_of_birth',
+  'places_of_birth',
+  'dates_of_death',
+  'places_of_death',
+  'citizenships',
+  'nationalities',
+  'political_roles',
+  'occupations',
+  'companies_and_enterprises',
+  'owners_and_beneficiaries',
+  'associates',
+  'fatf_records',
 ])
 
 /**
@@ -38,7 +66,12 @@ export function unknownMembers(match: AmlMatch): Record<string, unknown> | null 
 }
 
 function isEmpty(value: unknown) {
-  return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
+  return (
+    value === null ||
+    value === undefined ||
+    value === '' ||
+    (Array.isArray(value) && value.length === 0)
+  )
 }
 
 /** Newest first; items without a date go last, in their upstream order. */

@@ -16,7 +16,9 @@ export function riskRank(level: string | null | undefined): number {
  * numeric `risk_score_value`. Its scale is undocumented; 0–100 with High from 70 and Medium from 40
  * is an assumption (the card always shows the number beside it), so values outside 0–100 give no level.
  */
-export function matchRiskLevel(match: Pick<AmlMatch, 'risk_score' | 'risk_score_value'>): string | null {
+export function matchRiskLevel(
+  match: Pick<AmlMatch, 'risk_score' | 'risk_score_value'>,
+): string | null {
   if (match.risk_score) return match.risk_score
   const value = match.risk_score_value
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 100) return null
@@ -34,7 +36,9 @@ export function isDerivedRisk(match: Pick<AmlMatch, 'risk_score' | 'risk_score_v
  * The highest risk of a report: `max_risk_score` when the upstream gives it, else the highest level
  * among the matches; null when nothing can be said (no matches, no levels).
  */
-export function highestRisk(result: Pick<AmlSearchResult, 'max_risk_score' | 'data'>): string | null {
+export function highestRisk(
+  result: Pick<AmlSearchResult, 'max_risk_score' | 'data'>,
+): string | null {
   if (result.max_risk_score) return result.max_risk_score
   let best: string | null = null
   for (const match of result.data) {

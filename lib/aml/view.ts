@@ -10,12 +10,21 @@ import type { AmlMatch } from '@/lib/upstream/schemas'
 export const SORTS = ['match', 'importance', 'risk'] as const
 export type SortKey = (typeof SORTS)[number]
 
-export type ReportView = { sort: SortKey; risk: string | null; type: string | null; tag: string | null }
+export type ReportView = {
+  sort: SortKey
+  risk: string | null
+  type: string | null
+  tag: string | null
+}
 
 export const DEFAULT_VIEW: ReportView = { sort: 'match', risk: null, type: null, tag: null }
 
 /** The values each filter may take: those the report holds. */
-export type FilterOptions = { risk: readonly string[]; type: readonly string[]; tag: readonly string[] }
+export type FilterOptions = {
+  risk: readonly string[]
+  type: readonly string[]
+  tag: readonly string[]
+}
 
 type Params = { get(name: string): string | null }
 
@@ -62,9 +71,12 @@ const desc = (a: number | null | undefined, b: number | null | undefined) =>
   (typeof b === 'number' ? b : -Infinity) - (typeof a === 'number' ? a : -Infinity) || 0
 
 const comparators: Record<SortKey, (a: AmlMatch, b: AmlMatch) => number> = {
-  match: (a, b) => desc(a.search_metadata?.name_match_percentage, b.search_metadata?.name_match_percentage),
+  match: (a, b) =>
+    desc(a.search_metadata?.name_match_percentage, b.search_metadata?.name_match_percentage),
   importance: (a, b) => desc(a.importance_score, b.importance_score),
-  risk: (a, b) => riskRank(matchRiskLevel(b)) - riskRank(matchRiskLevel(a)) || desc(a.risk_score_value, b.risk_score_value),
+  risk: (a, b) =>
+    riskRank(matchRiskLevel(b)) - riskRank(matchRiskLevel(a)) ||
+    desc(a.risk_score_value, b.risk_score_value),
 }
 
 /** A sorted copy; ties keep the upstream's order. */

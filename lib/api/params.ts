@@ -5,9 +5,7 @@ import { isShortId, isUuid } from '@/lib/ids'
 /** Parameters of the route handlers, checked before any upstream call, with messages for people. */
 
 const whole = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a whole number` })
-    .int(`${name} must be a whole number`)
+  z.coerce.number({ error: `${name} must be a whole number` }).int(`${name} must be a whole number`)
 
 export const profileListParams = z.object({
   page: whole('page').min(0, 'page must be 0 or more').max(100_000, 'page is too large').default(0),

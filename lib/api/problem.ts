@@ -46,8 +46,7 @@ const upstreamProblems: Record<UpstreamErrorKind, { status: number; title: strin
 const upstreamDetails: Record<UpstreamErrorKind, string> = {
   not_found: 'The upstream has no record with this id.',
   bad_request: 'The upstream rejected the request parameters.',
-  unauthorized:
-    'The upstream refused the configured API key. An operator must check DS_API_KEY.',
+  unauthorized: 'The upstream refused the configured API key. An operator must check DS_API_KEY.',
   rate_limited: 'The upstream is limiting requests. Try again shortly.',
   timeout: 'The upstream did not answer in time. Try again.',
   unavailable: 'The upstream could not be reached or failed. Try again.',

@@ -36,7 +36,9 @@ export function canonicalJson(value: unknown): string {
 }
 
 function hashOf(prevHash: string, body: Omit<AuditRecord, 'hash'>) {
-  return createHash('sha256').update(`${prevHash}\n${canonicalJson(body)}`).digest('hex')
+  return createHash('sha256')
+    .update(`${prevHash}\n${canonicalJson(body)}`)
+    .digest('hex')
 }
 
 export function chain(prevHash: string, entry: AuditEntry): AuditRecord {
@@ -59,7 +61,8 @@ export function verifyLog(text: string): Verification {
     } catch {
       return { ok: false, line: number, reason: 'not JSON' }
     }
-    if (record.prevHash !== prevHash) return { ok: false, line: number, reason: 'does not follow the line before' }
+    if (record.prevHash !== prevHash)
+      return { ok: false, line: number, reason: 'does not follow the line before' }
     const { hash, ...body } = record
     if (typeof hash !== 'string' || hash !== hashOf(prevHash, body as Omit<AuditRecord, 'hash'>)) {
       return { ok: false, line: number, reason: 'content does not match its hash' }

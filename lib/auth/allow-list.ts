@@ -18,7 +18,9 @@ export function allowedDomain(claims: Claims, domains: string[]) {
 /** The caller's groups that are on the allow-list. */
 export function allowedGroups(claims: Claims, groups: string[]) {
   if (!Array.isArray(claims.groups)) return []
-  return claims.groups.filter((group): group is string => typeof group === 'string' && groups.includes(group))
+  return claims.groups.filter(
+    (group): group is string => typeof group === 'string' && groups.includes(group),
+  )
 }
 
 export function isAllowed(claims: Claims, list: AllowList) {

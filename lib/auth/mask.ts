@@ -4,7 +4,13 @@
  * not masked: analysts compare them with AML findings all day.
  */
 
-export const MASKED_KINDS = ['document_number', 'personal_number', 'date_of_birth', 'email', 'phone'] as const
+export const MASKED_KINDS = [
+  'document_number',
+  'personal_number',
+  'date_of_birth',
+  'email',
+  'phone',
+] as const
 export type MaskedKind = (typeof MASKED_KINDS)[number]
 
 export function isMaskedKind(kind: string): kind is MaskedKind {
@@ -56,8 +62,15 @@ const keyKinds: { pattern: RegExp; kind: MaskedKind }[] = [
   { pattern: /(^|_)(birth|dob)(_|$)|date_of_birth|birthdate/, kind: 'date_of_birth' },
   { pattern: /(^|_)e?mail(_|$)|email/, kind: 'email' },
   { pattern: /(^|_)(phone|mobile|msisdn|tel)(_|$)/, kind: 'phone' },
-  { pattern: /(^|_)(doc|document|passport|id_card|licen[cs]e)_?(number|no|num|id)(_|$)/, kind: 'document_number' },
-  { pattern: /(^|_)(pin|personal_number|personal_id|card_number|cpf|nin|ssn|snils|inn|tin|tax_id|vin|iban|national_id)(_|$)/, kind: 'personal_number' },
+  {
+    pattern: /(^|_)(doc|document|passport|id_card|licen[cs]e)_?(number|no|num|id)(_|$)/,
+    kind: 'document_number',
+  },
+  {
+    pattern:
+      /(^|_)(pin|personal_number|personal_id|card_number|cpf|nin|ssn|snils|inn|tin|tax_id|vin|iban|national_id)(_|$)/,
+    kind: 'personal_number',
+  },
 ]
 
 export function maskedKindForKey(key: string | undefined): MaskedKind | null {

@@ -23,8 +23,15 @@ function configuration(settings: OidcSettings) {
   if (discovered?.issuer !== settings.issuer) {
     const issuer = new URL(settings.issuer)
     // lib/env.js allows plain http only for a provider on this machine (tests, local trials).
-    const insecure = issuer.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : undefined
-    const config = oidc.discovery(issuer, settings.clientId, settings.clientSecret, undefined, insecure)
+    const insecure =
+      issuer.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : undefined
+    const config = oidc.discovery(
+      issuer,
+      settings.clientId,
+      settings.clientSecret,
+      undefined,
+      insecure,
+    )
     // A failed discovery (provider down) is retried on the next sign-in instead of cached.
     config.catch(() => {
       discovered = undefined
@@ -59,7 +66,12 @@ export async function startSignIn(
     // After a refusal, ask the provider for the account again instead of reusing its session.
     ...(freshLogin ? { prompt: 'login' } : {}),
   })
-  const transaction = await seal({ verifier, state, nonce, returnTo }, settings.secret, 'sign-in', SIGN_IN_TTL_S)
+  const transaction = await seal(
+    { verifier, state, nonce, returnTo },
+    settings.secret,
+    'sign-in',
+    SIGN_IN_TTL_S,
+  )
   return { url, transaction }
 }
 

@@ -18,7 +18,8 @@ export function servedOverHttps(request: NextRequest) {
  */
 export function publicOrigin(request: NextRequest, settings: AuthSettings) {
   if (settings.mode === 'oidc' && settings.appUrl) return settings.appUrl
-  const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() ?? request.headers.get('host')
+  const host =
+    request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() ?? request.headers.get('host')
   if (!host || !/^[\w.-]+(:\d+)?$|^\[[\d:a-f]+\](:\d+)?$/i.test(host)) return request.nextUrl.origin
   return `${servedOverHttps(request) ? 'https' : 'http'}://${host}`
 }

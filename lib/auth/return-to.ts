@@ -6,7 +6,8 @@
 const BASE = 'http://verity.invalid'
 
 export function safeReturnTo(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/'
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
+    return '/'
   if (/[\u0000-\u001f\u007f]/.test(value)) return '/'
   let url: URL
   try {

@@ -30,7 +30,12 @@ export async function seal(
 }
 
 /** The payload of a sealed value, or null when it is tampered with, expired or not ours. */
-export async function unseal(token: string | undefined, secret: string, purpose: Purpose, now = Date.now()) {
+export async function unseal(
+  token: string | undefined,
+  secret: string,
+  purpose: Purpose,
+  now = Date.now(),
+) {
   if (!token) return null
   try {
     const { payload } = await jwtDecrypt(token, keyFor(secret, purpose), {

@@ -16,7 +16,8 @@ export async function readSession(
   const viewer = viewerFromClaims(await unseal(token, settings.secret, 'session'))
   // The allow-list is checked again on every request, so removing a domain or group takes effect
   // without waiting for sessions to expire.
-  if (!viewer || !isAllowed({ email: viewer.email, groups: viewer.groups }, settings.allow)) return null
+  if (!viewer || !isAllowed({ email: viewer.email, groups: viewer.groups }, settings.allow))
+    return null
   return viewer
 }
 

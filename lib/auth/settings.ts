@@ -8,7 +8,16 @@ import type { AllowList } from './allow-list'
  * either way every page says so in a banner.
  */
 export type AuthSettings =
-  | { mode: 'oidc'; issuer: string; clientId: string; clientSecret: string; secret: string; maxAgeSeconds: number; appUrl: string | undefined; allow: AllowList }
+  | {
+      mode: 'oidc'
+      issuer: string
+      clientId: string
+      clientSecret: string
+      secret: string
+      maxAgeSeconds: number
+      appUrl: string | undefined
+      allow: AllowList
+    }
   | { mode: 'off'; reason: 'disabled' | 'unconfigured' }
 
 export function authSettings(): AuthSettings {

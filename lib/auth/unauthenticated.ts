@@ -21,5 +21,7 @@ export function unauthenticatedProblem() {
 }
 
 export function signInPath(returnTo: string) {
-  return returnTo === '/' ? '/auth/sign-in' : `/auth/sign-in?returnTo=${encodeURIComponent(returnTo)}`
+  return returnTo === '/'
+    ? '/auth/sign-in'
+    : `/auth/sign-in?returnTo=${encodeURIComponent(returnTo)}`
 }

@@ -1,4 +1,17 @@
-const TEXT_INPUTS = new Set(['text', 'search', 'url', 'email', 'tel', 'password', 'number', 'date', 'datetime-local', 'month', 'time', 'week'])
+const TEXT_INPUTS = new Set([
+  'text',
+  'search',
+  'url',
+  'email',
+  'tel',
+  'password',
+  'number',
+  'date',
+  'datetime-local',
+  'month',
+  'time',
+  'week',
+])
 
 /** True while the analyst types into a field: single-letter shortcuts must not fire then. */
 export function isTypingTarget(target: EventTarget | null): boolean {

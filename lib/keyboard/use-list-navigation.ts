@@ -53,10 +53,17 @@ export function useListNavigation<T extends HTMLElement>({
 
     function onKeyDown(event: KeyboardEvent) {
       const container = containerRef.current
-      if (!container || !isPlainKey(event) || isTypingTarget(event.target) || event.defaultPrevented) return
+      if (
+        !container ||
+        !isPlainKey(event) ||
+        isTypingTarget(event.target) ||
+        event.defaultPrevented
+      )
+        return
       if (document.querySelector('dialog[open]')) return
       const active = document.activeElement
-      const current = active instanceof HTMLElement ? active.closest<HTMLElement>(`[${NAV_ITEM}]`) : null
+      const current =
+        active instanceof HTMLElement ? active.closest<HTMLElement>(`[${NAV_ITEM}]`) : null
       const inList = current !== null && container.contains(current)
 
       if (event.key === 'Enter' && inList && active === current) {

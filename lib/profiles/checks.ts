@@ -12,9 +12,24 @@ export type RequiredCheck = {
 /** The three checks a profile can require, in the order the applicant meets them. */
 export function requiredChecks(settings: ProfileSettings | null | undefined): RequiredCheck[] {
   return [
-    { key: 'poi', short: 'POI', name: 'Proof of identity', required: asBoolean(settings?.poi_required) },
-    { key: 'face_comparison', short: 'Face', name: 'Face comparison', required: asBoolean(settings?.face_comparison_required) },
-    { key: 'poa', short: 'POA', name: 'Proof of address', required: asBoolean(settings?.poa_required) },
+    {
+      key: 'poi',
+      short: 'POI',
+      name: 'Proof of identity',
+      required: asBoolean(settings?.poi_required),
+    },
+    {
+      key: 'face_comparison',
+      short: 'Face',
+      name: 'Face comparison',
+      required: asBoolean(settings?.face_comparison_required),
+    },
+    {
+      key: 'poa',
+      short: 'POA',
+      name: 'Proof of address',
+      required: asBoolean(settings?.poa_required),
+    },
   ]
 }
 
@@ -39,6 +54,9 @@ export function documentName(value: unknown): string {
 
 /** Allowed documents of both checks, each type once, for the list's at-a-glance column. */
 export function allowedDocumentNames(settings: ProfileSettings | null | undefined): string[] {
-  const all = [...(settings?.poi_allowed_documents ?? []), ...(settings?.face_comparison_allowed_documents ?? [])]
+  const all = [
+    ...(settings?.poi_allowed_documents ?? []),
+    ...(settings?.face_comparison_allowed_documents ?? []),
+  ]
   return [...new Set(all.map(documentName))]
 }

@@ -13,7 +13,9 @@ const TEXT_NAMES: Record<string, string> = {
 export type FinishScreenRow = { key: string; name: string; value: string | null; raw: unknown }
 
 /** The texts of the finish screen, known ones first in reading order, then any others. */
-export function finishScreenRows(settings: FinishScreenSettings | null | undefined): FinishScreenRow[] {
+export function finishScreenRows(
+  settings: FinishScreenSettings | null | undefined,
+): FinishScreenRow[] {
   const texts = settings?.settings
   if (!isRecord(texts)) return []
   const known = Object.keys(TEXT_NAMES).filter((key) => key in texts)

@@ -9,8 +9,7 @@ import { sameJson } from '@/lib/profiles/values'
  * only when the link carries it and it is not equal to the profile's; the sets name what changed.
  */
 export type LinkOverride =
-  | { differs: false }
-  | { differs: true; changed: Set<string>; removed: string[] }
+  { differs: false } | { differs: true; changed: Set<string>; removed: string[] }
 
 export function manualFieldsOverride(
   profile: ManualFieldSettings | null | undefined,
@@ -42,6 +41,8 @@ export function finishScreenOverride(
   }
   if (!sameJson(profile?.enabled ?? null, link.enabled ?? null)) changed.add('enabled')
   const kept = new Set(finishScreenRows(link).map((row) => row.key))
-  const removed = finishScreenRows(profile).filter((row) => !kept.has(row.key)).map((row) => row.name)
+  const removed = finishScreenRows(profile)
+    .filter((row) => !kept.has(row.key))
+    .map((row) => row.name)
   return { differs: true, changed, removed }
 }

@@ -31,7 +31,9 @@ export type ManualFieldRow = {
  * Every field setting, known or not, in the `order` the applicant sees them. Fields without an
  * order keep their place after the ordered ones.
  */
-export function manualFieldRows(settings: ManualFieldSettings | null | undefined): ManualFieldRow[] {
+export function manualFieldRows(
+  settings: ManualFieldSettings | null | undefined,
+): ManualFieldRow[] {
   if (!settings) return []
   const rows: ManualFieldRow[] = []
   for (const [key, value] of Object.entries(settings)) {

@@ -3,9 +3,45 @@ import type { Profile } from '@/lib/upstream/schemas'
 import { isRecord } from '@/lib/profiles/values'
 
 /* Members named by the reference (section 2.2); anything else is shown as JSON so nothing is lost. */
-const PROFILE_KEYS = ['profile_id', 'name', 'settings', 'organization_id', 'is_default', 'created_at', 'description', 'updated_at', 'created_by', 'is_archived', 'link']
-const SETTINGS_KEYS = ['poi_required', 'poi_allowed_documents', 'face_comparison_required', 'face_comparison_allowed_documents', 'poa_required', 'allow_poi_manual_uploads', 'allow_desktop', 'disable_cross_check_by_bio', 'disable_cross_check_by_photo', 'disable_verify_poa_country_match_with_poi', 'countries', 'ui_settings', 'manual_field_settings', 'finish_screen_settings']
-const LINK_KEYS = ['link_id', 'expiration_minutes', 'created_at', 'chat_link', 'web_link', 'archived_at', 'manual_field_settings', 'finish_screen_settings']
+const PROFILE_KEYS = [
+  'profile_id',
+  'name',
+  'settings',
+  'organization_id',
+  'is_default',
+  'created_at',
+  'description',
+  'updated_at',
+  'created_by',
+  'is_archived',
+  'link',
+]
+const SETTINGS_KEYS = [
+  'poi_required',
+  'poi_allowed_documents',
+  'face_comparison_required',
+  'face_comparison_allowed_documents',
+  'poa_required',
+  'allow_poi_manual_uploads',
+  'allow_desktop',
+  'disable_cross_check_by_bio',
+  'disable_cross_check_by_photo',
+  'disable_verify_poa_country_match_with_poi',
+  'countries',
+  'ui_settings',
+  'manual_field_settings',
+  'finish_screen_settings',
+]
+const LINK_KEYS = [
+  'link_id',
+  'expiration_minutes',
+  'created_at',
+  'chat_link',
+  'web_link',
+  'archived_at',
+  'manual_field_settings',
+  'finish_screen_settings',
+]
 
 function unknownMembers(value: unknown, known: readonly string[]): Record<string, unknown> {
   if (!isRecord(value)) return {}

@@ -19,10 +19,30 @@ export function profileSwitches(settings: ProfileSettings | null | undefined): P
     return flag === null ? null : !flag
   }
   return [
-    { key: 'cross_check_by_bio', label: 'Look for other applicants with the same document data', on: invert(settings?.disable_cross_check_by_bio) },
-    { key: 'cross_check_by_photo', label: 'Look for other applicants with the same face photo', on: invert(settings?.disable_cross_check_by_photo) },
-    { key: 'poa_country_match', label: 'Proof-of-address country must match the identity document', on: invert(settings?.disable_verify_poa_country_match_with_poi) },
-    { key: 'manual_uploads', label: 'Applicants may upload identity documents as files', on: asBoolean(settings?.allow_poi_manual_uploads) },
-    { key: 'desktop', label: 'Applicants may verify on a desktop computer', on: asBoolean(settings?.allow_desktop) },
+    {
+      key: 'cross_check_by_bio',
+      label: 'Look for other applicants with the same document data',
+      on: invert(settings?.disable_cross_check_by_bio),
+    },
+    {
+      key: 'cross_check_by_photo',
+      label: 'Look for other applicants with the same face photo',
+      on: invert(settings?.disable_cross_check_by_photo),
+    },
+    {
+      key: 'poa_country_match',
+      label: 'Proof-of-address country must match the identity document',
+      on: invert(settings?.disable_verify_poa_country_match_with_poi),
+    },
+    {
+      key: 'manual_uploads',
+      label: 'Applicants may upload identity documents as files',
+      on: asBoolean(settings?.allow_poi_manual_uploads),
+    },
+    {
+      key: 'desktop',
+      label: 'Applicants may verify on a desktop computer',
+      on: asBoolean(settings?.allow_desktop),
+    },
   ]
 }

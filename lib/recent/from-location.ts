@@ -3,7 +3,10 @@ import { queryKeys } from '@/lib/queries/keys'
 import type { RecentRecord } from '@/lib/recent/recent-records'
 
 /** The record a page of the console shows, from its address; null for lists and other pages. */
-export function recentFromLocation(pathname: string, webhookId: string | null): RecentRecord | null {
+export function recentFromLocation(
+  pathname: string,
+  webhookId: string | null,
+): RecentRecord | null {
   const [first = '', second = '', ...rest] = pathname.split('/').filter(Boolean)
   if (rest.length > 0) return null
   let id = ''

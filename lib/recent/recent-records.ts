@@ -32,7 +32,12 @@ export function parseRecent(stored: string | null): readonly RecentRecord[] {
     .filter((item): item is RecentRecord => {
       if (typeof item !== 'object' || item === null) return false
       const { kind, id } = item as Record<string, unknown>
-      return typeof kind === 'string' && kind in validId && typeof id === 'string' && validId[kind as RecentKind](id)
+      return (
+        typeof kind === 'string' &&
+        kind in validId &&
+        typeof id === 'string' &&
+        validId[kind as RecentKind](id)
+      )
     })
     .map(({ kind, id }) => ({ kind, id }))
     .slice(0, LIMIT)

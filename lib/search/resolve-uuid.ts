@@ -8,9 +8,7 @@ export type UuidKind = 'profile' | 'aml'
 
 /** What one lookup said: found, not there, or could not tell (timeout, outage, ...). */
 export type Probe = { kind: UuidKind } & (
-  | { outcome: 'found' }
-  | { outcome: 'missing' }
-  | { outcome: 'failed'; reason: string }
+  { outcome: 'found' } | { outcome: 'missing' } | { outcome: 'failed'; reason: string }
 )
 
 export const uuidKindLabel: Record<UuidKind, string> = {
@@ -29,9 +27,14 @@ export const uuidKindNoun: Record<UuidKind, string> = {
  * cache, so the page it opens shows it without asking again.
  */
 export async function resolveUuid(queryClient: QueryClient, id: string, signal?: AbortSignal) {
-  const [profile, aml] = await Promise.allSettled([fetchProfile(id, signal), fetchAmlSearch(id, signal)])
-  if (profile.status === 'fulfilled') queryClient.setQueryData(profileQueryOptions(id).queryKey, profile.value)
-  if (aml.status === 'fulfilled') queryClient.setQueryData(amlSearchQueryOptions(id).queryKey, aml.value)
+  const [profile, aml] = await Promise.allSettled([
+    fetchProfile(id, signal),
+    fetchAmlSearch(id, signal),
+  ])
+  if (profile.status === 'fulfilled')
+    queryClient.setQueryData(profileQueryOptions(id).queryKey, profile.value)
+  if (aml.status === 'fulfilled')
+    queryClient.setQueryData(amlSearchQueryOptions(id).queryKey, aml.value)
   return [probe('profile', profile), probe('aml', aml)]
 }
 

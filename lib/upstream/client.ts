@@ -303,12 +303,7 @@ export function getProfile(profileId: string, options?: UpstreamOptions) {
 }
 
 export function getVerificationByShortId(shortId: string, options?: UpstreamOptions) {
-  return getJson(
-    `/api/v3/verifications/short/${segment(shortId)}`,
-    verificationSchema,
-    {},
-    options,
-  )
+  return getJson(`/api/v3/verifications/short/${segment(shortId)}`, verificationSchema, {}, options)
 }
 
 export function getAmlSearch(searchId: string, options?: UpstreamOptions) {
@@ -339,7 +334,12 @@ export async function probeUpstream(): Promise<
   const started = performance.now()
   try {
     // No data leaves the probe, so it needs no session and is not audited.
-    await fetchJson('/api/v3/profiles', profilePageSchema, { page: 0, limit: 1 }, { timeoutMs: 2_000, maxAttempts: 1 })
+    await fetchJson(
+      '/api/v3/profiles',
+      profilePageSchema,
+      { page: 0, limit: 1 },
+      { timeoutMs: 2_000, maxAttempts: 1 },
+    )
     return { ok: true, latencyMs: Math.round(performance.now() - started) }
   } catch (error) {
     const kind = error instanceof UpstreamError ? error.kind : 'unavailable'

@@ -271,7 +271,10 @@ export const profileSchema = z.looseObject({
 
 export const profilePageSchema = z.looseObject({
   data: z.array(profileSchema),
-  has_next: z.boolean().nullish().transform((v) => v ?? false),
+  has_next: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
 })
 
 // ---- Verification (reference 2.3) ----
@@ -353,9 +356,7 @@ export const verificationSchema = z.looseObject({
   is_sandbox: flag,
   profile_id: text,
   settings: profileSettingsSchema.nullish(),
-  documents: list(
-    z.looseObject({ document_id: text, document_type: text, content_type: text }),
-  ),
+  documents: list(z.looseObject({ document_id: text, document_type: text, content_type: text })),
   completed_at: text,
   country_code: text,
   poi_data: poiDataSchema.nullish(),
@@ -429,7 +430,10 @@ export const webhookRecordSchema = z
 
 export const webhookHistoryPageSchema = z.looseObject({
   data: z.array(webhookRecordSchema),
-  has_next: z.boolean().nullish().transform((v) => v ?? false),
+  has_next: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
 })
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -22,7 +22,10 @@ export type CheckEntry = {
   errors: CheckError[]
 }
 
-function requirementOf(flag: string | null, settings: ProfileSettings | null | undefined): Requirement {
+function requirementOf(
+  flag: string | null,
+  settings: ProfileSettings | null | undefined,
+): Requirement {
   if (!flag || !settings) return 'unknown'
   const value = (settings as Record<string, unknown>)[flag]
   if (value === true) return 'required'

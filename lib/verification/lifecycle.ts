@@ -16,18 +16,30 @@ export const VERIFICATION_STATUSES = [
 
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number]
 
-export type Transition = { from: readonly VerificationStatus[]; to: VerificationStatus; trigger: string }
+export type Transition = {
+  from: readonly VerificationStatus[]
+  to: VerificationStatus
+  trigger: string
+}
 
 const allExcept = (...excluded: VerificationStatus[]) =>
   VERIFICATION_STATUSES.filter((status) => !excluded.includes(status))
 
 export const TRANSITIONS: readonly Transition[] = [
   { from: ['initial'], to: 'pending', trigger: 'some but not all required documents uploaded' },
-  { from: ['initial', 'pending'], to: 'in_progress', trigger: 'proceeded with all documents uploaded' },
+  {
+    from: ['initial', 'pending'],
+    to: 'in_progress',
+    trigger: 'proceeded with all documents uploaded',
+  },
   { from: ['in_progress'], to: 'verified', trigger: 'positive result' },
   { from: ['in_progress'], to: 'failed', trigger: 'negative result' },
   { from: allExcept('verified', 'failed'), to: 'canceled', trigger: 'canceled' },
-  { from: allExcept('verified', 'in_progress', 'failed'), to: 'expired', trigger: 'expiry time reached' },
+  {
+    from: allExcept('verified', 'in_progress', 'failed'),
+    to: 'expired',
+    trigger: 'expiry time reached',
+  },
 ]
 
 /** The way a verification normally runs; canceled and expired leave it from the side. */

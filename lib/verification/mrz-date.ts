@@ -9,7 +9,11 @@ export type MrzDateKind = 'birth' | 'expiry'
 const MRZ_DATE = /^(\d{2})(\d{2})(\d{2})$/
 
 /** The date as `YYYY-MM-DD`, or null when the value is not a valid six-digit date. */
-export function mrzDateToIso(value: string | null | undefined, kind: MrzDateKind, now: Date): string | null {
+export function mrzDateToIso(
+  value: string | null | undefined,
+  kind: MrzDateKind,
+  now: Date,
+): string | null {
   const match = MRZ_DATE.exec(value?.trim() ?? '')
   if (!match) return null
   const [, yy = '', mm = '', dd = ''] = match

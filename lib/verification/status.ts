@@ -8,7 +8,11 @@ export type StatusLook = { label: string; tone: StatusTone; hint: string; known:
 const VERIFICATION: Record<string, Omit<StatusLook, 'known'>> = {
   initial: { label: 'Initial', tone: 'neutral', hint: 'Created; no documents yet' },
   pending: { label: 'Pending', tone: 'amber', hint: 'Some required documents uploaded' },
-  in_progress: { label: 'In progress', tone: 'blue', hint: 'All documents in; awaiting the result' },
+  in_progress: {
+    label: 'In progress',
+    tone: 'blue',
+    hint: 'All documents in; awaiting the result',
+  },
   verified: { label: 'Verified', tone: 'green', hint: 'Positive result; final' },
   failed: { label: 'Failed', tone: 'red', hint: 'Negative result; final' },
   canceled: { label: 'Canceled', tone: 'neutral', hint: 'Canceled before a result' },
@@ -22,10 +26,19 @@ const CHECK: Record<string, Omit<StatusLook, 'known'>> = {
   failed: { label: 'Failed', tone: 'red', hint: 'The check failed' },
 }
 
-function look(table: Record<string, Omit<StatusLook, 'known'>>, status: string | null | undefined): StatusLook {
+function look(
+  table: Record<string, Omit<StatusLook, 'known'>>,
+  status: string | null | undefined,
+): StatusLook {
   const known = status ? table[status] : undefined
   if (known) return { ...known, known: true }
-  if (!status) return { label: 'No status', tone: 'neutral', hint: 'The upstream sent no status', known: false }
+  if (!status)
+    return {
+      label: 'No status',
+      tone: 'neutral',
+      hint: 'The upstream sent no status',
+      known: false,
+    }
   return { label: status, tone: 'violet', hint: 'A status Verity does not know', known: false }
 }
 

@@ -43,7 +43,10 @@ export function readAmlScreening(payload: unknown): AmlScreening | null {
   const result = asObject(root.search_response) ?? asObject(root.search_result)
   const matches = readArray(result, 'data')
   const risk = matches
-    ? highestRisk({ max_risk_score: readString(result, 'max_risk_score'), data: matches.map(riskOfMatch) })
+    ? highestRisk({
+        max_risk_score: readString(result, 'max_risk_score'),
+        data: matches.map(riskOfMatch),
+      })
     : null
   return {
     requestedName: readString(result, 'requested_name') ?? requestedName(request),

@@ -16,7 +16,10 @@ function formatter(kind: 'key' | 'time' | 'day', timeZone: string): Intl.DateTim
       time: { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
       day: { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' },
     }
-    format = new Intl.DateTimeFormat(kind === 'key' ? 'en-CA' : 'en-GB', { ...options[kind], timeZone })
+    format = new Intl.DateTimeFormat(kind === 'key' ? 'en-CA' : 'en-GB', {
+      ...options[kind],
+      timeZone,
+    })
     formatters.set(cacheKey, format)
   }
   return format

@@ -21,9 +21,10 @@ type DeliveryFields = {
  */
 export function classifyDelivery(record: DeliveryFields): Delivery | null {
   const attempts = typeof record.attempts === 'number' ? record.attempts : null
-  const code = record.response_code === null || record.response_code === undefined
-    ? null
-    : String(record.response_code).trim() || null
+  const code =
+    record.response_code === null || record.response_code === undefined
+      ? null
+      : String(record.response_code).trim() || null
   const lastAttemptAt = record.last_attempt_at || null
   const hasCode = record.response_code !== null && record.response_code !== undefined
   if (attempts === null && !hasCode && lastAttemptAt === null) return null

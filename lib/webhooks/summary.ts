@@ -1,4 +1,8 @@
-import { readAmlScreening, readVerificationShortId, type AmlScreening } from '@/lib/webhooks/aml-screening'
+import {
+  readAmlScreening,
+  readVerificationShortId,
+  type AmlScreening,
+} from '@/lib/webhooks/aml-screening'
 import { asObject, readArray, readString } from '@/lib/webhooks/read'
 
 export type SummaryFact = { label: string; value: string }
@@ -34,7 +38,10 @@ const IDENTIFYING = [
   'status',
 ] as const
 
-export function summarizeRecord(eventType: string | null | undefined, payload: unknown): RecordSummary {
+export function summarizeRecord(
+  eventType: string | null | undefined,
+  payload: unknown,
+): RecordSummary {
   const root = asObject(payload)
   if (eventType === 'AML_SCREENING') {
     const aml = readAmlScreening(payload)

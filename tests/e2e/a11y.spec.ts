@@ -15,9 +15,14 @@ const pages = [
 
 /** Violations as short lines naming the rule and where, so a failure reads without a trace. */
 async function scan(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze()
   return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} – ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
+    violation.nodes.map(
+      (node) =>
+        `${violation.id}: ${node.target.join(' ')} – ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`,
+    ),
   )
 }
 
@@ -29,19 +34,27 @@ for (const theme of ['light', 'dark'] as const) {
       test(`the ${kind} page has no accessibility violations`, async ({ page }) => {
         await page.goto(path)
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 25_000 })
-        await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/)
+        await expect(page.locator('html')).toHaveClass(
+          theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/,
+        )
         // Skeletons and the first relative times settle before the scan.
         await page.waitForLoadState('networkidle')
         expect(await scan(page)).toEqual([])
       })
     }
 
-    test('the open search panel and the shortcuts dialog have no accessibility violations', async ({ page }) => {
+    test('the open search panel and the shortcuts dialog have no accessibility violations', async ({
+      page,
+    }) => {
       await page.goto(`/verifications/${exampleIds.shortIds.verified}`)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 25_000 })
-      await page.getByRole('searchbox', { name: 'Open a record by id or URL' }).fill('0f6a9c5e-2b1d-4c8e-9a7f-3d2e1c0b9a87')
+      await page
+        .getByRole('searchbox', { name: 'Open a record by id or URL' })
+        .fill('0f6a9c5e-2b1d-4c8e-9a7f-3d2e1c0b9a87')
       await page.keyboard.press('Enter')
-      await expect(page.getByRole('button', { name: 'Open as webhook configuration' })).toBeVisible()
+      await expect(
+        page.getByRole('button', { name: 'Open as webhook configuration' }),
+      ).toBeVisible()
       expect(await scan(page)).toEqual([])
       // The first Esc closes the panel, the second leaves the search box.
       await page.keyboard.press('Escape')
@@ -53,7 +66,9 @@ for (const theme of ['light', 'dark'] as const) {
   })
 }
 
-test('every control of the header is reachable with Tab and shows where the focus is', async ({ page }) => {
+test('every control of the header is reachable with Tab and shows where the focus is', async ({
+  page,
+}) => {
   await page.goto('/')
   const names: string[] = []
   for (let n = 0; n < 14; n++) {
@@ -72,6 +87,17 @@ test('every control of the header is reachable with Tab and shows where the focu
     names.push(focused.name)
   }
   expect(names).toEqual(
-    expect.arrayContaining(['Skip to content', 'Verity', 'Profiles', 'Webhooks', 'Local', 'UTC', 'Light theme', 'Dark theme', 'System theme', 'Keyboard shortcuts']),
+    expect.arrayContaining([
+      'Skip to content',
+      'Verity',
+      'Profiles',
+      'Webhooks',
+      'Local',
+      'UTC',
+      'Light theme',
+      'Dark theme',
+      'System theme',
+      'Keyboard shortcuts',
+    ]),
   )
 })

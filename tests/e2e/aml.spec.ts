@@ -22,7 +22,8 @@ const person = rich.data.find(
     (m.fields?.associates ?? []).some((a) => a.uuid && richIds.has(a.uuid)),
 )!
 
-const card = (page: Page, match: AmlMatch) => page.getByRole('article', { name: bestMatchName(match) ?? '' }).first()
+const card = (page: Page, match: AmlMatch) =>
+  page.getByRole('article', { name: bestMatchName(match) ?? '' }).first()
 
 // The first cards are server-rendered; a click before hydration does nothing, so the first
 // interaction is repeated until the page answers it.
@@ -61,10 +62,15 @@ test('the rich report shows its summary with counts and FATF records', async ({ 
   await expect(summary.getByText(`${rich.max_risk_score} risk`)).toBeVisible()
   const fatf = rich.fatf_records![0]!
   await expect(summary.getByText(countryLabel(fatf.country))).toBeVisible()
-  await expect(summary.getByRole('link', { name: 'FATF page' }).first()).toHaveAttribute('href', fatf.url!)
+  await expect(summary.getByRole('link', { name: 'FATF page' }).first()).toHaveAttribute(
+    'href',
+    fatf.url!,
+  )
 })
 
-test('an expanded card shows media newest first, associates, companies, FATF records and source links', async ({ page }) => {
+test('an expanded card shows media newest first, associates, companies, FATF records and source links', async ({
+  page,
+}) => {
   await page.goto(`/aml/${exampleIds.amlRichId}`)
   const target = card(page, person)
   await expand(target)
@@ -74,17 +80,30 @@ test('an expanded card shows media newest first, associates, companies, FATF rec
   const associate = person.fields!.associates![0]!
   await expect(target.getByText(associate.name!, { exact: true }).first()).toBeVisible()
   const company = person.fields!.companies_and_enterprises![0]!
-  await expect(target.getByRole('table', { name: 'Companies and enterprises' }).getByText(company.name!).first()).toBeVisible()
+  await expect(
+    target
+      .getByRole('table', { name: 'Companies and enterprises' })
+      .getByText(company.name!)
+      .first(),
+  ).toBeVisible()
   const matchFatf = person.fields!.fatf_records![0]!
   await expect(target.getByText(countryLabel(matchFatf.country)).first()).toBeVisible()
   const source = person.fields!.sources![0]!
-  await expect(target.getByRole('link', { name: 'Open source' }).first()).toHaveAttribute('href', source.source_url!)
+  await expect(target.getByRole('link', { name: 'Open source' }).first()).toHaveAttribute(
+    'href',
+    source.source_url!,
+  )
 })
 
 test('sorting and filtering live in the URL and survive a reload', async ({ page }) => {
   await page.goto(`/aml/${exampleIds.amlRichId}`)
   await choose(page, 'Sort by', 'risk', /\?sort=risk$/)
-  await expect(page.getByRole('article').first().getByText(/^High risk/)).toBeVisible()
+  await expect(
+    page
+      .getByRole('article')
+      .first()
+      .getByText(/^High risk/),
+  ).toBeVisible()
 
   await page.getByRole('combobox', { name: 'Type' }).selectOption('Vessel')
   await expect(page).toHaveURL(/\?sort=risk&type=Vessel$/)
@@ -108,7 +127,9 @@ test('unknown sort and filter values in the URL fall back to the defaults', asyn
   await expect(page.getByText(`${rich.data.length} matches`, { exact: true })).toBeVisible()
 })
 
-test('an associate link opens and scrolls to the associate’s own card, even when filtered out', async ({ page }) => {
+test('an associate link opens and scrolls to the associate’s own card, even when filtered out', async ({
+  page,
+}) => {
   const associate = person.fields!.associates!.find((a) => a.uuid && richIds.has(a.uuid))!
   const target = rich.data.find((m) => m.uuid === associate.uuid)!
   // Filter to the person's type, so that a non-person associate is hidden until the link is used.
@@ -119,7 +140,9 @@ test('an associate link opens and scrolls to the associate’s own card, even wh
   await expect(page).toHaveURL(new RegExp(`#match-${associate.uuid}$`))
   const opened = card(page, target)
   await expect(opened.getByRole('button', { expanded: true })).toBeInViewport()
-  await expect(page.getByRole('combobox', { name: 'Type' })).toHaveValue(target.type === 'Person' ? 'Person' : '')
+  await expect(page.getByRole('combobox', { name: 'Type' })).toHaveValue(
+    target.type === 'Person' ? 'Person' : '',
+  )
 })
 
 test('a shared #match link opens the report at that card, expanded', async ({ page }) => {
@@ -128,7 +151,9 @@ test('a shared #match link opens the report at that card, expanded', async ({ pa
   await expect(card(page, last).getByRole('button', { expanded: true })).toBeInViewport()
 })
 
-test('a 1,000-match report opens with only the visible cards in the page and scrolls to its last card', async ({ page }) => {
+test('a 1,000-match report opens with only the visible cards in the page and scrolls to its last card', async ({
+  page,
+}) => {
   // Timings are for the performance issue, on the production build; here the page only has to open.
   test.setTimeout(120_000)
   await page.goto(`/aml/${exampleIds.amlBigId}`)
@@ -138,7 +163,13 @@ test('a 1,000-match report opens with only the visible cards in the page and scr
   expect(await page.evaluate(() => document.getElementsByTagName('*').length)).toBeLessThan(5_000)
 
   const big = dataset.amlResults.get(exampleIds.amlBigId)!
-  const lastShown = [...big.data].sort((a, b) => (b.search_metadata?.name_match_percentage ?? -1) - (a.search_metadata?.name_match_percentage ?? -1)).at(-1)!
+  const lastShown = [...big.data]
+    .sort(
+      (a, b) =>
+        (b.search_metadata?.name_match_percentage ?? -1) -
+        (a.search_metadata?.name_match_percentage ?? -1),
+    )
+    .at(-1)!
   await expect(async () => {
     await page.keyboard.press('End')
     await expect(card(page, lastShown)).toBeInViewport({ timeout: 2_000 })
@@ -148,7 +179,10 @@ test('a 1,000-match report opens with only the visible cards in the page and scr
 
 test('Download JSON saves the report as aml-report-<search id>.json', async ({ page }) => {
   await page.goto(`/aml/${exampleIds.amlRichId}`)
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download JSON' }).click()])
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download JSON' }).click(),
+  ])
   expect(download.suggestedFilename()).toBe(`aml-report-${exampleIds.amlRichId}.json`)
   const saved = JSON.parse(await readFile(await download.path(), 'utf8')) as typeof rich
   expect(saved.search_uuid).toBe(rich.search_uuid)
@@ -163,7 +197,9 @@ test('the print view holds the summary and only the expanded cards', async ({ pa
   await expect(page.getByRole('button', { name: 'Download JSON' })).toBeHidden()
   const printed = page.getByRole('article')
   await expect(printed.filter({ visible: true })).toHaveCount(1)
-  await expect(printed.filter({ visible: true }).getByRole('table', { name: 'Companies and enterprises' })).toBeVisible()
+  await expect(
+    printed.filter({ visible: true }).getByRole('table', { name: 'Companies and enterprises' }),
+  ).toBeVisible()
 })
 
 // The status stays 200: the loading skeleton has already been streamed when the id proves unknown.

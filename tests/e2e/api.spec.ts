@@ -23,11 +23,18 @@ async function expectProblem(response: APIResponse, status: number): Promise<Pro
   expect(response.status()).toBe(status)
   expect(response.headers()['content-type']).toContain('application/problem+json')
   const body = (await bodyOf(response)) as Problem
-  expect(body).toEqual({ type: expect.any(String), title: expect.any(String), status, detail: expect.any(String) })
+  expect(body).toEqual({
+    type: expect.any(String),
+    title: expect.any(String),
+    status,
+    detail: expect.any(String),
+  })
   return body
 }
 
-test('GET /api/profiles – the first page of the simulated profiles, not cached', async ({ request }) => {
+test('GET /api/profiles – the first page of the simulated profiles, not cached', async ({
+  request,
+}) => {
   const response = await request.get('/api/profiles?limit=5')
   expect(response.status()).toBe(200)
   expect(response.headers()['cache-control']).toBe('private, no-store')
@@ -49,7 +56,9 @@ test('GET /api/profiles/{id} – the default profile', async ({ request }) => {
   const response = await request.get(`/api/profiles/${exampleIds.defaultProfileId}`)
   expect(response.status()).toBe(200)
   const body = (await bodyOf(response)) as { profile_id: string; name: string }
-  const expected = dataset.profiles.find((profile) => profile.profile_id === exampleIds.defaultProfileId)
+  const expected = dataset.profiles.find(
+    (profile) => profile.profile_id === exampleIds.defaultProfileId,
+  )
   expect(body.profile_id).toBe(exampleIds.defaultProfileId)
   expect(body.name).toBe(expected?.name)
 })
@@ -67,7 +76,10 @@ test('GET /api/verifications/short/{id} – a verified verification', async ({ r
   const shortId = exampleIds.shortIds.verified
   const response = await request.get(`/api/verifications/short/${shortId}`)
   expect(response.status()).toBe(200)
-  await expect(bodyOf(response)).resolves.toMatchObject({ verification_url_id: shortId, status: 'verified' })
+  await expect(bodyOf(response)).resolves.toMatchObject({
+    verification_url_id: shortId,
+    status: 'verified',
+  })
 })
 
 test('GET /api/verifications/short/{id} – rejects an encoded slash', async ({ request }) => {
@@ -81,11 +93,17 @@ test('GET /api/verifications/short/{id} – an unknown short id is a 404', async
 test('GET /api/aml/search/history/{id} – a report with no matches', async ({ request }) => {
   const response = await request.get(`/api/aml/search/history/${exampleIds.amlZeroId}`)
   expect(response.status()).toBe(200)
-  await expect(bodyOf(response)).resolves.toMatchObject({ search_uuid: exampleIds.amlZeroId, data: [] })
+  await expect(bodyOf(response)).resolves.toMatchObject({
+    search_uuid: exampleIds.amlZeroId,
+    data: [],
+  })
 })
 
 test('GET /api/notifications/webhook/history – rejects a malformed cursor', async ({ request }) => {
-  const body = await expectProblem(await request.get('/api/notifications/webhook/history?after=nope'), 400)
+  const body = await expectProblem(
+    await request.get('/api/notifications/webhook/history?after=nope'),
+    400,
+  )
   expect(body.detail).toContain('after')
 })
 

@@ -50,15 +50,39 @@ const apis = [
   '/api/no-such-endpoint',
 ]
 const bypass = 'middleware:middleware:middleware:middleware:middleware'
-const variants: { name: string; path: (path: string) => string; headers: Record<string, string> }[] = [
+const variants: {
+  name: string
+  path: (path: string) => string
+  headers: Record<string, string>
+}[] = [
   { name: 'plain', path: (path) => path, headers: {} },
   { name: 'RSC: 1', path: (path) => path, headers: { RSC: '1' } },
-  { name: 'RSC prefetch', path: (path) => path, headers: { RSC: '1', 'Next-Router-Prefetch': '1' } },
-  { name: '?_rsc', path: (path) => `${path}${path.includes('?') ? '&' : '?'}_rsc=x`, headers: { RSC: '1' } },
+  {
+    name: 'RSC prefetch',
+    path: (path) => path,
+    headers: { RSC: '1', 'Next-Router-Prefetch': '1' },
+  },
+  {
+    name: '?_rsc',
+    path: (path) => `${path}${path.includes('?') ? '&' : '?'}_rsc=x`,
+    headers: { RSC: '1' },
+  },
   { name: '.rsc suffix', path: (path) => `${path === '/' ? '/index' : path}.rsc`, headers: {} },
-  { name: 'segment prefetch', path: (path) => `${path === '/' ? '/index' : path}.segments/_tree.segment.rsc`, headers: { RSC: '1', 'Next-Router-Prefetch': '1', 'Next-Router-Segment-Prefetch': '/_tree' } },
-  { name: 'x-middleware-subrequest', path: (path) => path, headers: { 'x-middleware-subrequest': bypass } },
-  { name: 'x-middleware-subrequest (proxy)', path: (path) => path, headers: { 'x-middleware-subrequest': 'proxy:proxy:proxy:proxy:proxy' } },
+  {
+    name: 'segment prefetch',
+    path: (path) => `${path === '/' ? '/index' : path}.segments/_tree.segment.rsc`,
+    headers: { RSC: '1', 'Next-Router-Prefetch': '1', 'Next-Router-Segment-Prefetch': '/_tree' },
+  },
+  {
+    name: 'x-middleware-subrequest',
+    path: (path) => path,
+    headers: { 'x-middleware-subrequest': bypass },
+  },
+  {
+    name: 'x-middleware-subrequest (proxy)',
+    path: (path) => path,
+    headers: { 'x-middleware-subrequest': 'proxy:proxy:proxy:proxy:proxy' },
+  },
 ]
 
 /** Strings that only a response holding the data set's records would contain. */
@@ -66,7 +90,8 @@ function personalMarkers() {
   const data = buildDataset()
   const markers = new Set<string>()
   for (const verification of data.verifications.slice(0, 40)) {
-    const mrz = verification.checks?.document_mrz?.data as Record<string, unknown> | null | undefined
+    const mrz = verification.checks?.document_mrz?.data as
+      Record<string, unknown> | null | undefined
     for (const value of [mrz?.doc_number, mrz?.surname]) {
       if (typeof value === 'string' && value.length >= 5) markers.add(value)
     }
@@ -89,13 +114,19 @@ test('an unauthenticated probe of every page, RSC form and route handler gets no
       const target = variant.path(path)
       const response = await rawRequest(app.url, target, { headers: variant.headers })
       // A redirect repeats the requested path (for after sign-in); anything else is a leak.
-      const leaked = markers.filter((marker) => response.body.includes(marker) && !target.includes(marker))
+      const leaked = markers.filter(
+        (marker) => response.body.includes(marker) && !target.includes(marker),
+      )
       const isApi = path.startsWith('/api/')
       const refused = isApi
-        ? response.status === 401 && response.headers['content-type']?.includes('application/problem+json')
-        : [302, 303, 307, 308].includes(response.status) && (response.headers.location ?? '').includes('/auth/sign-in')
+        ? response.status === 401 &&
+          response.headers['content-type']?.includes('application/problem+json')
+        : [302, 303, 307, 308].includes(response.status) &&
+          (response.headers.location ?? '').includes('/auth/sign-in')
       if (leaked.length > 0 || !refused) {
-        failures.push(`${variant.name} ${target}: ${response.status} ${response.headers.location ?? ''} leaked=[${leaked.join(', ')}]`)
+        failures.push(
+          `${variant.name} ${target}: ${response.status} ${response.headers.location ?? ''} leaked=[${leaked.join(', ')}]`,
+        )
       }
     }
   }
@@ -103,8 +134,12 @@ test('an unauthenticated probe of every page, RSC form and route handler gets no
 })
 
 test('a page redirect keeps the deep link, minus RSC markers, for after sign-in', async () => {
-  const response = await rawRequest(app.url, `/verifications/${verified}?_rsc=abc`, { headers: { RSC: '1' } })
-  expect(response.headers.location).toContain(`/auth/sign-in?returnTo=${encodeURIComponent(`/verifications/${verified}`)}`)
+  const response = await rawRequest(app.url, `/verifications/${verified}?_rsc=abc`, {
+    headers: { RSC: '1' },
+  })
+  expect(response.headers.location).toContain(
+    `/auth/sign-in?returnTo=${encodeURIComponent(`/verifications/${verified}`)}`,
+  )
 })
 
 test('POST /api/audit/reveal – refuses an unauthenticated reveal with 401', async () => {

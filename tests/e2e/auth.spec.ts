@@ -49,7 +49,9 @@ async function sessionCookie(context: BrowserContext) {
   return (await context.cookies()).find((cookie) => cookie.name === 'verity_session')
 }
 
-test('a deep link followed before sign-in lands on the same page after sign-in, with the analyst in the header', async ({ page }) => {
+test('a deep link followed before sign-in lands on the same page after sign-in, with the analyst in the header', async ({
+  page,
+}) => {
   await page.goto(`${app.url}${deepLink}`)
   await expect(page).toHaveURL(`${app.url}/auth/sign-in?returnTo=${encodeURIComponent(deepLink)}`)
   await expect(page.getByRole('heading', { name: 'Sign in to Verity' })).toBeVisible()
@@ -92,17 +94,24 @@ test('an account allowed by group signs in too', async ({ page }) => {
   await expect(page.getByRole('banner').getByText('Gus Group · gus@contractor.test')).toBeVisible()
 })
 
-test('an account outside the allow-list is refused with a clear page and no session', async ({ page }) => {
+test('an account outside the allow-list is refused with a clear page and no session', async ({
+  page,
+}) => {
   await page.goto(`${app.url}${deepLink}`)
   await signIn(page, 'mallory')
   await expect(page).toHaveURL(`${app.url}/auth/sign-in?error=not_allowed`)
-  await expect(page.getByRole('alert').filter({ hasText: 'This account may not use Verity' })).toBeVisible()
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'This account may not use Verity' }),
+  ).toBeVisible()
   await expect(page.getByRole('link', { name: 'Sign in with another account' })).toBeVisible()
   expect(await sessionCookie(page.context())).toBeUndefined()
   expect((await page.request.get(`${app.url}/api/profiles`)).status()).toBe(401)
 })
 
-test('a tampered session cookie is refused: pages go to sign-in, the API answers 401', async ({ page, context }) => {
+test('a tampered session cookie is refused: pages go to sign-in, the API answers 401', async ({
+  page,
+  context,
+}) => {
   await page.goto(`${app.url}${deepLink}`)
   await signIn(page, 'ana')
   await expect(page).toHaveURL(`${app.url}${deepLink}`)
@@ -110,7 +119,9 @@ test('a tampered session cookie is refused: pages go to sign-in, the API answers
   if (!cookie) throw new Error('no session cookie after sign-in')
   const flipped = cookie.value.at(-3) === 'A' ? 'B' : 'A'
   await context.clearCookies()
-  await context.addCookies([{ ...cookie, value: `${cookie.value.slice(0, -3)}${flipped}${cookie.value.slice(-2)}` }])
+  await context.addCookies([
+    { ...cookie, value: `${cookie.value.slice(0, -3)}${flipped}${cookie.value.slice(-2)}` },
+  ])
 
   await page.goto(`${app.url}${deepLink}`)
   await expect(page).toHaveURL(/\/auth\/sign-in\?returnTo=/)
@@ -121,11 +132,20 @@ test('a tampered session cookie is refused: pages go to sign-in, the API answers
   expect(api.headers()['content-type']).toContain('application/problem+json')
 })
 
-test('an expired session cookie is refused: pages go to sign-in, the API answers 401', async ({ page, context }) => {
+test('an expired session cookie is refused: pages go to sign-in, the API answers 401', async ({
+  page,
+  context,
+}) => {
   const viewer = { sub: 'ana', email: 'ana@verity.test', name: 'Ana Analyst', groups: [] }
   const twoHoursAgo = Date.now() - 2 * 3600 * 1000
-  const expired = await sealSession(viewer, { secret: SESSION_SECRET, maxAgeSeconds: 3600 }, twoHoursAgo)
-  await context.addCookies([{ name: 'verity_session', value: expired, url: app.url, httpOnly: true, sameSite: 'Lax' }])
+  const expired = await sealSession(
+    viewer,
+    { secret: SESSION_SECRET, maxAgeSeconds: 3600 },
+    twoHoursAgo,
+  )
+  await context.addCookies([
+    { name: 'verity_session', value: expired, url: app.url, httpOnly: true, sameSite: 'Lax' },
+  ])
 
   await page.goto(`${app.url}${deepLink}`)
   await expect(page).toHaveURL(/\/auth\/sign-in\?returnTo=/)
@@ -149,19 +169,31 @@ test('sign-out clears the session', async ({ page, context }) => {
 test('the audit log lists each view and reveal of the run, and the verifier detects an edited line', () => {
   const lines = auditLines()
   const views = lines.filter((line) => line.action === 'view' && line.user === 'ana@verity.test')
-  expect(views).toContainEqual(expect.objectContaining({ resource: { type: 'verification', id: shortId }, outcome: 'ok' }))
+  expect(views).toContainEqual(
+    expect.objectContaining({ resource: { type: 'verification', id: shortId }, outcome: 'ok' }),
+  )
   expect(lines).toContainEqual(
-    expect.objectContaining({ action: 'view', user: 'gus@contractor.test', resource: expect.objectContaining({ type: 'profile_list' }) }),
+    expect.objectContaining({
+      action: 'view',
+      user: 'gus@contractor.test',
+      resource: expect.objectContaining({ type: 'profile_list' }),
+    }),
   )
   expect(lines.filter((line) => line.action === 'reveal')).toHaveLength(1)
   expect(lines.some((line) => String(line.user).includes('mallory'))).toBe(false)
 
-  expect(verify(app.auditFile)).toMatchObject({ status: 0, stdout: expect.stringContaining(`OK: ${lines.length} lines`) })
+  expect(verify(app.auditFile)).toMatchObject({
+    status: 0,
+    stdout: expect.stringContaining(`OK: ${lines.length} lines`),
+  })
   const edited = readFileSync(app.auditFile, 'utf8').replace('"action":"reveal"', '"action":"view"')
   const copy = `${app.auditFile}.edited`
   writeFileSync(copy, edited)
   const revealLine = lines.findIndex((line) => line.action === 'reveal') + 1
-  expect(verify(copy)).toMatchObject({ status: 1, stdout: expect.stringContaining(`BROKEN at line ${revealLine}`) })
+  expect(verify(copy)).toMatchObject({
+    status: 1,
+    stdout: expect.stringContaining(`BROKEN at line ${revealLine}`),
+  })
 })
 
 function auditLines() {
@@ -172,5 +204,7 @@ function auditLines() {
 }
 
 function verify(file: string) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/audit-verify.ts', file], { encoding: 'utf8' })
+  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/audit-verify.ts', file], {
+    encoding: 'utf8',
+  })
 }

@@ -55,7 +55,10 @@ test('no page, RSC payload, header or browser request carries the API key', asyn
   }
   // Client navigation fetches RSC payloads rather than HTML.
   await page.goto('/')
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profiles' }).click()
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Profiles' })
+    .click()
   await expect(page).toHaveURL(/\/profiles/)
   await page.waitForLoadState('networkidle')
   expect(seen).toEqual([])

@@ -95,7 +95,13 @@ test('client credentials, cookies and x-forwarded-* headers are never forwarded 
   const sent = stats.lastHeaders
   // The simulator reports the token by its length: ours, not the client's.
   expect(sent['ds-api-token']).toBe(String(KEY.length))
-  for (const name of ['cookie', 'authorization', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto']) {
+  for (const name of [
+    'cookie',
+    'authorization',
+    'x-forwarded-for',
+    'x-forwarded-host',
+    'x-forwarded-proto',
+  ]) {
     expect(sent[name], name).toBeUndefined()
   }
 })

@@ -14,7 +14,11 @@ function focusedEntry(page: Page) {
     const entry = document.activeElement?.closest('[data-nav-item]')
     if (!entry) return null
     const link = entry.querySelector('a')
-    return link?.textContent?.trim() ?? entry.querySelector('article')?.getAttribute('aria-label') ?? null
+    return (
+      link?.textContent?.trim() ??
+      entry.querySelector('article')?.getAttribute('aria-label') ??
+      null
+    )
   })
 }
 
@@ -28,7 +32,9 @@ async function firstMove(page: Page, expected: string | null | undefined) {
     .toBe(expected)
 }
 
-test('j and k move through the profile rows and Enter opens the focused profile', async ({ page }) => {
+test('j and k move through the profile rows and Enter opens the focused profile', async ({
+  page,
+}) => {
   await page.goto('/profiles?page=1&limit=10')
   await expect(page.getByRole('table').getByRole('link').first()).toBeVisible(navigation)
   const [first, second, third] = profiles.slice(0, 3)
@@ -54,9 +60,13 @@ test('j typed into the search box is text, not a move', async ({ page }) => {
   expect(await focusedEntry(page)).toBeNull()
 })
 
-test('j and k move through the AML match cards and Enter expands the focused one', async ({ page }) => {
+test('j and k move through the AML match cards and Enter expands the focused one', async ({
+  page,
+}) => {
   const result = amlResults.get(exampleIds.amlRichId)
-  const names = sortMatches(result?.data ?? [], DEFAULT_VIEW.sort).map((match) => bestMatchName(match))
+  const names = sortMatches(result?.data ?? [], DEFAULT_VIEW.sort).map((match) =>
+    bestMatchName(match),
+  )
   await page.goto(`/aml/${exampleIds.amlRichId}`)
   await expect(page.getByRole('article').first()).toBeVisible(navigation)
 
@@ -66,15 +76,23 @@ test('j and k move through the AML match cards and Enter expands the focused one
   await page.keyboard.press('k')
   expect(await focusedEntry(page)).toBe(names[0])
 
-  const toggle = page.getByRole('article', { name: names[0] ?? '' }).getByRole('button', { expanded: false })
+  const toggle = page
+    .getByRole('article', { name: names[0] ?? '' })
+    .getByRole('button', { expanded: false })
   await expect(toggle).toBeVisible()
   await page.keyboard.press('Enter')
-  await expect(page.getByRole('article', { name: names[0] ?? '' }).getByRole('button', { expanded: true })).toBeVisible()
+  await expect(
+    page.getByRole('article', { name: names[0] ?? '' }).getByRole('button', { expanded: true }),
+  ).toBeVisible()
 })
 
-test('j reaches cards of a 1,000-match report that were not rendered when it started', async ({ page }) => {
+test('j reaches cards of a 1,000-match report that were not rendered when it started', async ({
+  page,
+}) => {
   const result = amlResults.get(exampleIds.amlBigId)
-  const names = sortMatches(result?.data ?? [], DEFAULT_VIEW.sort).map((match) => bestMatchName(match))
+  const names = sortMatches(result?.data ?? [], DEFAULT_VIEW.sort).map((match) =>
+    bestMatchName(match),
+  )
   await page.goto(`/aml/${exampleIds.amlBigId}`)
   await expect(page.getByRole('article').first()).toBeVisible(navigation)
   const rendered = await page.getByRole('article').count()

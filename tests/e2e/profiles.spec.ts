@@ -20,7 +20,9 @@ function rowNames(page: Page) {
 const pager = (page: Page) => page.getByRole('navigation', { name: 'Pages' }).first()
 
 test.describe('profile list', () => {
-  test('paging forward through the whole list and back shows the simulator’s profiles in order', async ({ page }) => {
+  test('paging forward through the whole list and back shows the simulator’s profiles in order', async ({
+    page,
+  }) => {
     const limit = 10
     const lastPage = Math.ceil(profiles.length / limit)
     await page.goto(`/profiles?page=1&limit=${limit}`)
@@ -36,14 +38,16 @@ test.describe('profile list', () => {
 
     await pager(page).getByRole('link', { name: '← Previous' }).click()
     await expect(page).toHaveURL(`/profiles?page=${lastPage - 1}&limit=${limit}`)
-    await expect.poll(() => rowNames(page)).toEqual(
-      profiles.slice((lastPage - 2) * limit, (lastPage - 1) * limit).map((p) => p.name),
-    )
+    await expect
+      .poll(() => rowNames(page))
+      .toEqual(profiles.slice((lastPage - 2) * limit, (lastPage - 1) * limit).map((p) => p.name))
 
     // The browser's Back button restores the view the URL names.
     await page.goBack()
     await expect(page).toHaveURL(`/profiles?page=${lastPage}&limit=${limit}`)
-    await expect.poll(() => rowNames(page)).toEqual(profiles.slice((lastPage - 1) * limit).map((p) => p.name))
+    await expect
+      .poll(() => rowNames(page))
+      .toEqual(profiles.slice((lastPage - 1) * limit).map((p) => p.name))
 
     await pager(page).getByRole('link', { name: 'First' }).click()
     await expect(page).toHaveURL(`/profiles?page=1&limit=${limit}`)
@@ -52,7 +56,9 @@ test.describe('profile list', () => {
   })
 
   test('the next page is prefetched, so moving forward needs no new request', async ({ page }) => {
-    const prefetched = page.waitForResponse((r) => r.url().includes('/api/profiles?page=1&limit=25'))
+    const prefetched = page.waitForResponse((r) =>
+      r.url().includes('/api/profiles?page=1&limit=25'),
+    )
     await page.goto('/profiles?page=1&limit=25')
     await prefetched
     const later: string[] = []
@@ -64,7 +70,9 @@ test.describe('profile list', () => {
     expect(later).toEqual([])
   })
 
-  test('changing the page size updates the URL and keeps the first visible row on screen', async ({ page }) => {
+  test('changing the page size updates the URL and keeps the first visible row on screen', async ({
+    page,
+  }) => {
     await page.goto('/profiles')
     await expect.poll(() => rowNames(page)).toEqual(profiles.slice(0, 25).map((p) => p.name))
     await pager(page).getByLabel('Rows per page').selectOption('10')
@@ -82,7 +90,9 @@ test.describe('profile list', () => {
     await expect.poll(() => rowNames(page)).toEqual(profiles.slice(30, 40).map((p) => p.name))
   })
 
-  test('a malformed page and page size in the URL fall back to the first page of 25', async ({ page }) => {
+  test('a malformed page and page size in the URL fall back to the first page of 25', async ({
+    page,
+  }) => {
     await page.goto('/profiles?page=abc&limit=7')
     await expect(page).toHaveURL('/profiles?page=1&limit=25')
     await expect.poll(() => rowNames(page)).toEqual(profiles.slice(0, 25).map((p) => p.name))
@@ -97,15 +107,24 @@ test.describe('profile list', () => {
     await expect.poll(() => rowNames(page)).toEqual(profiles.slice(0, 10).map((p) => p.name))
   })
 
-  test('rows show badges, required checks, countries and link expiry of each profile', async ({ page }) => {
+  test('rows show badges, required checks, countries and link expiry of each profile', async ({
+    page,
+  }) => {
     await page.goto('/profiles?page=1&limit=10')
-    const row = (id: string) => page.getByRole('row').filter({ has: page.locator(`a[href="/profiles/${id}"]`) })
-    await expect(row(exampleIds.defaultProfileId).getByText('Default', { exact: true })).toBeVisible()
-    await expect(row(exampleIds.archivedProfileId).getByText('Archived', { exact: true })).toBeVisible()
+    const row = (id: string) =>
+      page.getByRole('row').filter({ has: page.locator(`a[href="/profiles/${id}"]`) })
+    await expect(
+      row(exampleIds.defaultProfileId).getByText('Default', { exact: true }),
+    ).toBeVisible()
+    await expect(
+      row(exampleIds.archivedProfileId).getByText('Archived', { exact: true }),
+    ).toBeVisible()
     const rich = byId(exampleIds.richProfileId)
     const richRow = row(rich.profile_id)
     await expect(richRow.getByText('Proof of address required')).toBeAttached()
-    await expect(richRow.getByText(String(rich.settings?.countries?.length), { exact: true })).toBeVisible()
+    await expect(
+      richRow.getByText(String(rich.settings?.countries?.length), { exact: true }),
+    ).toBeVisible()
     await expect(richRow.getByText('Video selfie', { exact: false })).toBeVisible()
   })
 
@@ -119,7 +138,9 @@ test.describe('profile list', () => {
     const link = page.getByRole('link', { name: '<script>alert("x")</script> onboarding' })
     await expect(link).toBeVisible()
     await link.click()
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('<script>alert("x")</script> onboarding')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      '<script>alert("x")</script> onboarding',
+    )
     expect(dialogs).toBe(0)
   })
 
@@ -130,7 +151,12 @@ test.describe('profile list', () => {
         ? route.fulfill({
             status: 502,
             contentType: 'application/problem+json',
-            body: JSON.stringify({ type: 'about:blank#unavailable', title: 'Upstream unavailable', status: 502, detail: 'x' }),
+            body: JSON.stringify({
+              type: 'about:blank#unavailable',
+              title: 'Upstream unavailable',
+              status: 502,
+              detail: 'x',
+            }),
           })
         : route.fallback(),
     )
@@ -159,15 +185,17 @@ test.describe('profile detail', () => {
     await expect(overview.getByText(profile.created_by ?? '')).toBeVisible()
     const checks = page.getByRole('region', { name: 'Required checks' })
     await expect(checks.getByRole('row', { name: /Proof of identity/ })).toContainText('Required')
-    await expect(checks.getByRole('row', { name: /Proof of address/ })).toContainText(profile.settings?.poa_required ? 'Required' : 'Not required')
+    await expect(checks.getByRole('row', { name: /Proof of address/ })).toContainText(
+      profile.settings?.poa_required ? 'Required' : 'Not required',
+    )
     await expect(page).toHaveTitle(/default · Profile · Verity/)
   })
 
   test('an archived profile says it cannot be used for new verifications', async ({ page }) => {
     await page.goto(`/profiles/${exampleIds.archivedProfileId}`)
-    await expect(page.getByRole('note').filter({ hasText: 'This profile is archived.' })).toContainText(
-      'This profile is archived. It cannot be used for new verifications.',
-    )
+    await expect(
+      page.getByRole('note').filter({ hasText: 'This profile is archived.' }),
+    ).toContainText('This profile is archived. It cannot be used for new verifications.')
     await expect(page.getByText('Archived', { exact: true }).first()).toBeVisible()
   })
 
@@ -178,7 +206,9 @@ test.describe('profile detail', () => {
     await expect(page.getByText(profile.description ?? '')).toBeVisible()
 
     const countries = page.getByRole('region', { name: /Countries/ })
-    await expect(countries.getByRole('heading')).toHaveText(`Countries (${settings?.countries?.length})`)
+    await expect(countries.getByRole('heading')).toHaveText(
+      `Countries (${settings?.countries?.length})`,
+    )
     await expect(countries.getByText('Germany')).toBeVisible()
 
     const manual = page.getByRole('region', { name: 'Manual fields' })
@@ -200,13 +230,20 @@ test.describe('profile detail', () => {
     await expect(link.getByText('Differs from the profile’s settings').first()).toBeVisible()
 
     const finish = page.getByRole('region', { name: 'Finish screen' })
-    await expect(finish.getByText(settings?.finish_screen_settings?.settings?.title ?? '')).toBeVisible()
+    await expect(
+      finish.getByText(settings?.finish_screen_settings?.settings?.title ?? ''),
+    ).toBeVisible()
   })
 
-  test('a malformed id shows the not-found page without asking the upstream', async ({ page, request }) => {
+  test('a malformed id shows the not-found page without asking the upstream', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/profiles/not-a-uuid')
     await expect(page.getByRole('heading', { name: 'Profile not found' })).toBeVisible()
-    const stats = (await (await request.get(`${simUrl}/__sim/stats`)).json()) as { byPath: Record<string, number> }
+    const stats = (await (await request.get(`${simUrl}/__sim/stats`)).json()) as {
+      byPath: Record<string, number>
+    }
     expect(stats.byPath['/api/v3/profiles/not-a-uuid']).toBeUndefined()
     await page.getByRole('link', { name: 'Back to the profiles' }).click()
     await expect(page).toHaveURL('/profiles')

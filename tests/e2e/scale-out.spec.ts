@@ -127,7 +127,8 @@ ${instances.map((i) => `    server 127.0.0.1:${i.port} max_fails=1 fail_timeout=
 
 test.afterAll(async () => {
   nginx?.kill('SIGTERM')
-  for (const instance of instances) if (instance.child.exitCode === null) instance.child.kill('SIGTERM')
+  for (const instance of instances)
+    if (instance.child.exitCode === null) instance.child.kill('SIGTERM')
   await sim?.close()
 })
 
@@ -151,7 +152,12 @@ test('one session works on either instance, and no session is refused on both', 
 test('stopping an instance mid-use loses nothing for the analyst', async ({ page, context }) => {
   const { hostname } = new URL(base)
   await context.addCookies([
-    { name: SESSION_COOKIE, value: cookie.split('=').slice(1).join('='), domain: hostname, path: '/' },
+    {
+      name: SESSION_COOKIE,
+      value: cookie.split('=').slice(1).join('='),
+      domain: hostname,
+      path: '/',
+    },
   ])
   await page.goto(`${base}/profiles?page=1&limit=10`)
   await expect(page.getByRole('table')).toBeVisible()

@@ -40,7 +40,9 @@ test('a verification URL on any host opens the verification', async ({ page }) =
   await expect(page).toHaveURL(`/verifications/${exampleIds.sandboxShortId}`, navigation)
 })
 
-test('a profile link explains that link ids cannot be looked up and points to the profile list', async ({ page }) => {
+test('a profile link explains that link ids cannot be looked up and points to the profile list', async ({
+  page,
+}) => {
   await search(page, 'https://am.dataspike.io/vp/LBY6WV5YRLEFUH5DR?target=web')
   await expect(page.getByRole('status')).toContainText('LBY6WV5YRLEFUH5DR is a profile link id')
   await expect(page.getByRole('status')).toContainText('no way to look a profile up by its link id')
@@ -49,13 +51,19 @@ test('a profile link explains that link ids cannot be looked up and points to th
   await expect(page).toHaveURL('/profiles', navigation)
 })
 
-test('a profile UUID is tried as profile and AML report at once and opens the profile', async ({ page }) => {
+test('a profile UUID is tried as profile and AML report at once and opens the profile', async ({
+  page,
+}) => {
   const id = exampleIds.defaultProfileId
   const lookups = recordLookups(page, id)
   await search(page, id)
   await expect(page).toHaveURL(`/profiles/${id}`, navigation)
-  await expect(page.getByRole('status').filter({ hasText: 'is a profile' })).toHaveText(`${id} is a profile`)
-  expect(lookups).toEqual(expect.arrayContaining([`/api/profiles/${id}`, `/api/aml/search/history/${id}`]))
+  await expect(page.getByRole('status').filter({ hasText: 'is a profile' })).toHaveText(
+    `${id} is a profile`,
+  )
+  expect(lookups).toEqual(
+    expect.arrayContaining([`/api/profiles/${id}`, `/api/aml/search/history/${id}`]),
+  )
   // The page shows the profile from what the search fetched: no second request for it.
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   expect(lookups.filter((path) => path === `/api/profiles/${id}`)).toHaveLength(1)
@@ -69,15 +77,21 @@ test('an AML search id is recognised by the lookup and opens the report', async 
   )
 })
 
-test('a UUID that is neither says what was tried and offers it as a webhook configuration', async ({ page }) => {
+test('a UUID that is neither says what was tried and offers it as a webhook configuration', async ({
+  page,
+}) => {
   await search(page, unknownUuid)
-  await expect(page.getByRole('status')).toHaveText(`Nothing found for ${unknownUuid}: tried profile, AML report.`)
+  await expect(page.getByRole('status')).toHaveText(
+    `Nothing found for ${unknownUuid}: tried profile, AML report.`,
+  )
   await expect(page).toHaveURL('/')
   await page.getByRole('button', { name: 'Open as webhook configuration' }).click()
   await expect(page).toHaveURL(`/webhooks?webhook_id=${unknownUuid}`, navigation)
 })
 
-test('a webhook: prefix opens the webhook history of that configuration without a lookup', async ({ page }) => {
+test('a webhook: prefix opens the webhook history of that configuration without a lookup', async ({
+  page,
+}) => {
   const id = exampleIds.webhookIds[1]
   const lookups = recordLookups(page, id)
   await search(page, `webhook:${id}`)
@@ -87,13 +101,17 @@ test('a webhook: prefix opens the webhook history of that configuration without 
 
 test('input that is not an id is explained and opens nothing', async ({ page }) => {
   await search(page, 'jane doe passport')
-  await expect(page.getByRole('status')).toHaveText('Not an id or verification URL: jane doe passport')
+  await expect(page.getByRole('status')).toHaveText(
+    'Not an id or verification URL: jane doe passport',
+  )
   await expect(page).toHaveURL('/')
 })
 
 test('the panel says how the input was read before Enter is pressed', async ({ page }) => {
   await searchBox(page).fill(`https://am.dataspike.io/${exampleIds.shortIds.verified}`)
-  await expect(page.getByRole('button', { name: `Open verification ${exampleIds.shortIds.verified}` })).toBeVisible()
+  await expect(
+    page.getByRole('button', { name: `Open verification ${exampleIds.shortIds.verified}` }),
+  ).toBeVisible()
   await searchBox(page).fill(unknownUuid)
   await expect(page.getByRole('button', { name: 'Look up as profile or AML report' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Open as webhook configuration' })).toHaveAttribute(
@@ -114,7 +132,9 @@ test('/ and Ctrl+K put the cursor in the search box, Esc closes its panel', asyn
   await expect(searchBox(page)).toBeFocused()
 })
 
-test('recently opened records are offered by kind and id only, and open again', async ({ page }) => {
+test('recently opened records are offered by kind and id only, and open again', async ({
+  page,
+}) => {
   await page.goto(`/verifications/${exampleIds.shortIds.verified}`)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible(navigation)
   await page.goto(`/aml/${exampleIds.amlZeroId}`)
@@ -123,7 +143,10 @@ test('recently opened records are offered by kind and id only, and open again', 
   await searchBox(page).focus()
   const recent = page.getByRole('region', { name: 'Recently opened' })
   const links = recent.getByRole('link')
-  await expect(links).toHaveText([`AML report${exampleIds.amlZeroId}`, `Verification${exampleIds.shortIds.verified}`])
+  await expect(links).toHaveText([
+    `AML report${exampleIds.amlZeroId}`,
+    `Verification${exampleIds.shortIds.verified}`,
+  ])
   const stored = await page.evaluate(() => localStorage.getItem('verity:recent'))
   expect(JSON.parse(stored ?? '[]')).toEqual([
     { kind: 'aml', id: exampleIds.amlZeroId },

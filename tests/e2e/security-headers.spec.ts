@@ -4,7 +4,14 @@ import { exampleIds } from '@/lib/simulator/examples'
 
 /* Security headers on every kind of response, and no framework endpoints Verity does not use. */
 
-const paths = ['/', '/profiles', `/verifications/${exampleIds.errorsShortId}`, '/api/profiles', '/api/health', '/nowhere']
+const paths = [
+  '/',
+  '/profiles',
+  `/verifications/${exampleIds.errorsShortId}`,
+  '/api/profiles',
+  '/api/health',
+  '/nowhere',
+]
 
 for (const path of paths) {
   test(`GET ${path} – security headers`, async ({ request }) => {
@@ -27,7 +34,9 @@ for (const path of paths) {
   })
 }
 
-test('the CSP nonce is new for every request and is the one on the page’s scripts', async ({ request }) => {
+test('the CSP nonce is new for every request and is the one on the page’s scripts', async ({
+  request,
+}) => {
   const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1]
   const first = await request.get('/')
   const second = await request.get('/')

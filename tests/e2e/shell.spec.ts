@@ -12,14 +12,15 @@ test('the shell shows the product name, the navigation and the search box', asyn
   await expect(page.getByRole('searchbox', { name: 'Open a record by id or URL' })).toBeVisible()
 })
 
-test('the home page in demo mode says the data is simulated and links examples', async ({ page }) => {
+test('the home page in demo mode says the data is simulated and links examples', async ({
+  page,
+}) => {
   await page.goto('/')
   await expect(page.getByRole('heading', { name: 'Demo mode: simulated data' })).toBeVisible()
   await expect(page.getByRole('banner').getByText('Simulated data')).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Verification that failed with errors' })).toHaveAttribute(
-    'href',
-    `/verifications/${exampleIds.errorsShortId}`,
-  )
+  await expect(
+    page.getByRole('link', { name: 'Verification that failed with errors' }),
+  ).toHaveAttribute('href', `/verifications/${exampleIds.errorsShortId}`)
   await expect(page.getByRole('link', { name: 'AML report with no matches' })).toHaveAttribute(
     'href',
     `/aml/${exampleIds.amlZeroId}`,
@@ -55,5 +56,7 @@ test('the search box opens a pasted verification URL', async ({ page }) => {
   await search.fill(`https://am.dataspike.io/${exampleIds.shortIds.verified}?target=web`)
   await search.press('Enter')
   // The first visit of a page compiles it on a dev server.
-  await expect(page).toHaveURL(`/verifications/${exampleIds.shortIds.verified}`, { timeout: 25_000 })
+  await expect(page).toHaveURL(`/verifications/${exampleIds.shortIds.verified}`, {
+    timeout: 25_000,
+  })
 })

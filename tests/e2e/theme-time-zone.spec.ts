@@ -20,9 +20,15 @@ test.use({ timezoneId: 'Asia/Tokyo', locale: 'en-US' })
 
 /** The time shown under "Created" in the verification's header. */
 const createdTime = (page: Page) =>
-  page.getByRole('term').filter({ hasText: /^Created$/ }).locator('xpath=following-sibling::dd[1]').locator('time')
+  page
+    .getByRole('term')
+    .filter({ hasText: /^Created$/ })
+    .locator('xpath=following-sibling::dd[1]')
+    .locator('time')
 
-test('times show in the analyst’s zone, switch to UTC everywhere, and the choice is kept', async ({ page }) => {
+test('times show in the analyst’s zone, switch to UTC everywhere, and the choice is kept', async ({
+  page,
+}) => {
   expect(Number.isNaN(created.getTime())).toBe(false)
   await page.goto(`/verifications/${shortId}`)
   const zone = page.getByRole('group', { name: 'Time zone' })
@@ -30,7 +36,10 @@ test('times show in the analyst’s zone, switch to UTC everywhere, and the choi
   await expect(createdTime(page)).toHaveText(tokyo.format(created), { timeout: 25_000 })
   await expect(zone.getByRole('button', { name: 'Local' })).toHaveAttribute('aria-pressed', 'true')
   // The exact time is on hover, in the local zone and in UTC.
-  await expect(createdTime(page)).toHaveAttribute('title', new RegExp(`GMT\\+9[\\s\\S]*${formatUtc(created)}`))
+  await expect(createdTime(page)).toHaveAttribute(
+    'title',
+    new RegExp(`GMT\\+9[\\s\\S]*${formatUtc(created)}`),
+  )
 
   await zone.getByRole('button', { name: 'UTC' }).click()
   await expect(createdTime(page)).toHaveText(`${formatUtc(created).slice(0, 16)} UTC`)

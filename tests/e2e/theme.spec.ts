@@ -8,14 +8,16 @@ async function watchFirstPaint(page: Page) {
   await page.addInitScript(() => {
     const observer = new MutationObserver(() => {
       if (!document.body) return
-      ;(window as unknown as { darkAtBody: boolean }).darkAtBody = document.documentElement.classList.contains('dark')
+      ;(window as unknown as { darkAtBody: boolean }).darkAtBody =
+        document.documentElement.classList.contains('dark')
       observer.disconnect()
     })
     observer.observe(document, { childList: true, subtree: true })
   })
 }
 
-const darkAtBody = (page: Page) => page.evaluate(() => (window as unknown as { darkAtBody?: boolean }).darkAtBody)
+const darkAtBody = (page: Page) =>
+  page.evaluate(() => (window as unknown as { darkAtBody?: boolean }).darkAtBody)
 const html = (page: Page) => page.locator('html')
 const themeButton = (page: Page, name: string) =>
   page.getByRole('group', { name: 'Theme' }).getByRole('button', { name: `${name} theme` })
@@ -29,7 +31,9 @@ test('the theme follows a dark system setting from the first paint', async ({ pa
   await expect(themeButton(page, 'System')).toHaveAttribute('aria-pressed', 'true')
 })
 
-test('a dark choice on a light system persists across reloads without a flash', async ({ page }) => {
+test('a dark choice on a light system persists across reloads without a flash', async ({
+  page,
+}) => {
   await page.emulateMedia({ colorScheme: 'light' })
   await watchFirstPaint(page)
   await page.goto('/')

@@ -35,7 +35,10 @@ test.afterEach(async () => {
 })
 
 async function fault(body: object) {
-  const response = await fetch(`${sim.url}/__sim/fault`, { method: 'POST', body: JSON.stringify(body) })
+  const response = await fetch(`${sim.url}/__sim/fault`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+  })
   expect(response.ok).toBe(true)
 }
 
@@ -58,7 +61,9 @@ async function expectErrorThenRecovery(page: Page, message: string | RegExp) {
   await expect(page.getByText(shortId).first()).toBeVisible()
 }
 
-test('latency beyond the timeout – 504 within the timeout and a margin; a timeout message, then retry', async ({ page }) => {
+test('latency beyond the timeout – 504 within the timeout and a margin; a timeout message, then retry', async ({
+  page,
+}) => {
   await fault({ mode: 'latency', ms: 5_000 })
   const started = Date.now()
   const response = await fetch(app.url + apiPath)
@@ -88,7 +93,9 @@ test('429 with a short Retry-After – honoured, and the analyst sees the data',
   expect(Date.now() - started).toBeGreaterThanOrEqual(900)
 })
 
-test('429 with a long Retry-After – 429 passed on with Retry-After, and a rate-limit message', async ({ page }) => {
+test('429 with a long Retry-After – 429 passed on with Retry-After, and a rate-limit message', async ({
+  page,
+}) => {
   await fault({ mode: 'rate-limit', retryAfter: 30 })
   const response = await fetch(app.url + apiPath)
   expect(response.status).toBe(429)
@@ -115,7 +122,9 @@ for (const mode of ['truncate', 'bad-shape'] as const) {
   })
 }
 
-test('upstream down when Verity starts – it starts, says so, and recovers without a restart', async ({ page }) => {
+test('upstream down when Verity starts – it starts, says so, and recovers without a restart', async ({
+  page,
+}) => {
   const port = await freePort()
   const lonely = await startApp({
     DS_API_BASE_URL: `http://127.0.0.1:${port}`,

@@ -11,19 +11,27 @@ const byShortId = (shortId: string) => {
   return verification
 }
 
-const checkCard = (page: Page, label: string) => page.getByRole('listitem', { name: `${label} check` })
+const checkCard = (page: Page, label: string) =>
+  page.getByRole('listitem', { name: `${label} check` })
 const lifecycle = (page: Page) => page.getByRole('region', { name: 'Lifecycle' })
 /** One status of the lifecycle stepper, by its words. */
 const step = (page: Page, words: string) =>
-  lifecycle(page).getByRole('listitem').filter({ has: page.getByText(words, { exact: true }) })
+  lifecycle(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByText(words, { exact: true }) })
 
 async function simFault(body: object) {
-  const response = await fetch(`${simUrl}/__sim/fault`, { method: 'POST', body: JSON.stringify(body) })
+  const response = await fetch(`${simUrl}/__sim/fault`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+  })
   expect(response.ok).toBe(true)
 }
 
 async function simRequestsFor(fragment: string): Promise<number> {
-  const stats = (await (await fetch(`${simUrl}/__sim/stats`)).json()) as { byPath: Record<string, number> }
+  const stats = (await (await fetch(`${simUrl}/__sim/stats`)).json()) as {
+    byPath: Record<string, number>
+  }
   return Object.entries(stats.byPath)
     .filter(([path]) => path.includes(fragment))
     .reduce((sum, [, count]) => sum + count, 0)
@@ -45,7 +53,9 @@ const STATUS_WORDS = {
 test.describe('a verification in every status', () => {
   for (const [status, shortId] of Object.entries(exampleIds.shortIds)) {
     const words = STATUS_WORDS[status as keyof typeof STATUS_WORDS]
-    test(`${status}: the header badge and the lifecycle's current step say “${words}”`, async ({ page }) => {
+    test(`${status}: the header badge and the lifecycle's current step say “${words}”`, async ({
+      page,
+    }) => {
       await page.goto(`/verifications/${shortId}`)
       await expect(page.getByRole('heading', { level: 1 })).toContainText(shortId)
       await expect(page.locator('header').getByText(words, { exact: true }).first()).toBeVisible()
@@ -55,7 +65,9 @@ test.describe('a verification in every status', () => {
     })
   }
 
-  test('verified: cancel and expiry are no longer possible and there is no countdown', async ({ page }) => {
+  test('verified: cancel and expiry are no longer possible and there is no countdown', async ({
+    page,
+  }) => {
     await page.goto(`/verifications/${exampleIds.shortIds.verified}`)
     const card = lifecycle(page)
     await expect(step(page, 'Canceled')).toContainText('not possible')
@@ -89,10 +101,14 @@ test.describe('a verification with errors in several checks', () => {
 
   test('the summary counts every error and every failing check', async ({ page }) => {
     await page.goto(`/verifications/${exampleIds.errorsShortId}`)
-    await expect(page.getByText(`${errorCount} errors in ${failing} of ${checks.length} checks`)).toBeVisible()
+    await expect(
+      page.getByText(`${errorCount} errors in ${failing} of ${checks.length} checks`),
+    ).toBeVisible()
   })
 
-  test('each error shows its code, its message and the category of its code in words', async ({ page }) => {
+  test('each error shows its code, its message and the category of its code in words', async ({
+    page,
+  }) => {
     await page.goto(`/verifications/${exampleIds.errorsShortId}`)
     const labels: Record<string, string> = {
       document_mrz: 'Document (MRZ)',
@@ -110,30 +126,45 @@ test.describe('a verification with errors in several checks', () => {
     }
     const mrzRows = checkCard(page, 'Document (MRZ)').getByRole('row')
     await expect(mrzRows.filter({ hasText: '7000' })).toContainText('Cross-check duplicate')
-    await expect(checkCard(page, 'Liveness').getByRole('row').filter({ hasText: '10000' })).toContainText('Device fingerprint')
+    await expect(
+      checkCard(page, 'Liveness').getByRole('row').filter({ hasText: '10000' }),
+    ).toContainText('Device fingerprint')
   })
 
   test('checks are marked required from the settings', async ({ page }) => {
     await page.goto(`/verifications/${exampleIds.errorsShortId}`)
-    await expect(checkCard(page, 'Document (MRZ)').getByText('Required', { exact: true })).toBeVisible()
-    await expect(checkCard(page, 'Proof of address').getByText('Required', { exact: true })).toBeVisible()
+    await expect(
+      checkCard(page, 'Document (MRZ)').getByText('Required', { exact: true }),
+    ).toBeVisible()
+    await expect(
+      checkCard(page, 'Proof of address').getByText('Required', { exact: true }),
+    ).toBeVisible()
   })
 
   test('MRZ dates show as full dates beside their raw six digits', async ({ page }) => {
     await page.goto(`/verifications/${exampleIds.errorsShortId}`)
     const mrz = verification.checks?.document_mrz?.data as { expiry_date: string; surname: string }
     const block = page.getByRole('region', { name: 'MRZ' })
-    const [yy, mm, dd] = [mrz.expiry_date.slice(0, 2), mrz.expiry_date.slice(2, 4), mrz.expiry_date.slice(4, 6)]
+    const [yy, mm, dd] = [
+      mrz.expiry_date.slice(0, 2),
+      mrz.expiry_date.slice(2, 4),
+      mrz.expiry_date.slice(4, 6),
+    ]
     await expect(block.getByText(`20${yy}-${mm}-${dd}`)).toBeVisible()
     await expect(block.getByText(`raw ${mrz.expiry_date}`)).toBeVisible()
     await expect(block.getByText(mrz.surname, { exact: true })).toBeVisible()
   })
 
-  test('the AML card links to the report with its match count and highest risk', async ({ page }) => {
+  test('the AML card links to the report with its match count and highest risk', async ({
+    page,
+  }) => {
     await page.goto(`/verifications/${exampleIds.errorsShortId}`)
     const report = dataset.amlResults.get(exampleIds.amlRichId)
     const aml = page.getByRole('region', { name: 'AML screening' })
-    await expect(aml.getByRole('link', { name: 'Open AML report' })).toHaveAttribute('href', `/aml/${exampleIds.amlRichId}`)
+    await expect(aml.getByRole('link', { name: 'Open AML report' })).toHaveAttribute(
+      'href',
+      `/aml/${exampleIds.amlRichId}`,
+    )
     await expect(aml.getByText(`${report?.data.length} matches`)).toBeVisible()
     await expect(aml.getByText(`Highest risk: ${report?.max_risk_score}`)).toBeVisible()
   })
@@ -149,13 +180,16 @@ test.describe('a verification with errors in several checks', () => {
 test('a sandbox verification carries the sandbox badge, a live one does not', async ({ page }) => {
   await page.goto(`/verifications/${exampleIds.sandboxShortId}`)
   await expect(page.locator('header').getByText('Sandbox', { exact: true })).toBeVisible()
-  const live = Object.values(exampleIds.shortIds).find((id) => byShortId(id).is_sandbox === false) ?? ''
+  const live =
+    Object.values(exampleIds.shortIds).find((id) => byShortId(id).is_sandbox === false) ?? ''
   await page.goto(`/verifications/${live}`)
   await expect(page.getByRole('heading', { level: 1 })).toContainText(live)
   await expect(page.locator('header').getByText('Sandbox', { exact: true })).toHaveCount(0)
 })
 
-test('a verification without optional members still shows its checks and says what is missing', async ({ page }) => {
+test('a verification without optional members still shows its checks and says what is missing', async ({
+  page,
+}) => {
   const minimal = byShortId(exampleIds.minimalShortId)
   await page.goto(`/verifications/${exampleIds.minimalShortId}`)
   await expect(page.getByRole('heading', { level: 1 })).toContainText(exampleIds.minimalShortId)
@@ -164,7 +198,9 @@ test('a verification without optional members still shows its checks and says wh
   await expect(page.getByText('No documents provided.')).toBeVisible()
   await expect(page.getByText('not completed')).toBeVisible()
   const pending = minimal.checks?.document_mrz?.pending_documents?.map(String) ?? []
-  await expect(checkCard(page, 'Document (MRZ)')).toContainText(`Waiting for: ${pending.join(', ')}`)
+  await expect(checkCard(page, 'Document (MRZ)')).toContainText(
+    `Waiting for: ${pending.join(', ')}`,
+  )
 })
 
 test('/v/{short_id} redirects to the verification page', async ({ page }) => {
@@ -199,14 +235,18 @@ test.describe('not found', () => {
   })
 })
 
-test('an upstream failure shows the error in words, and Try again loads the page once it recovers', async ({ page }) => {
+test('an upstream failure shows the error in words, and Try again loads the page once it recovers', async ({
+  page,
+}) => {
   // Upstream retries with backoff on the server and again through the route handler.
   test.slow()
   // Shared simulator: the fault lasts only until the error is on screen.
   await simFault({ mode: 'status', status: 503 })
   try {
     await page.goto(`/verifications/${exampleIds.shortIds.failed}`)
-    await expect(page.getByRole('alert').filter({ hasText: 'The upstream service is unreachable' })).toBeVisible({
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'The upstream service is unreachable' }),
+    ).toBeVisible({
       timeout: 30_000,
     })
   } finally {

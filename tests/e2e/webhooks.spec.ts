@@ -12,9 +12,13 @@ test.use({ timezoneId: 'UTC' })
 
 const list = (page: Page) => page.getByRole('list', { name: 'Webhook notifications' })
 const recordRow = (page: Page, id: string) =>
-  list(page).getByRole('article').filter({ has: page.locator(`code[title="${id}"]`) })
+  list(page)
+    .getByRole('article')
+    .filter({ has: page.locator(`code[title="${id}"]`) })
 const historyRequests = async (page: Page) => {
-  const stats = (await (await page.request.get(`${simUrl}/__sim/stats`)).json()) as { byPath: Record<string, number> }
+  const stats = (await (await page.request.get(`${simUrl}/__sim/stats`)).json()) as {
+    byPath: Record<string, number>
+  }
   return stats.byPath[HISTORY_PATH] ?? 0
 }
 
@@ -28,16 +32,27 @@ async function loadToTheEnd(page: Page) {
 }
 
 test.describe('webhook history', () => {
-  test('first page shows the newest records under their day, with type, time and summary', async ({ page }) => {
+  test('first page shows the newest records under their day, with type, time and summary', async ({
+    page,
+  }) => {
     await page.goto('/webhooks')
     const first = history[0]!
     await expect(list(page).getByRole('heading', { level: 2 }).first()).toHaveText(
-      new Date(first.timestamp).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
+      new Date(first.timestamp).toLocaleDateString('en-GB', {
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }),
     )
     const row = recordRow(page, first.id)
     await expect(row.getByText(first.event_type, { exact: true })).toBeVisible()
     await expect(row.locator('time').first()).toHaveText(first.timestamp.slice(11, 19))
-    await expect(row.locator('time').first()).toHaveAttribute('title', `${first.timestamp.slice(0, 10)} ${first.timestamp.slice(11, 19)} UTC`)
+    await expect(row.locator('time').first()).toHaveAttribute(
+      'title',
+      `${first.timestamp.slice(0, 10)} ${first.timestamp.slice(11, 19)} UTC`,
+    )
     await expect(page.getByText('50 notifications loaded')).toBeVisible()
     await expect(page.getByRole('button', { name: 'Load more' })).toBeVisible()
   })
@@ -50,7 +65,9 @@ test.describe('webhook history', () => {
     await expect(page.getByText('100 notifications loaded')).toBeVisible()
     await loadToTheEnd(page)
     // The count is of distinct records: a page overlapping the one before would not raise it.
-    await expect(page.getByText(`End of history · ${history.length} notifications loaded`)).toBeVisible()
+    await expect(
+      page.getByText(`End of history · ${history.length} notifications loaded`),
+    ).toBeVisible()
     await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0)
     const oldest = history.at(-1)!
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
@@ -59,7 +76,9 @@ test.describe('webhook history', () => {
     expect(await page.evaluate(() => document.querySelectorAll('*').length)).toBeLessThan(2_000)
   })
 
-  test('the webhook filter lives in the address and narrows the history to one configuration', async ({ page }) => {
+  test('the webhook filter lives in the address and narrows the history to one configuration', async ({
+    page,
+  }) => {
     test.slow()
     const webhookId = exampleIds.webhookIds[2]
     const expected = history.filter((record) => record.webhook_id === webhookId)
@@ -67,24 +86,37 @@ test.describe('webhook history', () => {
     const select = page.getByRole('combobox', { name: 'Webhook configuration' })
     await expect(select).toHaveValue(webhookId)
     await expect(recordRow(page, expected[0]!.id)).toBeVisible()
-    const shownWebhooks = await list(page).locator('code[title]').evaluateAll((codes) =>
-      codes.map((code) => code.getAttribute('title')),
-    )
+    const shownWebhooks = await list(page)
+      .locator('code[title]')
+      .evaluateAll((codes) => codes.map((code) => code.getAttribute('title')))
     const other = history.find((record) => record.webhook_id !== webhookId)!
     expect(shownWebhooks).toContain(webhookId)
     expect(shownWebhooks).not.toContain(other.webhook_id)
 
     await select.selectOption('')
     await expect(page).toHaveURL('/webhooks', { timeout: 20_000 })
-    await expect(recordRow(page, other.id).or(recordRow(page, history[0]!.id)).first()).toBeVisible()
-    await page.getByRole('combobox', { name: 'Webhook configuration' }).selectOption(exampleIds.webhookIds[1])
-    await expect(page).toHaveURL(`/webhooks?webhook_id=${exampleIds.webhookIds[1]}`, { timeout: 20_000 })
-    await expect(page.getByRole('combobox', { name: 'Webhook configuration' })).toHaveValue(exampleIds.webhookIds[1])
+    await expect(
+      recordRow(page, other.id).or(recordRow(page, history[0]!.id)).first(),
+    ).toBeVisible()
+    await page
+      .getByRole('combobox', { name: 'Webhook configuration' })
+      .selectOption(exampleIds.webhookIds[1])
+    await expect(page).toHaveURL(`/webhooks?webhook_id=${exampleIds.webhookIds[1]}`, {
+      timeout: 20_000,
+    })
+    await expect(page.getByRole('combobox', { name: 'Webhook configuration' })).toHaveValue(
+      exampleIds.webhookIds[1],
+    )
   })
 
-  test('an AML_SCREENING record expands to its search request and links to its report', async ({ page }) => {
+  test('an AML_SCREENING record expands to its search request and links to its report', async ({
+    page,
+  }) => {
     const record = history.find((r) => r.event_type === 'AML_SCREENING')!
-    const payload = record.payload as { search_request: { full_name: string }; search_response: { search_uuid: string } }
+    const payload = record.payload as {
+      search_request: { full_name: string }
+      search_response: { search_uuid: string }
+    }
     await page.goto('/webhooks')
     const row = recordRow(page, record.id)
     await row.getByRole('button', { name: /AML_SCREENING/ }).click()
@@ -98,8 +130,12 @@ test.describe('webhook history', () => {
     await expect(page).toHaveURL(`/aml/${payload.search_response.search_uuid}`, { timeout: 20_000 })
   })
 
-  test('an event type Verity does not know still shows its type, time and identifying fields', async ({ page }) => {
-    const record = history.find((r) => !['AML_SCREENING', 'DOCVER', 'DOCVER_CHECKS'].includes(r.event_type))!
+  test('an event type Verity does not know still shows its type, time and identifying fields', async ({
+    page,
+  }) => {
+    const record = history.find(
+      (r) => !['AML_SCREENING', 'DOCVER', 'DOCVER_CHECKS'].includes(r.event_type),
+    )!
     const payload = record.payload as { applicant_id: string; external_id: string }
     await page.goto('/webhooks')
     const row = recordRow(page, record.id)
@@ -107,10 +143,14 @@ test.describe('webhook history', () => {
     await expect(row.locator('time').first()).toHaveText(record.timestamp.slice(11, 19))
     await expect(row.getByText(`external id ${payload.external_id}`)).toBeVisible()
     await row.getByRole('button', { name: new RegExp(record.event_type) }).click()
-    await expect(row.getByRole('region', { name: 'Payload' }).getByText(`"${payload.applicant_id}"`)).toBeVisible()
+    await expect(
+      row.getByRole('region', { name: 'Payload' }).getByText(`"${payload.applicant_id}"`),
+    ).toBeVisible()
   })
 
-  test('a malformed webhook_id in the address is explained and asks the service nothing', async ({ page }) => {
+  test('a malformed webhook_id in the address is explained and asks the service nothing', async ({
+    page,
+  }) => {
     // The simulator is shared with other suites; a request of theirs in between is retried past.
     await expect(async () => {
       const before = await historyRequests(page)
@@ -121,7 +161,9 @@ test.describe('webhook history', () => {
     }).toPass({ timeout: 45_000 })
   })
 
-  test('a pasted malformed webhook id is refused in place, a valid one filters', async ({ page }) => {
+  test('a pasted malformed webhook id is refused in place, a valid one filters', async ({
+    page,
+  }) => {
     await page.goto('/webhooks')
     const input = page.getByLabel('Paste a webhook id')
     await input.fill('88de0131-13a9')
@@ -130,6 +172,8 @@ test.describe('webhook history', () => {
     await expect(page).toHaveURL('/webhooks')
     await input.fill(` ${exampleIds.webhookIds[3].toUpperCase()} `)
     await page.getByRole('button', { name: 'Filter' }).click()
-    await expect(page).toHaveURL(`/webhooks?webhook_id=${exampleIds.webhookIds[3]}`, { timeout: 20_000 })
+    await expect(page).toHaveURL(`/webhooks?webhook_id=${exampleIds.webhookIds[3]}`, {
+      timeout: 20_000,
+    })
   })
 })

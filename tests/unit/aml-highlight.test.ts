@@ -14,13 +14,22 @@ describe('highlightName', () => {
 
   it('ignores accents, so an unaccented request still finds the name', () => {
     expect(marked(highlightName('Lukas Müller', 'LUKAS MULLER'))).toEqual(['Lukas', 'Müller'])
-    expect(marked(highlightName('María José García López', 'maria garcia'))).toEqual(['María', 'García'])
+    expect(marked(highlightName('María José García López', 'maria garcia'))).toEqual([
+      'María',
+      'García',
+    ])
   })
 
   it('matches Cyrillic, Greek and Arabic names word by word', () => {
-    expect(marked(highlightName('Иван Сергеевич Петров', 'ИВАН ПЕТРОВ'))).toEqual(['Иван', 'Петров'])
+    expect(marked(highlightName('Иван Сергеевич Петров', 'ИВАН ПЕТРОВ'))).toEqual([
+      'Иван',
+      'Петров',
+    ])
     // Upper-case Greek has no tonos and no final sigma; the name still matches.
-    expect(marked(highlightName('Γεώργιος Παπαδόπουλος', 'ΓΕΩΡΓΙΟΣ ΠΑΠΑΔΟΠΟΥΛΟΣ'))).toEqual(['Γεώργιος', 'Παπαδόπουλος'])
+    expect(marked(highlightName('Γεώργιος Παπαδόπουλος', 'ΓΕΩΡΓΙΟΣ ΠΑΠΑΔΟΠΟΥΛΟΣ'))).toEqual([
+      'Γεώργιος',
+      'Παπαδόπουλος',
+    ])
     expect(marked(highlightName('محمد بن خالد الراشد', 'محمد الراشد'))).toEqual(['محمد', 'الراشد'])
   })
 

@@ -52,8 +52,12 @@ describe('AML report on real payloads', () => {
     expect(within(first).getByText(/Weeks before Darcey and Chloe died/)).toBeTruthy()
     // published_at 1676397261 is in seconds: 2023-02-14.
     expect(within(first).getAllByText('2023-02-14').length).toBeGreaterThan(0)
-    expect(within(first).getByText(/Excluded by the Department of Health and Human Services/)).toBeTruthy()
-    expect(within(first).getAllByRole('link', { name: 'Open source' })[0]?.getAttribute('href')).toContain('sam.gov')
+    expect(
+      within(first).getByText(/Excluded by the Department of Health and Human Services/),
+    ).toBeTruthy()
+    expect(
+      within(first).getAllByRole('link', { name: 'Open source' })[0]?.getAttribute('href'),
+    ).toContain('sam.gov')
   })
 
   it('renders the no-match result plainly', () => {
@@ -69,7 +73,9 @@ describe('AML report on real payloads', () => {
       const payload = (load(name) as { payload: { search_result: unknown } }).payload
       const result = amlSearchResultSchema.parse(payload.search_result)
       render(<ReportBody result={result} />)
-      expect(screen.getByRole('heading', { level: 1, name: result.requested_name ?? '' })).toBeTruthy()
+      expect(
+        screen.getByRole('heading', { level: 1, name: result.requested_name ?? '' }),
+      ).toBeTruthy()
       expect(screen.queryAllByRole('article')).toHaveLength(result.data.length)
     },
   )

@@ -31,11 +31,17 @@ describe('matchRiskLevel', () => {
 
 describe('highestRisk', () => {
   it('prefers the upstream max_risk_score', () => {
-    expect(highestRisk({ max_risk_score: 'Medium', data: [match({ risk_score: 'High' })] })).toBe('Medium')
+    expect(highestRisk({ max_risk_score: 'Medium', data: [match({ risk_score: 'High' })] })).toBe(
+      'Medium',
+    )
   })
 
   it('takes the highest level among the matches otherwise', () => {
-    const data = [match({ risk_score: 'Low' }), match({ risk_score_value: 80 }), match({ risk_score: 'Medium' })]
+    const data = [
+      match({ risk_score: 'Low' }),
+      match({ risk_score_value: 80 }),
+      match({ risk_score: 'Medium' }),
+    ]
     expect(highestRisk({ data })).toBe('High')
   })
 
@@ -47,10 +53,22 @@ describe('highestRisk', () => {
 
 describe('riskTone and riskRank', () => {
   it('colours High red, Medium amber, Low green and anything else neutral', () => {
-    expect([riskTone('High'), riskTone('Medium'), riskTone('Low'), riskTone('noMatches'), riskTone(null)]).toEqual(['red', 'amber', 'green', 'neutral', 'neutral'])
+    expect([
+      riskTone('High'),
+      riskTone('Medium'),
+      riskTone('Low'),
+      riskTone('noMatches'),
+      riskTone(null),
+    ]).toEqual(['red', 'amber', 'green', 'neutral', 'neutral'])
   })
 
   it('ranks High above Medium above Low above unknown', () => {
-    expect([riskRank('High'), riskRank('Medium'), riskRank('Low'), riskRank('Other'), riskRank(null)]).toEqual([3, 2, 1, 0, 0])
+    expect([
+      riskRank('High'),
+      riskRank('Medium'),
+      riskRank('Low'),
+      riskRank('Other'),
+      riskRank(null),
+    ]).toEqual([3, 2, 1, 0, 0])
   })
 })

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 
 import { countByRisk, countByTag, countByType } from '@/lib/aml/counts'
-import { DEFAULT_VIEW, filterMatches, parseReportView, reportViewSearch, sortMatches } from '@/lib/aml/view'
+import {
+  DEFAULT_VIEW,
+  filterMatches,
+  parseReportView,
+  reportViewSearch,
+  sortMatches,
+} from '@/lib/aml/view'
 import type { AmlMatch } from '@/lib/upstream/schemas'
 
 const m = (uuid: string, extra: Partial<AmlMatch>): AmlMatch => ({ uuid, ...extra })
@@ -9,12 +15,28 @@ const pct = (value: number) => ({ search_metadata: { name_match_percentage: valu
 
 const matches: AmlMatch[] = [
   m('a', { ...pct(60), importance_score: 0.9, risk_score: 'Low', type: 'Person', tags: ['PEP'] }),
-  m('b', { ...pct(95), importance_score: 0.1, risk_score_value: 85, type: 'Organization', tags: ['Sanction', 'Media'] }),
-  m('c', { importance_score: 0.5, risk_score: 'High', risk_score_value: 72, type: 'Person', tags: ['Sanction', 'Sanction'] }),
+  m('b', {
+    ...pct(95),
+    importance_score: 0.1,
+    risk_score_value: 85,
+    type: 'Organization',
+    tags: ['Sanction', 'Media'],
+  }),
+  m('c', {
+    importance_score: 0.5,
+    risk_score: 'High',
+    risk_score_value: 72,
+    type: 'Person',
+    tags: ['Sanction', 'Sanction'],
+  }),
   m('d', { ...pct(80), risk_score: 'Medium' }),
 ]
 const ids = (list: AmlMatch[]) => list.map((x) => x.uuid)
-const options = { risk: ['High', 'Medium', 'Low'], type: ['Person', 'Organization'], tag: ['Sanction', 'PEP', 'Media'] }
+const options = {
+  risk: ['High', 'Medium', 'Low'],
+  type: ['Person', 'Organization'],
+  tag: ['Sanction', 'PEP', 'Media'],
+}
 
 describe('sortMatches', () => {
   it('sorts by name match percentage, matches without one last', () => {
@@ -42,7 +64,9 @@ describe('filterMatches', () => {
   })
 
   it('combines type and tag filters', () => {
-    expect(ids(filterMatches(matches, { ...DEFAULT_VIEW, type: 'Person', tag: 'Sanction' }))).toEqual(['c'])
+    expect(
+      ids(filterMatches(matches, { ...DEFAULT_VIEW, type: 'Person', tag: 'Sanction' })),
+    ).toEqual(['c'])
   })
 
   it('counts a match without a type under Unknown, so it can be filtered too', () => {
@@ -53,7 +77,12 @@ describe('filterMatches', () => {
 describe('parseReportView and reportViewSearch', () => {
   it('reads sort and filters from the URL', () => {
     const params = new URLSearchParams('sort=risk&risk=High&type=Person&tag=PEP')
-    expect(parseReportView(params, options)).toEqual({ sort: 'risk', risk: 'High', type: 'Person', tag: 'PEP' })
+    expect(parseReportView(params, options)).toEqual({
+      sort: 'risk',
+      risk: 'High',
+      type: 'Person',
+      tag: 'PEP',
+    })
   })
 
   it('falls back to the defaults for unknown values', () => {
@@ -63,7 +92,9 @@ describe('parseReportView and reportViewSearch', () => {
 
   it('writes only what differs from the default, and nothing for the default view', () => {
     expect(reportViewSearch(DEFAULT_VIEW)).toBe('')
-    expect(reportViewSearch({ ...DEFAULT_VIEW, sort: 'importance', tag: 'PEP' })).toBe('?sort=importance&tag=PEP')
+    expect(reportViewSearch({ ...DEFAULT_VIEW, sort: 'importance', tag: 'PEP' })).toBe(
+      '?sort=importance&tag=PEP',
+    )
   })
 
   it('round-trips a view through the URL', () => {

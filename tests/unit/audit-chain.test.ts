@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 
-import { canonicalJson, chain, GENESIS_HASH, lastHash, verifyLog, type AuditEntry } from '@/lib/audit/chain'
+import {
+  canonicalJson,
+  chain,
+  GENESIS_HASH,
+  lastHash,
+  verifyLog,
+  type AuditEntry,
+} from '@/lib/audit/chain'
 
 function entry(n: number): AuditEntry {
   return {
@@ -26,7 +33,9 @@ function logOf(count: number) {
 
 describe('audit chain', () => {
   it('links every line to the one before', () => {
-    const [first, second] = logOf(2).map((line) => JSON.parse(line) as { prevHash: string; hash: string })
+    const [first, second] = logOf(2).map(
+      (line) => JSON.parse(line) as { prevHash: string; hash: string },
+    )
     expect(first?.prevHash).toBe(GENESIS_HASH)
     expect(second?.prevHash).toBe(first?.hash)
     expect(first?.hash).toMatch(/^[0-9a-f]{64}$/)

@@ -41,7 +41,13 @@ describe('audit log file', () => {
     const { audit } = await import('@/lib/audit/record')
     const viewer = { sub: 'u1', email: 'ana@example.com', name: 'Ana', groups: [] }
     for (let n = 0; n < count; n++) {
-      await audit(viewer, n % 2 ? 'reveal' : 'view', { type: 'verification', id: 'VF57124F182867E0' }, 'ok', n % 2 ? 'date_of_birth' : undefined)
+      await audit(
+        viewer,
+        n % 2 ? 'reveal' : 'view',
+        { type: 'verification', id: 'VF57124F182867E0' },
+        'ok',
+        n % 2 ? 'date_of_birth' : undefined,
+      )
     }
   }
 

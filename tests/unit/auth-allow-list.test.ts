@@ -25,11 +25,18 @@ describe('allow-list', () => {
 
   it('refuses someone in neither list, and everyone when both lists are empty', () => {
     expect(isAllowed({ email: 'x@other.org', groups: ['staff'] }, list)).toBe(false)
-    expect(isAllowed({ email: 'ana@example.com', groups: ['aml-analysts'] }, { domains: [], groups: [] })).toBe(false)
+    expect(
+      isAllowed(
+        { email: 'ana@example.com', groups: ['aml-analysts'] },
+        { domains: [], groups: [] },
+      ),
+    ).toBe(false)
   })
 
   it('keeps only the allowed groups, ignoring a groups claim that is not a list', () => {
-    expect(allowedGroups({ groups: ['staff', 'aml-analysts', 7] }, list.groups)).toEqual(['aml-analysts'])
+    expect(allowedGroups({ groups: ['staff', 'aml-analysts', 7] }, list.groups)).toEqual([
+      'aml-analysts',
+    ])
     expect(allowedGroups({ groups: 'aml-analysts' }, list.groups)).toEqual([])
   })
 })

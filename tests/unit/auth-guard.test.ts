@@ -9,7 +9,11 @@ import { sealSession } from '@/lib/auth/session-seal'
 
 const cookieJar = new Map<string, string>()
 vi.mock('next/headers', () => ({
-  cookies: () => Promise.resolve({ get: (name: string) => (cookieJar.has(name) ? { name, value: cookieJar.get(name) } : undefined) }),
+  cookies: () =>
+    Promise.resolve({
+      get: (name: string) =>
+        cookieJar.has(name) ? { name, value: cookieJar.get(name) } : undefined,
+    }),
   headers: () => Promise.resolve(new Headers({ 'x-request-id': 'req-guard-test' })),
 }))
 
@@ -39,10 +43,17 @@ describe('data layer guard with sign-in enabled', () => {
     const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
     const { guardedRead } = await import('@/lib/auth/guarded-read')
     const read = vi.fn(() => Promise.resolve({ secret: 'personal data' }))
-    await expect(guardedRead('/api/v3/verifications/short/V2C0C0912153735BE', {}, read)).rejects.toMatchObject({ name: 'AuthRequiredError' })
+    await expect(
+      guardedRead('/api/v3/verifications/short/V2C0C0912153735BE', {}, read),
+    ).rejects.toMatchObject({ name: 'AuthRequiredError' })
     expect(read).not.toHaveBeenCalled()
     const line = JSON.parse(String(stdout.mock.calls[0]?.[0])) as Record<string, unknown>
-    expect(line).toMatchObject({ user: 'unauthenticated', action: 'view', outcome: 'denied', requestId: 'req-guard-test' })
+    expect(line).toMatchObject({
+      user: 'unauthenticated',
+      action: 'view',
+      outcome: 'denied',
+      requestId: 'req-guard-test',
+    })
   })
 
   it('answers 401 problem+json from a route handler without a session', async () => {
@@ -59,8 +70,15 @@ describe('data layer guard with sign-in enabled', () => {
     const viewer = { sub: 'u1', email: 'ana@example.com', name: 'Ana', groups: [] }
     cookieJar.set('verity_session', await sealSession(viewer, { secret, maxAgeSeconds: 600 }))
     const { guardedRead } = await import('@/lib/auth/guarded-read')
-    await expect(guardedRead('/api/v3/profiles/abc', {}, () => Promise.resolve('data'))).resolves.toBe('data')
+    await expect(
+      guardedRead('/api/v3/profiles/abc', {}, () => Promise.resolve('data')),
+    ).resolves.toBe('data')
     const line = JSON.parse(String(stdout.mock.calls[0]?.[0])) as Record<string, unknown>
-    expect(line).toMatchObject({ user: 'ana@example.com', action: 'view', resource: { type: 'profile', id: 'abc' }, outcome: 'ok' })
+    expect(line).toMatchObject({
+      user: 'ana@example.com',
+      action: 'view',
+      resource: { type: 'profile', id: 'abc' },
+      outcome: 'ok',
+    })
   })
 })

@@ -25,7 +25,9 @@ describe('maskValue', () => {
   })
 
   it('masks numbers, dates of birth and contacts but not names or addresses', () => {
-    expect(['document_number', 'personal_number', 'date_of_birth', 'email', 'phone'].every(isMaskedKind)).toBe(true)
+    expect(
+      ['document_number', 'personal_number', 'date_of_birth', 'email', 'phone'].every(isMaskedKind),
+    ).toBe(true)
     expect(isMaskedKind('name')).toBe(false)
     expect(isMaskedKind('address')).toBe(false)
   })
@@ -48,7 +50,10 @@ describe('maskedKindForKey', () => {
     expect(maskedKindForKey(key)).toBe(kind)
   })
 
-  it.each(['name', 'surname', 'country', 'expiry_date', 'document_type', 'spinner', 'status'])('leaves %s visible', (key) => {
-    expect(maskedKindForKey(key)).toBeNull()
-  })
+  it.each(['name', 'surname', 'country', 'expiry_date', 'document_type', 'spinner', 'status'])(
+    'leaves %s visible',
+    (key) => {
+      expect(maskedKindForKey(key)).toBeNull()
+    },
+  )
 })

@@ -47,7 +47,10 @@ describe('session cookie', () => {
   })
 
   it('refuses a cookie sealed with another secret', async () => {
-    const token = await sealSession(analyst, { ...settings, secret: 'another-secret-of-at-least-32-characters' })
+    const token = await sealSession(analyst, {
+      ...settings,
+      secret: 'another-secret-of-at-least-32-characters',
+    })
     expect(await readSession(token, settings)).toBeNull()
   })
 
@@ -58,7 +61,9 @@ describe('session cookie', () => {
 
   it('refuses a session whose domain was taken off the allow-list', async () => {
     const token = await sealSession(analyst, settings)
-    expect(await readSession(token, { ...settings, allow: { domains: ['other.org'], groups: [] } })).toBeNull()
+    expect(
+      await readSession(token, { ...settings, allow: { domains: ['other.org'], groups: [] } }),
+    ).toBeNull()
   })
 
   it('refuses garbage and an empty cookie', async () => {

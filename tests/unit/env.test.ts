@@ -38,13 +38,29 @@ describe('parseEnv', () => {
 
   it.each([
     ['a missing base URL', { DS_API_KEY: 'k' }, 'DS_API_BASE_URL is required'],
-    ['a base URL that is not a URL', { ...valid, DS_API_BASE_URL: 'api.dataspike.io' }, 'DS_API_BASE_URL'],
-    ['a base URL with another scheme', { ...valid, DS_API_BASE_URL: 'ftp://api.dataspike.io' }, 'DS_API_BASE_URL'],
+    [
+      'a base URL that is not a URL',
+      { ...valid, DS_API_BASE_URL: 'api.dataspike.io' },
+      'DS_API_BASE_URL',
+    ],
+    [
+      'a base URL with another scheme',
+      { ...valid, DS_API_BASE_URL: 'ftp://api.dataspike.io' },
+      'DS_API_BASE_URL',
+    ],
     ['a missing key', { DS_API_BASE_URL: valid.DS_API_BASE_URL }, 'DS_API_KEY is required'],
     ['an empty key', { ...valid, DS_API_KEY: '   ' }, 'DS_API_KEY must not be empty'],
-    ['a timeout that is not a number', { ...valid, DS_API_TIMEOUT_MS: 'soon' }, 'DS_API_TIMEOUT_MS'],
+    [
+      'a timeout that is not a number',
+      { ...valid, DS_API_TIMEOUT_MS: 'soon' },
+      'DS_API_TIMEOUT_MS',
+    ],
     ['a fractional timeout', { ...valid, DS_API_TIMEOUT_MS: '1.5' }, 'DS_API_TIMEOUT_MS'],
-    ['a timeout below 100 ms', { ...valid, DS_API_TIMEOUT_MS: '5' }, 'DS_API_TIMEOUT_MS must be at least 100'],
+    [
+      'a timeout below 100 ms',
+      { ...valid, DS_API_TIMEOUT_MS: '5' },
+      'DS_API_TIMEOUT_MS must be at least 100',
+    ],
     ['a bad demo flag', { ...valid, VERITY_DEMO: 'yes' }, 'VERITY_DEMO'],
   ])('rejects %s with a message naming the variable', (_case, source, expected) => {
     expect(errorOf(source)).toContain(expected)
@@ -58,7 +74,9 @@ describe('parseEnv', () => {
   })
 
   it('never repeats the key in its message', () => {
-    expect(errorOf({ ...valid, DS_API_KEY: 'secret-key', DS_API_TIMEOUT_MS: 'x' })).not.toContain('secret-key')
+    expect(errorOf({ ...valid, DS_API_KEY: 'secret-key', DS_API_TIMEOUT_MS: 'x' })).not.toContain(
+      'secret-key',
+    )
   })
 })
 
@@ -68,22 +86,26 @@ describe.concurrent('next.config.js', () => {
 
   function runConfig(phase: string, env: Record<string, string>) {
     const base = Object.fromEntries(
-      Object.entries(process.env).filter(([name]) => !/^(DS_API_|VERITY_|AUTH_|OIDC_|SESSION_)/.test(name)),
+      Object.entries(process.env).filter(
+        ([name]) => !/^(DS_API_|VERITY_|AUTH_|OIDC_|SESSION_)/.test(name),
+      ),
     )
     const script = `import('./next.config.js').then((m) => { m.default(${JSON.stringify(phase)}); console.log('config ok') })`
-    return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, ['-e', script], {
-        cwd: root,
-        env: { ...base, ...env, NODE_ENV: 'test' },
-        timeout: 10_000,
-      })
-      let stdout = ''
-      let stderr = ''
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-      child.on('error', reject)
-      child.on('close', (status) => resolve({ status, stdout, stderr }))
-    })
+    return new Promise<{ status: number | null; stdout: string; stderr: string }>(
+      (resolve, reject) => {
+        const child = spawn(process.execPath, ['-e', script], {
+          cwd: root,
+          env: { ...base, ...env, NODE_ENV: 'test' },
+          timeout: 10_000,
+        })
+        let stdout = ''
+        let stderr = ''
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+        child.on('error', reject)
+        child.on('close', (status) => resolve({ status, stdout, stderr }))
+      },
+    )
   }
 
   it.each(['phase-production-server', 'phase-development-server'])(
@@ -97,7 +119,9 @@ describe.concurrent('next.config.js', () => {
   )
 
   it('stops a server start when the key is missing', async () => {
-    const result = await runConfig('phase-production-server', { DS_API_BASE_URL: 'https://api.dataspike.io' })
+    const result = await runConfig('phase-production-server', {
+      DS_API_BASE_URL: 'https://api.dataspike.io',
+    })
     expect(result.status).toBe(1)
     expect(result.stderr).toContain('DS_API_KEY')
   })

@@ -10,8 +10,16 @@ describe('parseVerificationRef', () => {
     ['a production URL', 'https://am.dataspike.io/VF57124F182867E0', 'VF57124F182867E0'],
     ['a sandbox URL', 'https://am.dataspike.dev/V111BBB013311111', 'V111BBB013311111'],
     ['a URL on any host', 'https://verify.example.com/VF57124F182867E0', 'VF57124F182867E0'],
-    ['a URL with a trailing slash', 'https://am.dataspike.io/VF57124F182867E0/', 'VF57124F182867E0'],
-    ['a URL with a query string', 'https://am.dataspike.io/VF57124F182867E0?target=web&x=1', 'VF57124F182867E0'],
+    [
+      'a URL with a trailing slash',
+      'https://am.dataspike.io/VF57124F182867E0/',
+      'VF57124F182867E0',
+    ],
+    [
+      'a URL with a query string',
+      'https://am.dataspike.io/VF57124F182867E0?target=web&x=1',
+      'VF57124F182867E0',
+    ],
     ['a URL with a fragment', 'https://am.dataspike.io/VF57124F182867E0#top', 'VF57124F182867E0'],
   ])('reads %s', (_case, input, expected) => {
     expect(parseVerificationRef(input)).toBe(expected)
@@ -42,12 +50,15 @@ describe('isUuid and isShortId', () => {
     expect(isUuid('01827ED4-C928-7ADC-EA30-7AB7CC169D11')).toBe(true)
   })
 
-  it.each(['', '01827ed4c9287adcea307ab7cc169d11', '01827ed4-c928-7adc-ea30-7ab7cc169d1', '01827ed4-c928-7adc-ea30-7ab7cc169d11x', 'g1827ed4-c928-7adc-ea30-7ab7cc169d11'])(
-    'rejects %j as a UUID',
-    (value) => {
-      expect(isUuid(value)).toBe(false)
-    },
-  )
+  it.each([
+    '',
+    '01827ed4c9287adcea307ab7cc169d11',
+    '01827ed4-c928-7adc-ea30-7ab7cc169d1',
+    '01827ed4-c928-7adc-ea30-7ab7cc169d11x',
+    'g1827ed4-c928-7adc-ea30-7ab7cc169d11',
+  ])('rejects %j as a UUID', (value) => {
+    expect(isUuid(value)).toBe(false)
+  })
 
   it('accepts 64 id characters and rejects 65', () => {
     expect(isShortId('a'.repeat(64))).toBe(true)

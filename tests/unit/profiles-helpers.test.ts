@@ -21,7 +21,12 @@ describe('manual field rows', () => {
       phone: { enabled: true, caption: 'Phone' },
       custom_fields: [],
     })
-    expect(rows.map((row) => row.name)).toEqual(['Date of birth', 'Email', 'Tax residence', 'Phone'])
+    expect(rows.map((row) => row.name)).toEqual([
+      'Date of birth',
+      'Email',
+      'Tax residence',
+      'Phone',
+    ])
     expect(rows[0]).toMatchObject({ enabled: false, optional: true, caption: 'Born', order: 1 })
   })
 
@@ -41,7 +46,11 @@ describe('link overrides', () => {
   }
 
   it('does not flag a link that repeats the profile settings in another member order', () => {
-    const link = { phone: { order: 2, caption: 'Phone', enabled: true }, email: profileFields.email, enabled: true }
+    const link = {
+      phone: { order: 2, caption: 'Phone', enabled: true },
+      email: profileFields.email,
+      enabled: true,
+    }
     expect(manualFieldsOverride(profileFields, link).differs).toBe(false)
   })
 
@@ -54,7 +63,11 @@ describe('link overrides', () => {
       enabled: false,
       email: { enabled: true, caption: 'Work email', order: 1 },
     })
-    expect(override).toEqual({ differs: true, changed: new Set(['email', 'enabled']), removed: ['Phone'] })
+    expect(override).toEqual({
+      differs: true,
+      changed: new Set(['email', 'enabled']),
+      removed: ['Phone'],
+    })
   })
 
   it('names the changed finish screen texts', () => {
@@ -74,7 +87,11 @@ describe('other fields', () => {
       settings: { poi_required: true, regions: ['RU'] },
       link: { web_link: 'https://x', qr_code: 'abc' },
     })
-    expect(otherProfileFields(profile)).toEqual({ tier: 'gold', settings: { regions: ['RU'] }, link: { qr_code: 'abc' } })
+    expect(otherProfileFields(profile)).toEqual({
+      tier: 'gold',
+      settings: { regions: ['RU'] },
+      link: { qr_code: 'abc' },
+    })
   })
 
   it('is null for a profile with only known members', () => {
@@ -84,41 +101,62 @@ describe('other fields', () => {
   it('finds the link nested in settings, normalised by the schema', () => {
     const profile = profileSchema.parse({
       profile_id: 'p',
-      settings: { link: { telegram_link: 'https://t', manual_fields_settings: { enabled: false } } },
+      settings: {
+        link: { telegram_link: 'https://t', manual_fields_settings: { enabled: false } },
+      },
     })
-    expect(profileLink(profile)).toMatchObject({ chat_link: 'https://t', manual_field_settings: { enabled: false } })
+    expect(profileLink(profile)).toMatchObject({
+      chat_link: 'https://t',
+      manual_field_settings: { enabled: false },
+    })
     expect(otherProfileFields(profile)).toBeNull()
   })
 })
 
 describe('checks and switches', () => {
   it('reports each required check, and unknown when the member is absent', () => {
-    expect(requiredChecks({ poi_required: true, poa_required: false }).map((check) => check.required)).toEqual([true, null, false])
+    expect(
+      requiredChecks({ poi_required: true, poa_required: false }).map((check) => check.required),
+    ).toEqual([true, null, false])
   })
 
   it('names document types and lists each once', () => {
     expect(documentName('id_card')).toBe('ID card')
     expect(documentName('health_card')).toBe('Health card')
     expect(documentName({ type: 'x' })).toBe('{"type":"x"}')
-    expect(allowedDocumentNames({ poi_allowed_documents: ['passport'], face_comparison_allowed_documents: ['selfie', 'passport'] })).toEqual(['Passport', 'Selfie'])
+    expect(
+      allowedDocumentNames({
+        poi_allowed_documents: ['passport'],
+        face_comparison_allowed_documents: ['selfie', 'passport'],
+      }),
+    ).toEqual(['Passport', 'Selfie'])
   })
 
   it('turns the negative cross-check flags into on/off', () => {
-    const switches = profileSwitches({ disable_cross_check_by_bio: true, disable_cross_check_by_photo: false, allow_desktop: true })
+    const switches = profileSwitches({
+      disable_cross_check_by_bio: true,
+      disable_cross_check_by_photo: false,
+      allow_desktop: true,
+    })
     expect(switches.map((rule) => rule.on)).toEqual([false, true, null, null, true])
   })
 })
 
 describe('values', () => {
   it('decodes ui_settings sent as a JSON string', () => {
-    expect(parseUiSettings('{"options":{"show_timer":false}}')).toEqual({ value: { options: { show_timer: false } }, encoded: true })
+    expect(parseUiSettings('{"options":{"show_timer":false}}')).toEqual({
+      value: { options: { show_timer: false } },
+      encoded: true,
+    })
     expect(parseUiSettings('dark')).toEqual({ value: 'dark', encoded: false })
     expect(isEmptyUiSettings('{}')).toBe(true)
     expect(isEmptyUiSettings({ a: 1 })).toBe(false)
   })
 
   it('accepts only http(s) URLs as links', () => {
-    expect(safeHttpUrl('https://am.dataspike.io/vp/L1?target=web')).toBe('https://am.dataspike.io/vp/L1?target=web')
+    expect(safeHttpUrl('https://am.dataspike.io/vp/L1?target=web')).toBe(
+      'https://am.dataspike.io/vp/L1?target=web',
+    )
     expect(safeHttpUrl('javascript:alert(1)')).toBeNull()
     expect(safeHttpUrl('not a url')).toBeNull()
   })

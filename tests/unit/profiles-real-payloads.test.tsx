@@ -35,13 +35,18 @@ describe('profile detail on real payloads', () => {
   it('renders the SDK example with its flat finish screen, messenger link and nested link', () => {
     // The example is a create request, which has no id yet.
     const example = load('profile-create-request-sdk-js-example.json') as Record<string, unknown>
-    const profile = profileSchema.parse({ profile_id: '01827ed4-0000-7000-8000-000000000001', ...example })
+    const profile = profileSchema.parse({
+      profile_id: '01827ed4-0000-7000-8000-000000000001',
+      ...example,
+    })
     render(<ProfileDetail profile={profile} />)
     const finish = screen.getByRole('region', { name: 'Finish screen' })
     expect(within(finish).getByText('asdadas')).toBeTruthy()
     expect(within(finish).getByText('1111')).toBeTruthy()
     const link = screen.getByRole('region', { name: 'Verification link' })
-    expect(within(link).getByText('https://am.dataspike.dev/vp/LBY6WV5YRLEFUH5DR?target=tg')).toBeTruthy()
+    expect(
+      within(link).getByText('https://am.dataspike.dev/vp/LBY6WV5YRLEFUH5DR?target=tg'),
+    ).toBeTruthy()
     expect(within(link).getByText('4 hours')).toBeTruthy()
     const manual = screen.getByRole('region', { name: 'Manual fields' })
     expect(within(manual).getByText('ololo@c.com')).toBeTruthy()
@@ -51,8 +56,14 @@ describe('profile detail on real payloads', () => {
   })
 
   it('decodes ui_settings sent as a JSON string by the Android SDK', () => {
-    const { ui_settings } = load('profile-ui-settings-android-readme.json') as { ui_settings: string }
-    const profile = profileSchema.parse({ profile_id: 'p-1', name: 'Android', settings: { ui_settings } })
+    const { ui_settings } = load('profile-ui-settings-android-readme.json') as {
+      ui_settings: string
+    }
+    const profile = profileSchema.parse({
+      profile_id: 'p-1',
+      name: 'Android',
+      settings: { ui_settings },
+    })
     render(<ProfileDetail profile={profile} />)
     const ui = screen.getByRole('region', { name: 'UI settings' })
     expect(within(ui).getByText(/shown decoded/)).toBeTruthy()
@@ -62,12 +73,17 @@ describe('profile detail on real payloads', () => {
   it('shows text that looks like HTML as text', () => {
     const profile = profileSchema.parse({ profile_id: 'p-2', name: '<img src=x onerror=alert(1)>' })
     const { container } = render(<ProfileDetail profile={profile} />)
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('<img src=x onerror=alert(1)>')
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      '<img src=x onerror=alert(1)>',
+    )
     expect(container.querySelector('img')).toBeNull()
   })
 
   it('renders a link only for http(s) URLs', () => {
-    const profile = profileSchema.parse({ profile_id: 'p-3', link: { web_link: 'javascript:alert(1)', chat_link: 'https://t.example/vp/L' } })
+    const profile = profileSchema.parse({
+      profile_id: 'p-3',
+      link: { web_link: 'javascript:alert(1)', chat_link: 'https://t.example/vp/L' },
+    })
     render(<ProfileDetail profile={profile} />)
     expect(screen.getByText('javascript:alert(1)').closest('a')).toBeNull()
     const chat = screen.getByRole('link', { name: 'https://t.example/vp/L' })

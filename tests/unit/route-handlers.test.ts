@@ -1,7 +1,17 @@
 import type { ServerResponse } from 'node:http'
 
 import { NextRequest } from 'next/server'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+  type MockInstance,
+} from 'vitest'
 
 import {
   UPSTREAM_SECRET_TEXT,
@@ -85,9 +95,12 @@ const call = {
       params: Promise.resolve({ profile_id: id }),
     }),
   verification: (id: string, headers?: Record<string, string>) =>
-    routes.verification.GET(request(`/api/verifications/short/${encodeURIComponent(id)}`, headers), {
-      params: Promise.resolve({ short_id: id }),
-    }),
+    routes.verification.GET(
+      request(`/api/verifications/short/${encodeURIComponent(id)}`, headers),
+      {
+        params: Promise.resolve({ short_id: id }),
+      },
+    ),
   aml: (id: string, headers?: Record<string, string>) =>
     routes.aml.GET(request(`/api/aml/search/history/${encodeURIComponent(id)}`, headers), {
       params: Promise.resolve({ id }),
@@ -195,12 +208,42 @@ describe('bad parameters answer 400 before any upstream call', () => {
 describe('success answers the validated upstream JSON, never cached', () => {
   it.each([
     ['/api/profiles', () => call.profiles(), profilePage, '/api/v3/profiles?page=0&limit=10'],
-    ['/api/profiles?page=3&limit=100', () => call.profiles('?page=3&limit=100'), profilePage, '/api/v3/profiles?page=3&limit=100'],
-    ['/api/profiles?page=&limit=5&limit=7', () => call.profiles('?page=&limit=5&limit=7'), profilePage, '/api/v3/profiles?page=0&limit=5'],
-    ['/api/profiles/{id}', () => call.profile(PROFILE_ID), profile, `/api/v3/profiles/${PROFILE_ID}`],
-    ['/api/verifications/short/{id}', () => call.verification(SHORT_ID), verification, `/api/v3/verifications/short/${SHORT_ID}`],
-    ['/api/aml/search/history/{id}', () => call.aml(SEARCH_ID), amlResult, `/api/v3/aml/search/history/${SEARCH_ID}`],
-    ['/api/notifications/webhook/history', () => call.webhooks(), webhookPage, '/api/v3/notifications/webhook/history'],
+    [
+      '/api/profiles?page=3&limit=100',
+      () => call.profiles('?page=3&limit=100'),
+      profilePage,
+      '/api/v3/profiles?page=3&limit=100',
+    ],
+    [
+      '/api/profiles?page=&limit=5&limit=7',
+      () => call.profiles('?page=&limit=5&limit=7'),
+      profilePage,
+      '/api/v3/profiles?page=0&limit=5',
+    ],
+    [
+      '/api/profiles/{id}',
+      () => call.profile(PROFILE_ID),
+      profile,
+      `/api/v3/profiles/${PROFILE_ID}`,
+    ],
+    [
+      '/api/verifications/short/{id}',
+      () => call.verification(SHORT_ID),
+      verification,
+      `/api/v3/verifications/short/${SHORT_ID}`,
+    ],
+    [
+      '/api/aml/search/history/{id}',
+      () => call.aml(SEARCH_ID),
+      amlResult,
+      `/api/v3/aml/search/history/${SEARCH_ID}`,
+    ],
+    [
+      '/api/notifications/webhook/history',
+      () => call.webhooks(),
+      webhookPage,
+      '/api/v3/notifications/webhook/history',
+    ],
     [
       '/api/notifications/webhook/history?after=&webhook_id=',
       () => call.webhooks(`?after=${RECORD_ID}&webhook_id=${WEBHOOK_ID}`),
@@ -278,7 +321,9 @@ describe('upstream failures become problems', () => {
   })
 
   it('truncated JSON is a 502', async () => {
-    fake.handle((_request, response) => sendJson(response, 200, `{"profile_id": "${UPSTREAM_SECRET_TEXT}`))
+    fake.handle((_request, response) =>
+      sendJson(response, 200, `{"profile_id": "${UPSTREAM_SECRET_TEXT}`),
+    )
     const body = await expectProblem(await call.profile(PROFILE_ID), 502)
     expect(body.type).toBe('about:blank#bad_response')
   })
@@ -304,7 +349,11 @@ describe('the incoming request stays in Verity', () => {
   it.each([
     ['/api/profiles', () => call.profiles('', clientHeaders), profilePage],
     ['/api/profiles/{id}', () => call.profile(PROFILE_ID, clientHeaders), profile],
-    ['/api/verifications/short/{id}', () => call.verification(SHORT_ID, clientHeaders), verification],
+    [
+      '/api/verifications/short/{id}',
+      () => call.verification(SHORT_ID, clientHeaders),
+      verification,
+    ],
     ['/api/aml/search/history/{id}', () => call.aml(SEARCH_ID, clientHeaders), amlResult],
     ['/api/notifications/webhook/history', () => call.webhooks('', clientHeaders), webhookPage],
   ])('GET %s sends only the configured key upstream', async (_path, handler, body) => {
@@ -314,7 +363,9 @@ describe('the incoming request stays in Verity', () => {
     expect(seen?.headers['ds-api-token']).toBe(KEY)
     expect(seen?.headers.cookie).toBeUndefined()
     expect(seen?.headers.authorization).toBeUndefined()
-    const forwarded = Object.keys(seen?.headers ?? {}).filter((name) => name.startsWith('x-forwarded'))
+    const forwarded = Object.keys(seen?.headers ?? {}).filter((name) =>
+      name.startsWith('x-forwarded'),
+    )
     expect(forwarded).toEqual([])
   })
 })
@@ -324,7 +375,10 @@ describe('GET /api/health', () => {
     fake.handle(json(profilePage))
     const response = await routes.health.GET()
     expect(response.status).toBe(200)
-    const body = (await response.json()) as { status: string; upstream: { ok: boolean; latencyMs: number } }
+    const body = (await response.json()) as {
+      status: string
+      upstream: { ok: boolean; latencyMs: number }
+    }
     expect(body).toMatchObject({ status: 'ok', upstream: { ok: true } })
     expect(body.upstream.latencyMs).toBeGreaterThanOrEqual(0)
     expect(fake.requests).toHaveLength(1)
@@ -336,7 +390,10 @@ describe('GET /api/health', () => {
       const response = await routes.health.GET()
       const text = await response.text()
       expectNoLeak(text)
-      expect(JSON.parse(text)).toMatchObject({ status: 'ok', upstream: { ok: false, kind: 'unavailable' } })
+      expect(JSON.parse(text)).toMatchObject({
+        status: 'ok',
+        upstream: { ok: false, kind: 'unavailable' },
+      })
     } finally {
       await fake.start()
     }
@@ -345,15 +402,20 @@ describe('GET /api/health', () => {
   it('reports the upstream not ok when it refuses the key', async () => {
     fake.handle(status(401))
     const response = await routes.health.GET()
-    await expect(response.json()).resolves.toMatchObject({ upstream: { ok: false, kind: 'unauthorized' } })
+    await expect(response.json()).resolves.toMatchObject({
+      upstream: { ok: false, kind: 'unauthorized' },
+    })
   })
 })
 
 describe('unknown API paths', () => {
-  it.each(['GET', 'POST', 'DELETE'] as const)('%s /api/nope answers a 404 problem', async (method) => {
-    const response = routes.unknown[method]()
-    const body = await expectProblem(response, 404)
-    expect(body.type).toBe('about:blank#not_found')
-    expect(fake.requests).toHaveLength(0)
-  })
+  it.each(['GET', 'POST', 'DELETE'] as const)(
+    '%s /api/nope answers a 404 problem',
+    async (method) => {
+      const response = routes.unknown[method]()
+      const body = await expectProblem(response, 404)
+      expect(body.type).toBe('about:blank#not_found')
+      expect(fake.requests).toHaveLength(0)
+    },
+  )
 })

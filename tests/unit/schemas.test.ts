@@ -18,14 +18,18 @@ import { REAL_PAYLOADS_DIR } from './helpers/real-payloads'
 
 const PAYLOADS = REAL_PAYLOADS_DIR
 /** A different model (the deprecated v2 search) and an error body: no resource schema fits them. */
-const NOT_RESOURCES = ['aml-v2-deprecated-search-docs-public-2022.json', 'error-docs-update-profile-bad-request.json']
+const NOT_RESOURCES = [
+  'aml-v2-deprecated-search-docs-public-2022.json',
+  'error-docs-update-profile-bad-request.json',
+]
 
 function load(file: string): unknown {
   return JSON.parse(readFileSync(path.join(PAYLOADS, file), 'utf8'))
 }
 
 function record(value: unknown): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not an object')
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error('not an object')
   return value as Record<string, unknown>
 }
 
@@ -52,13 +56,17 @@ const files = readdirSync(PAYLOADS).filter((file) => file.endsWith('.json'))
 function failurePath(schema: z.ZodType, value: unknown): string {
   const result = schema.safeParse(value)
   if (result.success) throw new Error('expected a failure')
-  return (result.error.issues[0]?.path ?? []).map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('').replace(/^\./, '')
+  return (result.error.issues[0]?.path ?? [])
+    .map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`))
+    .join('')
+    .replace(/^\./, '')
 }
 
 describe('real payloads', () => {
   it('are all here and each has a schema', () => {
     expect(files.length).toBeGreaterThanOrEqual(22)
-    for (const file of files.filter((f) => !NOT_RESOURCES.includes(f))) expect(() => schemaFor(file)).not.toThrow()
+    for (const file of files.filter((f) => !NOT_RESOURCES.includes(f)))
+      expect(() => schemaFor(file)).not.toThrow()
   })
 
   it.each(files.filter((file) => !NOT_RESOURCES.includes(file) && schemaFor(file) !== null))(
@@ -69,15 +77,22 @@ describe('real payloads', () => {
     },
   )
 
-  it.each(['webhook-docver-failed.json', 'webhook-docver-verified.json'])('the payload of %s is a verification', (file) => {
-    const verification = verificationSchema.parse(record(load(file)).payload)
-    expect(verification.status).toMatch(/^(failed|verified)$/)
-    expect(Object.keys(verification.checks ?? {})).toEqual(expect.arrayContaining(['document_mrz', 'face_comparison']))
-  })
+  it.each(['webhook-docver-failed.json', 'webhook-docver-verified.json'])(
+    'the payload of %s is a verification',
+    (file) => {
+      const verification = verificationSchema.parse(record(load(file)).payload)
+      expect(verification.status).toMatch(/^(failed|verified)$/)
+      expect(Object.keys(verification.checks ?? {})).toEqual(
+        expect.arrayContaining(['document_mrz', 'face_comparison']),
+      )
+    },
+  )
 
   it('keeps the check errors of a failed verification', () => {
     const verification = verificationSchema.parse(load('verification-docver-webhook-failed.json'))
-    const codes = Object.values(verification.checks ?? {}).flatMap((check) => check?.errors?.map((e) => e.code) ?? [])
+    const codes = Object.values(verification.checks ?? {}).flatMap(
+      (check) => check?.errors?.map((e) => e.code) ?? [],
+    )
     expect(codes).toEqual(expect.arrayContaining([7000, 7002]))
     expect(verification).toHaveProperty('duplicated_applicant_ids')
   })
@@ -118,8 +133,14 @@ describe('the SDK profile-create example (a request body)', () => {
 
   it('normalises manual_fields_settings to manual_field_settings', () => {
     expect(settings).not.toHaveProperty('manual_fields_settings')
-    expect(settings.manual_field_settings?.full_name).toMatchObject({ enabled: true, caption: 'Oleg', order: 1 })
-    expect(settings.manual_field_settings?.custom_fields).toEqual([{ label: 'label', caption: 'caption' }])
+    expect(settings.manual_field_settings?.full_name).toMatchObject({
+      enabled: true,
+      caption: 'Oleg',
+      order: 1,
+    })
+    expect(settings.manual_field_settings?.custom_fields).toEqual([
+      { label: 'label', caption: 'caption' },
+    ])
   })
 
   it('nests a flat finish screen under settings', () => {
@@ -168,7 +189,10 @@ describe('hand-made edge cases', () => {
       ...profile,
       future: 'kept',
       settings: { new_flag: true, manual_field_settings: { passport_scan: { enabled: true } } },
-      link: { qr_code: 'data:', finish_screen_settings: { enabled: true, settings: { subtitle: 'x' } } },
+      link: {
+        qr_code: 'data:',
+        finish_screen_settings: { enabled: true, settings: { subtitle: 'x' } },
+      },
     })
     expect(parsed).toMatchObject({
       future: 'kept',
@@ -179,11 +203,21 @@ describe('hand-made edge cases', () => {
 
   it('keeps unknown enum values', () => {
     expect(verificationSchema.parse({ ...verification, status: 'passed' }).status).toBe('passed')
-    const record = webhookRecordSchema.parse({ id: 'r1', event_type: 'SOMETHING_NEW', payload: { a: 1 } })
+    const record = webhookRecordSchema.parse({
+      id: 'r1',
+      event_type: 'SOMETHING_NEW',
+      payload: { a: 1 },
+    })
     expect(record).toMatchObject({ event_type: 'SOMETHING_NEW', payload: { a: 1 } })
-    const result = amlSearchResultSchema.parse({ ...aml, data: [{ ...match, type: 'Spaceship', risk_score: 'UnknownScore' }] })
+    const result = amlSearchResultSchema.parse({
+      ...aml,
+      data: [{ ...match, type: 'Spaceship', risk_score: 'UnknownScore' }],
+    })
     expect(result.data[0]).toMatchObject({ type: 'Spaceship', risk_score: 'UnknownScore' })
-    const checks = verificationSchema.parse({ ...verification, checks: { voice: { status: 'queued', data: { x: 1 } } } }).checks
+    const checks = verificationSchema.parse({
+      ...verification,
+      checks: { voice: { status: 'queued', data: { x: 1 } } },
+    }).checks
     expect(checks?.voice).toMatchObject({ status: 'queued', data: { x: 1 } })
   })
 
@@ -192,31 +226,69 @@ describe('hand-made edge cases', () => {
     expect(verificationSchema.parse(verification)).toEqual(verification)
     expect(amlSearchResultSchema.parse(aml)).toEqual(aml)
     expect(profilePageSchema.parse({ data: [] })).toEqual({ data: [], has_next: false })
-    expect(webhookHistoryPageSchema.parse({ data: [{ id: 'r1' }] })).toEqual({ data: [{ id: 'r1' }], has_next: false })
+    expect(webhookHistoryPageSchema.parse({ data: [{ id: 'r1' }] })).toEqual({
+      data: [{ id: 'r1' }],
+      has_next: false,
+    })
   })
 
   it('accepts null for optional members', () => {
     expect(() =>
-      verificationSchema.parse({ ...verification, settings: null, poi_data: null, checks: { poa: null }, completed_at: null }),
+      verificationSchema.parse({
+        ...verification,
+        settings: null,
+        poi_data: null,
+        checks: { poa: null },
+        completed_at: null,
+      }),
     ).not.toThrow()
-    expect(() => amlSearchResultSchema.parse({ ...aml, data: [{ ...match, fields: null, tags: null }] })).not.toThrow()
+    expect(() =>
+      amlSearchResultSchema.parse({ ...aml, data: [{ ...match, fields: null, tags: null }] }),
+    ).not.toThrow()
   })
 
   it('keeps a malformed AML_SCREENING payload as sent instead of failing the page', () => {
     const payload = { search_response: { data: 'oops' } }
-    const page = webhookHistoryPageSchema.parse({ data: [{ id: 'r1', event_type: 'AML_SCREENING', payload }] })
+    const page = webhookHistoryPageSchema.parse({
+      data: [{ id: 'r1', event_type: 'AML_SCREENING', payload }],
+    })
     expect(page.data[0]?.payload).toEqual(payload)
   })
 
   it.each([
     ['a profile without profile_id', profileSchema, { name: 'x' }, 'profile_id'],
-    ['a page whose second profile has no id', profilePageSchema, { data: [profile, { name: 'x' }] }, 'data[1].profile_id'],
-    ['a match without uuid', amlSearchResultSchema, { ...aml, data: [match, { type: 'Person' }] }, 'data[1].uuid'],
-    ['an AML result whose data is not an array', amlSearchResultSchema, { ...aml, data: { uuid: 'x' } }, 'data'],
+    [
+      'a page whose second profile has no id',
+      profilePageSchema,
+      { data: [profile, { name: 'x' }] },
+      'data[1].profile_id',
+    ],
+    [
+      'a match without uuid',
+      amlSearchResultSchema,
+      { ...aml, data: [match, { type: 'Person' }] },
+      'data[1].uuid',
+    ],
+    [
+      'an AML result whose data is not an array',
+      amlSearchResultSchema,
+      { ...aml, data: { uuid: 'x' } },
+      'data',
+    ],
     ['a profile page whose data is not an array', profilePageSchema, { data: 'none' }, 'data'],
-    ['a history record without id', webhookHistoryPageSchema, { data: [{ event_type: 'DOCVER' }] }, 'data[0].id'],
+    [
+      'a history record without id',
+      webhookHistoryPageSchema,
+      { data: [{ event_type: 'DOCVER' }] },
+      'data[0].id',
+    ],
     ['a verification without id', verificationSchema, { status: 'verified' }, 'id'],
-    ['a number where text belongs', profileSchema, { ...profile, settings: { countries: [1] } }, 'settings.countries[0]'],
+    [
+      'a number where text belongs',
+      profileSchema,
+      { ...profile, settings: { countries: [1] } },
+      'settings.countries[0]',
+    ],
   ])('fails %s with the path', (_case, schema, value, expected) => {
     expect(failurePath(schema as z.ZodType, value)).toBe(expected)
   })

@@ -49,10 +49,14 @@ describe('recentFromLocation', () => {
     expect(recentFromLocation(pathname, webhookId)).toEqual(expected)
   })
 
-  it.each([['/'], ['/profiles'], ['/webhooks'], ['/profiles/not-a-uuid'], [`/aml/${uuid}/extra`], ['/verifications/%E0%A4%A']])(
-    'names no record on %s',
-    (pathname) => {
-      expect(recentFromLocation(pathname, null)).toBeNull()
-    },
-  )
+  it.each([
+    ['/'],
+    ['/profiles'],
+    ['/webhooks'],
+    ['/profiles/not-a-uuid'],
+    [`/aml/${uuid}/extra`],
+    ['/verifications/%E0%A4%A'],
+  ])('names no record on %s', (pathname) => {
+    expect(recentFromLocation(pathname, null)).toBeNull()
+  })
 })

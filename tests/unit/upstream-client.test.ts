@@ -1,6 +1,16 @@
 import type { ServerResponse } from 'node:http'
 
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+  type MockInstance,
+} from 'vitest'
 
 import type * as ClientModule from '@/lib/upstream/client'
 import type * as ErrorsModule from '@/lib/upstream/errors'
@@ -93,17 +103,37 @@ describe('requests', () => {
   })
 
   it.each([
-    ['listProfiles', () => client.listProfiles({ page: 2, limit: 25 }), profilePage, '/api/v3/profiles?page=2&limit=25'],
+    [
+      'listProfiles',
+      () => client.listProfiles({ page: 2, limit: 25 }),
+      profilePage,
+      '/api/v3/profiles?page=2&limit=25',
+    ],
     ['getProfile', () => client.getProfile(PROFILE_ID), profile, `/api/v3/profiles/${PROFILE_ID}`],
-    ['getVerificationByShortId', () => client.getVerificationByShortId(SHORT_ID), verification, `/api/v3/verifications/short/${SHORT_ID}`],
-    ['getAmlSearch', () => client.getAmlSearch(SEARCH_ID), amlResult, `/api/v3/aml/search/history/${SEARCH_ID}`],
+    [
+      'getVerificationByShortId',
+      () => client.getVerificationByShortId(SHORT_ID),
+      verification,
+      `/api/v3/verifications/short/${SHORT_ID}`,
+    ],
+    [
+      'getAmlSearch',
+      () => client.getAmlSearch(SEARCH_ID),
+      amlResult,
+      `/api/v3/aml/search/history/${SEARCH_ID}`,
+    ],
     [
       'getWebhookHistory',
       () => client.getWebhookHistory({ after: RECORD_ID, webhookId: WEBHOOK_ID }),
       webhookPage,
       `/api/v3/notifications/webhook/history?after=${RECORD_ID}&webhook_id=${WEBHOOK_ID}`,
     ],
-    ['getWebhookHistory without filters', () => client.getWebhookHistory({}), webhookPage, '/api/v3/notifications/webhook/history'],
+    [
+      'getWebhookHistory without filters',
+      () => client.getWebhookHistory({}),
+      webhookPage,
+      '/api/v3/notifications/webhook/history',
+    ],
   ])('%s calls the reference path and returns the parsed body', async (_name, call, body, path) => {
     fake.handle(json(body))
     const result = await call()
@@ -171,7 +201,9 @@ describe('timeouts, redirects and size', () => {
       response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' })
       response.write('{"data": [')
     })
-    const { error } = await failure(() => client.listProfiles({ page: 0, limit: 10 }, { timeoutMs: 300 }))
+    const { error } = await failure(() =>
+      client.listProfiles({ page: 0, limit: 10 }, { timeoutMs: 300 }),
+    )
     expect(error.kind).toBe('timeout')
   })
 
@@ -213,7 +245,8 @@ describe('timeouts, redirects and size', () => {
     fake.handle((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' })
       response.write('{"data": [')
-      for (let sent = 0; sent <= client.MAX_RESPONSE_BYTES; sent += chunk.length) response.write(chunk)
+      for (let sent = 0; sent <= client.MAX_RESPONSE_BYTES; sent += chunk.length)
+        response.write(chunk)
       // The body never ends: only the cap can finish the call before the timeout.
     })
     const { error, ms } = await failure(() =>
@@ -226,13 +259,16 @@ describe('timeouts, redirects and size', () => {
 })
 
 describe('retries', () => {
-  it.each([500, 502, 503, 504])('tries a %i three times, then reports the upstream unavailable', async (code) => {
-    fake.handle(status(code))
-    const { error } = await failure(() => client.getProfile(PROFILE_ID))
-    expect(error.kind).toBe('unavailable')
-    expect(error.status).toBe(code)
-    expect(fake.requests).toHaveLength(3)
-  })
+  it.each([500, 502, 503, 504])(
+    'tries a %i three times, then reports the upstream unavailable',
+    async (code) => {
+      fake.handle(status(code))
+      const { error } = await failure(() => client.getProfile(PROFILE_ID))
+      expect(error.kind).toBe('unavailable')
+      expect(error.status).toBe(code)
+      expect(fake.requests).toHaveLength(3)
+    },
+  )
 
   it('retries a dropped connection, three attempts at most', async () => {
     fake.handle(reset)
@@ -312,7 +348,9 @@ describe('bodies', () => {
 
   it('keeps members the schema does not know', async () => {
     fake.handle(json({ ...profile, new_member: { nested: 1 } }))
-    await expect(client.getProfile(PROFILE_ID)).resolves.toMatchObject({ new_member: { nested: 1 } })
+    await expect(client.getProfile(PROFILE_ID)).resolves.toMatchObject({
+      new_member: { nested: 1 },
+    })
   })
 
   it('logs a failure by path and kind, without the key or the upstream body', async () => {

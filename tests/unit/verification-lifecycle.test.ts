@@ -4,7 +4,10 @@ import { canStillExpire, isFinal, movesFrom } from '@/lib/verification/lifecycle
 import { checkEntries, errorSummary } from '@/lib/verification/checks'
 import type { Verification } from '@/lib/upstream/schemas'
 
-const targets = (status: string) => movesFrom(status)?.map((move) => move.to).sort()
+const targets = (status: string) =>
+  movesFrom(status)
+    ?.map((move) => move.to)
+    .sort()
 
 describe('movesFrom – reference section 3', () => {
   it('lets a new verification collect documents, proceed, be canceled or expire', () => {
@@ -55,7 +58,12 @@ describe('checkEntries and errorSummary', () => {
     const entries = checkEntries({
       ...base,
       checks: {
-        document_mrz: { errors: [{ code: 7000, message: 'dup' }, { code: 1001, message: 'parse' }] },
+        document_mrz: {
+          errors: [
+            { code: 7000, message: 'dup' },
+            { code: 1001, message: 'parse' },
+          ],
+        },
         face_comparison: { errors: [{ code: 7002, message: 'dup' }] },
         liveness: { errors: [] },
       },
@@ -64,7 +72,9 @@ describe('checkEntries and errorSummary', () => {
   })
 
   it('says when no check has an error, or none was reported', () => {
-    expect(errorSummary(checkEntries({ ...base, checks: { poa: { errors: [] } } }))).toBe('No errors in 1 check')
+    expect(errorSummary(checkEntries({ ...base, checks: { poa: { errors: [] } } }))).toBe(
+      'No errors in 1 check',
+    )
     expect(errorSummary(checkEntries(base))).toBe('No checks reported')
   })
 
@@ -73,13 +83,27 @@ describe('checkEntries and errorSummary', () => {
       ...base,
       settings: { poi_required: true, face_comparison_required: false },
     })
-    expect(withSettings.map((entry) => entry.requirement)).toEqual(['required', 'optional', 'unknown', 'unknown'])
+    expect(withSettings.map((entry) => entry.requirement)).toEqual([
+      'required',
+      'optional',
+      'unknown',
+      'unknown',
+    ])
     expect(checkEntries(base).every((entry) => entry.requirement === 'unknown')).toBe(true)
   })
 
   it('keeps a check the reference does not know, after the four known ones', () => {
-    const entries = checkEntries({ ...base, checks: { ssn: { errors: [{ code: 11001, message: 'x' }] } } })
-    expect(entries.map((entry) => entry.name)).toEqual(['document_mrz', 'face_comparison', 'poa', 'liveness', 'ssn'])
+    const entries = checkEntries({
+      ...base,
+      checks: { ssn: { errors: [{ code: 11001, message: 'x' }] } },
+    })
+    expect(entries.map((entry) => entry.name)).toEqual([
+      'document_mrz',
+      'face_comparison',
+      'poa',
+      'liveness',
+      'ssn',
+    ])
     expect(entries.at(-1)?.reported).toBe(true)
     expect(errorSummary(entries)).toBe('1 error in 1 of 1 check')
   })

@@ -19,10 +19,12 @@ function realVerifications(): [string, unknown][] {
   const out: [string, unknown][] = []
   for (const file of readdirSync(DIR).sort()) {
     if (!file.endsWith('.json')) continue
-    const read = () => JSON.parse(readFileSync(path.join(DIR, file), 'utf8')) as Record<string, unknown>
+    const read = () =>
+      JSON.parse(readFileSync(path.join(DIR, file), 'utf8')) as Record<string, unknown>
     if (file.startsWith('verification-')) {
       const json = read()
-      if (Array.isArray(json.data)) json.data.forEach((item, i) => out.push([`${file} data[${i}]`, item]))
+      if (Array.isArray(json.data))
+        json.data.forEach((item, i) => out.push([`${file} data[${i}]`, item]))
       else out.push([file, json])
     } else if (file.startsWith('webhook-docver-')) {
       out.push([`${file} payload`, read().payload])
@@ -72,14 +74,19 @@ describe('real payloads render on the verification page', () => {
   it.each(cases)('%s parses and renders', (_name, raw) => {
     const verification = verificationSchema.parse(raw)
     renderView(verification)
-    expect(screen.getByRole('heading', { level: 1 })).toHaveProperty('textContent', expect.stringContaining(verification.verification_url_id ?? verification.id))
+    expect(screen.getByRole('heading', { level: 1 })).toHaveProperty(
+      'textContent',
+      expect.stringContaining(verification.verification_url_id ?? verification.id),
+    )
     expect(screen.getByRole('region', { name: 'Checks' })).toBeTruthy()
     expect(screen.getByRole('list', { name: 'Verification lifecycle' })).toBeTruthy()
   })
 })
 
 describe('the failed DOCVER payload', () => {
-  const raw = JSON.parse(readFileSync(path.join(DIR, 'verification-docver-webhook-failed.json'), 'utf8')) as unknown
+  const raw = JSON.parse(
+    readFileSync(path.join(DIR, 'verification-docver-webhook-failed.json'), 'utf8'),
+  ) as unknown
 
   it('shows both errors with their codes and categories, and the summary', () => {
     renderView(verificationSchema.parse(raw))
@@ -105,14 +112,20 @@ describe('the failed DOCVER payload', () => {
     renderView(verificationSchema.parse(raw))
     expect(screen.queryByText('Required')).toBeNull()
     expect(screen.getByText(/This verification carries no settings/)).toBeTruthy()
-    expect(screen.getByRole('region', { name: 'Other fields' }).textContent).toContain('duplicated_applicant_ids')
+    expect(screen.getByRole('region', { name: 'Other fields' }).textContent).toContain(
+      'duplicated_applicant_ids',
+    )
   })
 
   it('renders identity values through IdentityValue', () => {
     const { container } = renderView(verificationSchema.parse(raw))
-    const names = [...container.querySelectorAll('[data-identity="name"]')].map((node) => node.textContent)
+    const names = [...container.querySelectorAll('[data-identity="name"]')].map(
+      (node) => node.textContent,
+    )
     expect(names).toEqual(expect.arrayContaining(['JOHN', 'DOE']))
-    expect(container.querySelector('[data-identity="document_number"]')?.textContent).toBe('151341341')
+    expect(container.querySelector('[data-identity="document_number"]')?.textContent).toBe(
+      '151341341',
+    )
   })
 
   it('masks the MRZ date of birth and document number while masking is on', () => {

@@ -22,7 +22,9 @@ describe('day grouping in a time zone', () => {
       { id: 'd', timestamp: 'not a date' },
     ]
     const rows = timelineRows(records, 'UTC')
-    expect(rows.map((row) => (row.kind === 'day' ? `${row.label} (${row.count})` : row.record.id))).toEqual([
+    expect(
+      rows.map((row) => (row.kind === 'day' ? `${row.label} (${row.count})` : row.record.id)),
+    ).toEqual([
       'Sun, 1 Nov 2026 (2)',
       'a',
       'b',
@@ -46,11 +48,11 @@ describe('day grouping in a time zone', () => {
 
 describe('flattenPages', () => {
   it('appends pages without duplicates and counts what the newest page added', () => {
-    const pages = [
-      { data: [{ id: '1' }, { id: '2' }] },
-      { data: [{ id: '2' }, { id: '3' }] },
-    ]
-    expect(flattenPages(pages)).toEqual({ records: [{ id: '1' }, { id: '2' }, { id: '3' }], lastPageAdded: 1 })
+    const pages = [{ data: [{ id: '1' }, { id: '2' }] }, { data: [{ id: '2' }, { id: '3' }] }]
+    expect(flattenPages(pages)).toEqual({
+      records: [{ id: '1' }, { id: '2' }, { id: '3' }],
+      lastPageAdded: 1,
+    })
     expect(flattenPages([...pages, { data: [{ id: '3' }] }]).lastPageAdded).toBe(0)
     expect(flattenPages([])).toEqual({ records: [], lastPageAdded: 0 })
   })
@@ -92,7 +94,11 @@ describe('readAmlScreening', () => {
       search_uuid: 'a4dac0fc-495b-4a1b-8712-4f1a0231260e',
       data: [{ uuid: 'm1', risk_score: 'Low' }, { uuid: 'm2', risk_score: 'High' }, { uuid: 'm3' }],
     }
-    const aml = readAmlScreening({ search_request: request, search_result: result, external_id: 'crm-1' })
+    const aml = readAmlScreening({
+      search_request: request,
+      search_result: result,
+      external_id: 'crm-1',
+    })
     expect(aml).toMatchObject({
       requestedName: 'JOHN DOE',
       countries: ['GB'],
@@ -108,15 +114,24 @@ describe('readAmlScreening', () => {
   })
 
   it('prefers max_risk_score, and falls back to the assigned score only without a result', () => {
-    expect(readAmlScreening({ search_response: { max_risk_score: 'Medium', data: [] } })?.highestRisk).toBe('Medium')
-    expect(readAmlScreening({ search_response: { data: [] }, risk_score: { type: 'Low' } })?.highestRisk).toBeNull()
-    expect(readAmlScreening({ risk_score: { type: 'Low' } })).toMatchObject({ highestRisk: 'Low', matchCount: null })
+    expect(
+      readAmlScreening({ search_response: { max_risk_score: 'Medium', data: [] } })?.highestRisk,
+    ).toBe('Medium')
+    expect(
+      readAmlScreening({ search_response: { data: [] }, risk_score: { type: 'Low' } })?.highestRisk,
+    ).toBeNull()
+    expect(readAmlScreening({ risk_score: { type: 'Low' } })).toMatchObject({
+      highestRisk: 'Low',
+      matchCount: null,
+    })
   })
 
   it('survives payloads of the wrong shape', () => {
     expect(readAmlScreening(null)).toBeNull()
     expect(readAmlScreening([1, 2])).toBeNull()
-    expect(readAmlScreening({ search_request: 'x', search_response: { data: 'none' } })).toMatchObject({
+    expect(
+      readAmlScreening({ search_request: 'x', search_response: { data: 'none' } }),
+    ).toMatchObject({
       requestedName: null,
       countries: [],
       matchCount: null,
@@ -124,15 +139,25 @@ describe('readAmlScreening', () => {
   })
 
   it('links a verification only when the payload names its short id', () => {
-    expect(readVerificationShortId({ verification_url_id: 'V111BBB013311111' })).toBe('V111BBB013311111')
+    expect(readVerificationShortId({ verification_url_id: 'V111BBB013311111' })).toBe(
+      'V111BBB013311111',
+    )
     expect(readVerificationShortId({ verification_url_id: 'not a/short id' })).toBeNull()
-    expect(readVerificationShortId({ applicant_id: 'c17f48fa-dfc7-4f20-9c3f-97f6c0a4498f' })).toBeNull()
+    expect(
+      readVerificationShortId({ applicant_id: 'c17f48fa-dfc7-4f20-9c3f-97f6c0a4498f' }),
+    ).toBeNull()
   })
 })
 
 describe('summarizeRecord', () => {
   it('summarises each known type by what identifies it', () => {
-    expect(summarizeRecord('DOCVER', { id: 'v1', status: 'failed', verification_url_id: 'V111BBB013311111' })).toEqual({
+    expect(
+      summarizeRecord('DOCVER', {
+        id: 'v1',
+        status: 'failed',
+        verification_url_id: 'V111BBB013311111',
+      }),
+    ).toEqual({
       kind: 'verification',
       verificationShortId: 'V111BBB013311111',
       verificationId: 'v1',
@@ -149,7 +174,13 @@ describe('summarizeRecord', () => {
   })
 
   it('gives an unknown type the identifying members it has, and nothing when it has none', () => {
-    expect(summarizeRecord('APPLICANT_UPDATED', { applicant_id: 'a1', external_id: 'crm-9', changed_fields: ['email'] })).toEqual({
+    expect(
+      summarizeRecord('APPLICANT_UPDATED', {
+        applicant_id: 'a1',
+        external_id: 'crm-9',
+        changed_fields: ['email'],
+      }),
+    ).toEqual({
       kind: 'other',
       facts: [
         { label: 'applicant id', value: 'a1' },

@@ -5,14 +5,20 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { WebhookRecordRow } from '@/components/webhooks/webhook-record-row'
 import { WebhookTimeline } from '@/components/webhooks/webhook-timeline'
-import { webhookHistoryPageSchema, webhookRecordSchema, type WebhookRecord } from '@/lib/upstream/schemas'
+import {
+  webhookHistoryPageSchema,
+  webhookRecordSchema,
+  type WebhookRecord,
+} from '@/lib/upstream/schemas'
 import { timelineRows } from '@/lib/webhooks/days'
 import { REAL_PAYLOADS_DIR } from './helpers/real-payloads'
 
 /* The provider's own webhook examples, parsed as the upstream client would, then rendered. */
 const dir = REAL_PAYLOADS_DIR
 const load = (name: string): unknown => JSON.parse(readFileSync(`${dir}/${name}`, 'utf8'))
-const recordFiles = readdirSync(dir).filter((name) => /^webhook-.*\.json$/.test(name) && !name.includes('history'))
+const recordFiles = readdirSync(dir).filter(
+  (name) => /^webhook-.*\.json$/.test(name) && !name.includes('history'),
+)
 
 vi.mock('next/navigation', () => ({
   usePathname: () => '/webhooks',
@@ -34,7 +40,9 @@ afterEach(cleanup)
 
 function renderRecord(name: string) {
   const record = webhookRecordSchema.parse(load(name))
-  render(<WebhookRecordRow record={record} timeZone="UTC" expanded={false} onToggle={() => undefined} />)
+  render(
+    <WebhookRecordRow record={record} timeZone="UTC" expanded={false} onToggle={() => undefined} />,
+  )
   return record
 }
 
@@ -56,9 +64,13 @@ describe('webhook history on real payloads', () => {
     const record = renderRecord(name)
     const row = screen.getByRole('article')
     expect(within(row).getByText(record.event_type ?? '')).toBeTruthy()
-    expect(row.querySelector(`code[title="${record.id}"]`)?.textContent).toBe(`${record.id.slice(0, 8)}…`)
+    expect(row.querySelector(`code[title="${record.id}"]`)?.textContent).toBe(
+      `${record.id.slice(0, 8)}…`,
+    )
     expect(within(row).getByRole('button', { name: 'Copy record id' })).toBeTruthy()
-    expect(row.querySelector('time')?.getAttribute('dateTime')).toBe(new Date(record.timestamp ?? '').toISOString())
+    expect(row.querySelector('time')?.getAttribute('dateTime')).toBe(
+      new Date(record.timestamp ?? '').toISOString(),
+    )
   })
 
   it('summarises the low-risk AML screening and links its report, but no verification', () => {
@@ -68,9 +80,11 @@ describe('webhook history on real payloads', () => {
     expect(toggle.textContent).toContain('no matches')
     const request = within(row).getByRole('region', { name: 'AML search request' })
     expect(within(request).getByText(/United Kingdom/)).toBeTruthy()
-    expect(within(row).getByRole('link', { name: /Open AML report/ }).getAttribute('href')).toBe(
-      '/aml/616adf2b-5ae1-4f43-ab65-f43fb32a6dc3',
-    )
+    expect(
+      within(row)
+        .getByRole('link', { name: /Open AML report/ })
+        .getAttribute('href'),
+    ).toBe('/aml/616adf2b-5ae1-4f43-ab65-f43fb32a6dc3')
     expect(within(row).queryByRole('link', { name: /Open verification/ })).toBeNull()
   })
 
@@ -86,9 +100,11 @@ describe('webhook history on real payloads', () => {
     const row = renderExpanded('webhook-docver-failed.json')
     expect(toggleOf(row).textContent).toContain('Verification V111BBB013311111')
     expect(within(row).getByText('failed')).toBeTruthy()
-    expect(within(row).getByRole('link', { name: /Open verification V111BBB013311111/ }).getAttribute('href')).toBe(
-      '/verifications/V111BBB013311111',
-    )
+    expect(
+      within(row)
+        .getByRole('link', { name: /Open verification V111BBB013311111/ })
+        .getAttribute('href'),
+    ).toBe('/verifications/V111BBB013311111')
   })
 
   it('does not invent a verification link for the 2022 DOCVER event without a short id', () => {

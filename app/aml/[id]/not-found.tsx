@@ -5,8 +5,8 @@ export default function AmlReportNotFound() {
     <div className="max-w-xl space-y-2">
       <h1 className="text-lg font-semibold">AML report not found</h1>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        The screening service has no stored search with this id. Check the search id, which is a UUID
-        such as the one in an AML_SCREENING webhook.
+        The screening service has no stored search with this id. Check the search id, which is a
+        UUID such as the one in an AML_SCREENING webhook.
       </p>
       <Link href="/" className="text-sm text-blue-700 hover:underline dark:text-blue-300">
         Back to the start page

@@ -22,10 +22,15 @@ export default async function AmlReportPage({ params }: PageProps<'/aml/[id]'>) 
   const { id } = await params
   if (!isUuid(id)) notFound()
   const queryClient = getQueryClient()
-  await prefetchOrNotFound(queryClient, { ...amlSearchQueryOptions(id), queryFn: () => getAmlSearch(id) })
+  await prefetchOrNotFound(queryClient, {
+    ...amlSearchQueryOptions(id),
+    queryFn: () => getAmlSearch(id),
+  })
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <Breadcrumbs items={[{ label: 'Home', href: '/' }, { label: 'AML reports' }, { label: id, mono: true }]} />
+      <Breadcrumbs
+        items={[{ label: 'Home', href: '/' }, { label: 'AML reports' }, { label: id, mono: true }]}
+      />
       {/* The sort and filters are read from the URL's search params on the client. */}
       <Suspense fallback={<ReportSkeleton />}>
         <AmlReport searchId={id} />

@@ -7,6 +7,7 @@ import { listProfiles } from '@/lib/upstream/client'
 // GET /api/profiles?page=&limit= – one page of verification profiles (page counts from 0)
 export function GET(request: NextRequest) {
   const params = profileListParams.safeParse(searchParamsObject(request.nextUrl.searchParams))
-  if (!params.success) return problem(400, 'bad_parameter', 'Bad parameter', firstIssue(params.error))
+  if (!params.success)
+    return problem(400, 'bad_parameter', 'Bad parameter', firstIssue(params.error))
   return respond(() => listProfiles(params.data))
 }

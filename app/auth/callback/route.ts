@@ -16,7 +16,11 @@ export async function GET(request: NextRequest) {
   // The URL the provider redirected to, as registered, whatever host the request arrived on.
   const callbackUrl = new URL(redirectUri(settings, origin))
   callbackUrl.search = request.nextUrl.search
-  const result = await finishSignIn(settings, callbackUrl, request.cookies.get(SIGN_IN_COOKIE)?.value)
+  const result = await finishSignIn(
+    settings,
+    callbackUrl,
+    request.cookies.get(SIGN_IN_COOKIE)?.value,
+  )
 
   const target =
     result.outcome === 'ok'

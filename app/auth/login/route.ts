@@ -14,11 +14,20 @@ export async function GET(request: NextRequest) {
   if (settings.mode === 'off') return NextResponse.redirect(new URL(returnTo, origin), 303)
   try {
     const freshLogin = request.nextUrl.searchParams.get('fresh') === '1'
-    const { url, transaction } = await startSignIn(settings, redirectUri(settings, origin), returnTo, {
-      freshLogin,
-    })
+    const { url, transaction } = await startSignIn(
+      settings,
+      redirectUri(settings, origin),
+      returnTo,
+      {
+        freshLogin,
+      },
+    )
     const response = NextResponse.redirect(url, 303)
-    response.cookies.set(SIGN_IN_COOKIE, transaction, cookieOptions(cookieIsSecure(request, settings), SIGN_IN_TTL_S))
+    response.cookies.set(
+      SIGN_IN_COOKIE,
+      transaction,
+      cookieOptions(cookieIsSecure(request, settings), SIGN_IN_TTL_S),
+    )
     response.headers.set('Cache-Control', 'no-store')
     return response
   } catch (error) {

@@ -32,13 +32,17 @@ export default async function SignInPage({ searchParams }: PageProps<'/auth/sign
       </p>
       <SignInNotice error={error} signedOut={signedOut} />
       {off ? (
-        <p className="mt-4 text-sm text-zinc-700 dark:text-zinc-300">Sign-in is turned off on this server.</p>
+        <p className="mt-4 text-sm text-zinc-700 dark:text-zinc-300">
+          Sign-in is turned off on this server.
+        </p>
       ) : (
         <a
           href={loginHref}
           className="mt-5 block rounded bg-zinc-900 px-3 py-2 text-center text-sm font-medium text-white hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
         >
-          {error === 'not_allowed' ? 'Sign in with another account' : 'Continue with single sign-on'}
+          {error === 'not_allowed'
+            ? 'Sign in with another account'
+            : 'Continue with single sign-on'}
         </a>
       )}
     </div>

@@ -11,7 +11,9 @@ export function POST(request: NextRequest) {
   // sends `Origin: null`, so the fetch metadata header decides where it is present.
   const site = request.headers.get('sec-fetch-site')
   const from = request.headers.get('origin')
-  const crossSite = site ? site !== 'same-origin' && site !== 'none' : !!from && from !== 'null' && from !== origin
+  const crossSite = site
+    ? site !== 'same-origin' && site !== 'none'
+    : !!from && from !== 'null' && from !== origin
   if (crossSite) return new NextResponse('Sign-out must come from Verity itself.', { status: 403 })
   const response = NextResponse.redirect(new URL('/auth/sign-in?signedOut=1', origin), 303)
   response.headers.set('Cache-Control', 'no-store')

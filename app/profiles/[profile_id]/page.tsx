@@ -14,7 +14,9 @@ import { ProfileDetailClient } from './profile-detail-client'
 /** One upstream call per request, shared by the title and the page. */
 const loadProfile = cache((profileId: string) => getProfile(profileId))
 
-export async function generateMetadata({ params }: PageProps<'/profiles/[profile_id]'>): Promise<Metadata> {
+export async function generateMetadata({
+  params,
+}: PageProps<'/profiles/[profile_id]'>): Promise<Metadata> {
   const { profile_id: id } = await params
   if (!isUuid(id)) return { title: 'Profile not found' }
   try {
@@ -30,7 +32,10 @@ export default async function ProfilePage({ params }: PageProps<'/profiles/[prof
   // A malformed id cannot exist upstream: answer not-found without asking.
   if (!isUuid(id)) notFound()
   const queryClient = getQueryClient()
-  await prefetchOrNotFound(queryClient, { ...profileQueryOptions(id), queryFn: () => loadProfile(id) })
+  await prefetchOrNotFound(queryClient, {
+    ...profileQueryOptions(id),
+    queryFn: () => loadProfile(id),
+  })
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <ProfileDetailClient profileId={id} />

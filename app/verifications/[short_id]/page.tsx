@@ -10,7 +10,9 @@ import { getQueryClient } from '@/lib/query-client'
 import { prefetchOrNotFound } from '@/lib/server-prefetch'
 import { getVerificationByShortId } from '@/lib/upstream/client'
 
-export async function generateMetadata({ params }: PageProps<'/verifications/[short_id]'>): Promise<Metadata> {
+export async function generateMetadata({
+  params,
+}: PageProps<'/verifications/[short_id]'>): Promise<Metadata> {
   const { short_id } = await params
   return { title: isShortId(short_id) ? `${short_id} · Verification` : 'Verification' }
 }
@@ -26,7 +28,13 @@ export default async function VerificationPage({ params }: PageProps<'/verificat
   })
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <Breadcrumbs items={[{ label: 'Home', href: '/' }, { label: 'Verifications' }, { label: shortId, mono: true }]} />
+      <Breadcrumbs
+        items={[
+          { label: 'Home', href: '/' },
+          { label: 'Verifications' },
+          { label: shortId, mono: true },
+        ]}
+      />
       <VerificationDetail shortId={shortId} />
     </HydrationBoundary>
   )

@@ -13,9 +13,17 @@ import { simUrl, testKey } from '../../../playwright.config'
 
 export const SESSION_SECRET = 'e2e-session-secret-that-is-long-enough-0123456789'
 
-export type AuthApp = { url: string; auditFile: string; logs: () => string; stop: () => Promise<void> }
+export type AuthApp = {
+  url: string
+  auditFile: string
+  logs: () => string
+  stop: () => Promise<void>
+}
 
-export async function startAuthApp(port: number, oidc: { issuer: string; clientId: string; clientSecret: string }): Promise<AuthApp> {
+export async function startAuthApp(
+  port: number,
+  oidc: { issuer: string; clientId: string; clientSecret: string },
+): Promise<AuthApp> {
   const auditFile = join(mkdtempSync(join(tmpdir(), 'verity-auth-e2e-')), 'audit.log')
   let output = ''
   const child = spawn(

@@ -10,13 +10,31 @@ import { freePort } from './app-instance'
  * outside the allow-list.
  */
 
-export const accounts: Record<string, { email: string; email_verified: boolean; name: string; groups: string[] }> = {
+export const accounts: Record<
+  string,
+  { email: string; email_verified: boolean; name: string; groups: string[] }
+> = {
   ana: { email: 'ana@verity.test', email_verified: true, name: 'Ana Analyst', groups: [] },
-  gus: { email: 'gus@contractor.test', email_verified: true, name: 'Gus Group', groups: ['aml-analysts'] },
-  mallory: { email: 'mallory@outside.test', email_verified: true, name: 'Mallory Outsider', groups: ['staff'] },
+  gus: {
+    email: 'gus@contractor.test',
+    email_verified: true,
+    name: 'Gus Group',
+    groups: ['aml-analysts'],
+  },
+  mallory: {
+    email: 'mallory@outside.test',
+    email_verified: true,
+    name: 'Mallory Outsider',
+    groups: ['staff'],
+  },
 }
 
-export type OidcServer = { issuer: string; clientId: string; clientSecret: string; stop: () => Promise<void> }
+export type OidcServer = {
+  issuer: string
+  clientId: string
+  clientSecret: string
+  stop: () => Promise<void>
+}
 
 export async function startOidcProvider(redirectUri: string): Promise<OidcServer> {
   const port = await freePort()
@@ -47,7 +65,10 @@ export async function startOidcProvider(redirectUri: string): Promise<OidcServer
       if (!client || !session?.accountId) return undefined
       const grantId = result?.consent?.grantId ?? session.grantIdFor(client.clientId)
       if (grantId) return ctx.oidc.provider.Grant.find(grantId)
-      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId })
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: client.clientId,
+        accountId: session.accountId,
+      })
       grant.addOIDCScope('openid email profile')
       await grant.save()
       return grant

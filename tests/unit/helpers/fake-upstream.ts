@@ -1,4 +1,9 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 
 /*
@@ -114,11 +119,18 @@ export function inTurn(...handlers: FakeHandler[]): FakeHandler {
 }
 
 /** Error text that must never reach Verity's own responses. */
-export const UPSTREAM_SECRET_TEXT = 'upstream-internal: db01 stack at Handler.run (/srv/api.js:42:7)'
+export const UPSTREAM_SECRET_TEXT =
+  'upstream-internal: db01 stack at Handler.run (/srv/api.js:42:7)'
 
-export const status = (code: number, headers: Record<string, string> = {}): FakeHandler =>
+export const status =
+  (code: number, headers: Record<string, string> = {}): FakeHandler =>
   (_request, response) =>
-    sendJson(response, code, { error: UPSTREAM_SECRET_TEXT, message: UPSTREAM_SECRET_TEXT }, headers)
+    sendJson(
+      response,
+      code,
+      { error: UPSTREAM_SECRET_TEXT, message: UPSTREAM_SECRET_TEXT },
+      headers,
+    )
 
 /** Drops the connection without an answer. */
 export const reset: FakeHandler = (request) => {

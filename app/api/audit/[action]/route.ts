@@ -22,9 +22,17 @@ export async function POST(request: NextRequest, { params }: RouteContext<'/api/
   }
   const parsed = auditRequestSchema(action).safeParse(body)
   if (!parsed.success) {
-    return problem(400, 'bad_parameter', 'Bad request', parsed.error.issues[0]?.message ?? 'Invalid body.')
+    return problem(
+      400,
+      'bad_parameter',
+      'Bad request',
+      parsed.error.issues[0]?.message ?? 'Invalid body.',
+    )
   }
   const { resourceType, resourceId, field } = parsed.data
   const record = await audit(viewer, action, { type: resourceType, id: resourceId }, 'ok', field)
-  return Response.json({ recorded: true, requestId: record.requestId }, { headers: { 'Cache-Control': 'no-store' } })
+  return Response.json(
+    { recorded: true, requestId: record.requestId },
+    { headers: { 'Cache-Control': 'no-store' } },
+  )
 }
