@@ -59,6 +59,8 @@ export default defineConfig({
         NEXT_TELEMETRY_DISABLED: '1',
       },
       reuseExistingServer: !process.env.CI,
+      // Its log lines are part of the output `npm test` searches for the canary key.
+      stdout: 'pipe',
       timeout: 120_000,
     },
   ],

@@ -32,13 +32,26 @@ export function start(name, command, args, { env = {}, ready, timeoutMs = 120_00
   return { child, ready: done }
 }
 
-/** Runs a command to completion with inherited output; resolves with its exit code. */
-export function run(command, args, env = {}) {
+/**
+ * Runs a command to completion and resolves with its exit code. Its output goes to ours and, when
+ * `capture` is given, is also collected there (an array of chunks).
+ */
+export function run(command, args, env = {}, capture) {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
-      stdio: 'inherit',
+      stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     })
+    if (capture) {
+      child.stdout.on('data', (chunk) => {
+        capture.push(chunk)
+        process.stdout.write(chunk)
+      })
+      child.stderr.on('data', (chunk) => {
+        capture.push(chunk)
+        process.stderr.write(chunk)
+      })
+    }
     child.on('exit', (code) => resolve(code ?? 1))
   })
 }

@@ -8,8 +8,9 @@ mkdirSync('test-results', { recursive: true })
 // The build and the browser suite run with a fresh canary key that no output may contain.
 const canary = `canary-${randomBytes(12).toString('hex')}`
 const steps = []
+const output = []
 const step = async (name, command, args, env) => {
-  const code = await run(command, args, env)
+  const code = await run(command, args, env, output)
   steps.push({ name, code })
   return code
 }
@@ -31,6 +32,13 @@ if (built === 0) {
 
 let passed = 0
 let failed = 0
+// Every log line of the build, the servers and the tests: the key must appear in none of them.
+if (Buffer.concat(output).includes(canary)) {
+  console.log('FAILED: the canary API key appears in the output of the build or the test servers')
+  failed += 1
+} else {
+  console.log('canary API key: absent from every log line of the build and the test servers')
+}
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null)
 const vitest = readJson('test-results/vitest.json')
 if (vitest) {
