@@ -62,6 +62,7 @@ export default defineConfig([
     'build/**',
     'next-env.d.ts',
     'test-results/**',
+    'test-reports/**',
     'playwright-report/**',
     'bench-results/**',
   ]),

@@ -19,7 +19,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PW_JSON
-    ? [['list'], ['json', { outputFile: 'test-results/playwright.json' }]]
+    ? [['list'], ['json', { outputFile: 'test-reports/playwright.json' }]]
     : 'list',
   use: {
     baseURL: `http://127.0.0.1:${appPort}`,

@@ -4,7 +4,8 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 
 import { run } from './processes.mjs'
 
-mkdirSync('test-results', { recursive: true })
+// Playwright empties test-results/ when it starts, so the runners' reports go elsewhere.
+mkdirSync('test-reports', { recursive: true })
 // The build and the browser suite run with a fresh canary key that no output may contain.
 const canary = `canary-${randomBytes(12).toString('hex')}`
 const steps = []
@@ -23,7 +24,7 @@ await step('unit', 'npx', [
   'run',
   '--reporter=default',
   '--reporter=json',
-  '--outputFile=test-results/vitest.json',
+  '--outputFile=test-reports/vitest.json',
 ])
 const built = await step('build', 'npm', ['run', '--silent', 'build'], { DS_API_KEY: canary })
 if (built === 0) {
@@ -40,12 +41,12 @@ if (Buffer.concat(output).includes(canary)) {
   console.log('canary API key: absent from every log line of the build and the test servers')
 }
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null)
-const vitest = readJson('test-results/vitest.json')
+const vitest = readJson('test-reports/vitest.json')
 if (vitest) {
   passed += vitest.numPassedTests
   failed += vitest.numFailedTests
 }
-const playwright = built === 0 ? readJson('test-results/playwright.json') : null
+const playwright = built === 0 ? readJson('test-reports/playwright.json') : null
 if (playwright) {
   passed += playwright.stats.expected + playwright.stats.flaky
   failed += playwright.stats.unexpected
