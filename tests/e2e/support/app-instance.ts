@@ -27,8 +27,13 @@ export async function freePort(): Promise<number> {
   })
 }
 
-export async function startApp(env: Record<string, string>): Promise<AppInstance> {
-  const port = await freePort()
+/** Starts `next start` with the given environment (sign-in off unless it says otherwise). */
+export async function startApp(
+  env: Record<string, string>,
+  port?: number,
+  startTimeoutMs = 30_000,
+): Promise<AppInstance> {
+  port ??= await freePort()
   let output = ''
   const child: ChildProcess = spawn(
     process.execPath,
@@ -41,7 +46,7 @@ export async function startApp(env: Record<string, string>): Promise<AppInstance
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 30_000
+  const deadline = Date.now() + startTimeoutMs
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Verity exited early:\n${output}`)
     try {

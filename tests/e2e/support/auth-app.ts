@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import { simUrl, testKey } from '../../../playwright.config'
+import { startApp } from './app-instance'
 
 /*
  * A Verity instance with sign-in ENABLED, from the production build (`.next`, or the directory in
@@ -25,56 +25,26 @@ export async function startAuthApp(
   oidc: { issuer: string; clientId: string; clientSecret: string },
 ): Promise<AuthApp> {
   const auditFile = join(mkdtempSync(join(tmpdir(), 'verity-auth-e2e-')), 'audit.log')
-  let output = ''
-  const child = spawn(
-    process.execPath,
-    ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'],
+  const app = await startApp(
     {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        NEXT_TELEMETRY_DISABLED: '1',
-        NEXT_DIST_DIR: process.env.AUTH_TEST_DIST_DIR ?? '.next',
-        DS_API_BASE_URL: simUrl,
-        DS_API_KEY: testKey,
-        VERITY_DEMO: 'true',
-        AUTH_DISABLED: 'false',
-        OIDC_ISSUER: oidc.issuer,
-        OIDC_CLIENT_ID: oidc.clientId,
-        OIDC_CLIENT_SECRET: oidc.clientSecret,
-        SESSION_SECRET,
-        AUTH_ALLOWED_EMAIL_DOMAINS: 'verity.test',
-        AUTH_ALLOWED_GROUPS: 'aml-analysts',
-        SESSION_MAX_AGE_S: '3600',
-        AUDIT_LOG_FILE: auditFile,
-        PII_MASKING: 'on',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      NODE_ENV: 'production',
+      NEXT_DIST_DIR: process.env.AUTH_TEST_DIST_DIR ?? process.env.NEXT_DIST_DIR ?? '.next',
+      DS_API_BASE_URL: simUrl,
+      DS_API_KEY: testKey,
+      VERITY_DEMO: 'true',
+      AUTH_DISABLED: 'false',
+      OIDC_ISSUER: oidc.issuer,
+      OIDC_CLIENT_ID: oidc.clientId,
+      OIDC_CLIENT_SECRET: oidc.clientSecret,
+      SESSION_SECRET,
+      AUTH_ALLOWED_EMAIL_DOMAINS: 'verity.test',
+      AUTH_ALLOWED_GROUPS: 'aml-analysts',
+      SESSION_MAX_AGE_S: '3600',
+      AUDIT_LOG_FILE: auditFile,
+      PII_MASKING: 'on',
     },
+    port,
+    60_000,
   )
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Verity exited early:\n${output}`)
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`Verity did not start:\n${output}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  return {
-    url,
-    auditFile,
-    logs: () => output,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve()
-        child.once('exit', () => resolve())
-        child.kill('SIGTERM')
-      }),
-  }
+  return { url: app.url, auditFile, logs: app.logs, stop: app.stop }
 }
