@@ -20,14 +20,6 @@ const step = (page: Page, words: string) =>
     .getByRole('listitem')
     .filter({ has: page.getByText(words, { exact: true }) })
 
-async function simFault(body: object) {
-  const response = await fetch(`${simUrl}/__sim/fault`, {
-    method: 'POST',
-    body: JSON.stringify(body),
-  })
-  expect(response.ok).toBe(true)
-}
-
 async function simRequestsFor(fragment: string): Promise<number> {
   const stats = (await (await fetch(`${simUrl}/__sim/stats`)).json()) as {
     byPath: Record<string, number>
@@ -235,23 +227,5 @@ test.describe('not found', () => {
   })
 })
 
-test('an upstream failure shows the error in words, and Try again loads the page once it recovers', async ({
-  page,
-}) => {
-  // Upstream retries with backoff on the server and again through the route handler.
-  test.slow()
-  // Shared simulator: the fault lasts only until the error is on screen.
-  await simFault({ mode: 'status', status: 503 })
-  try {
-    await page.goto(`/verifications/${exampleIds.shortIds.failed}`)
-    await expect(
-      page.getByRole('alert').filter({ hasText: 'The upstream service is unreachable' }),
-    ).toBeVisible({
-      timeout: 30_000,
-    })
-  } finally {
-    await simFault({ mode: 'none' })
-  }
-  await page.getByRole('button', { name: 'Try again' }).click()
-  await expect(lifecycle(page).locator('[aria-current="step"]')).toContainText('Failed')
-})
+// Upstream failures on this page (the error in words, then Try again) are covered by
+// upstream-faults.spec.ts, which injects them into a simulator of its own.
