@@ -64,6 +64,8 @@ async function expectErrorThenRecovery(page: Page, message: string | RegExp) {
 test('latency beyond the timeout – 504 within the timeout and a margin; a timeout message, then retry', async ({
   page,
 }) => {
+  // Warm the route first: a cold first request also pays for loading its code.
+  expect((await fetch(app.url + apiPath)).status).toBe(200)
   await fault({ mode: 'latency', ms: 5_000 })
   const started = Date.now()
   const response = await fetch(app.url + apiPath)
