@@ -19,6 +19,8 @@ export default function nextConfig(phase) {
     // Deployable as `node .next/standalone/server.js` (see the README's deployment section).
     output: 'standalone',
     poweredByHeader: false,
+    // The upstream client's connection pool: loaded from node_modules as it is, not bundled.
+    serverExternalPackages: ['undici'],
     reactStrictMode: true,
     // No image optimizer endpoint: AML images load directly, as the CSP allows.
     images: { unoptimized: true },
