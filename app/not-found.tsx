@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/intent-link'
 
 export default function NotFound() {
   return (
@@ -7,9 +7,9 @@ export default function NotFound() {
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         There is no record at this address. Check the id, or paste it into the search box above.
       </p>
-      <Link href="/" className="text-sm text-blue-700 hover:underline dark:text-blue-300">
+      <IntentLink href="/" className="text-sm text-blue-700 hover:underline dark:text-blue-300">
         Back to the start page
-      </Link>
+      </IntentLink>
     </div>
   )
 }

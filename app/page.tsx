@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/intent-link'
 
 import { getEnv } from '@/lib/env'
 import { exampleIds } from '@/lib/simulator/examples'
@@ -31,13 +31,13 @@ export default function HomePage() {
 function HomeLink({ href, title, children }: { href: string; title: string; children: string }) {
   return (
     <li>
-      <Link
+      <IntentLink
         href={href}
         className="block rounded-md border border-zinc-200 bg-white p-4 hover:border-zinc-400 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-zinc-600"
       >
         <span className="text-sm font-medium">{title}</span>
         <span className="mt-1 block text-sm text-zinc-600 dark:text-zinc-400">{children}</span>
-      </Link>
+      </IntentLink>
     </li>
   )
 }
@@ -73,12 +73,12 @@ function DemoExamples() {
       <ul className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
         {examples.map((example) => (
           <li key={example.href}>
-            <Link
+            <IntentLink
               href={example.href}
               className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
             >
               {example.label}
-            </Link>
+            </IntentLink>
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/intent-link'
 
 export function ProfileNotFound() {
   return (
@@ -8,9 +8,12 @@ export function ProfileNotFound() {
         There is no verification profile with this id. Profile ids are UUIDs such as
         <code className="mx-1 font-mono text-xs">6b1df7cd-fb3c-4b10-83fe-09a9531e66e3</code>.
       </p>
-      <Link href="/profiles" className="text-sm text-blue-700 hover:underline dark:text-blue-300">
+      <IntentLink
+        href="/profiles"
+        className="text-sm text-blue-700 hover:underline dark:text-blue-300"
+      >
         Back to the profiles
-      </Link>
+      </IntentLink>
     </div>
   )
 }

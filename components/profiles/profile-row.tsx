@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/intent-link'
 
 import { CheckMark } from '@/components/profiles/check-mark'
 import { CountrySummary } from '@/components/profiles/country-summary'
@@ -26,12 +26,12 @@ export function ProfileRow({ profile, navIndex }: { profile: Profile; navIndex?:
     >
       <td className={`${cell} max-w-72`}>
         <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
-          <Link
+          <IntentLink
             href={`/profiles/${encodeURIComponent(profile.profile_id)}`}
             className={`font-medium break-words hover:underline ${archived ? 'text-zinc-600 dark:text-zinc-400' : 'text-blue-700 dark:text-blue-300'}`}
           >
             {profile.name || <span className="italic">Unnamed profile</span>}
-          </Link>
+          </IntentLink>
           <ProfileBadges isDefault={profile.is_default} isArchived={profile.is_archived} />
         </div>
       </td>

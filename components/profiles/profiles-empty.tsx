@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/intent-link'
 
 import { EmptyState } from '@/components/ui/empty-state'
 import { profileListHref, type ProfileListParams } from '@/lib/profiles/list-params'
@@ -15,12 +15,12 @@ export function ProfilesEmpty({ page, limit }: ProfileListParams) {
   return (
     <EmptyState title={`Page ${page} is past the end of the list`}>
       <p>There are no profiles this far in.</p>
-      <Link
+      <IntentLink
         href={profileListHref({ page: 1, limit })}
         className="mt-2 inline-block text-blue-700 hover:underline dark:text-blue-300"
       >
         Go to the first page
-      </Link>
+      </IntentLink>
     </EmptyState>
   )
 }

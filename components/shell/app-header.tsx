@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/intent-link'
 import { Suspense, type ReactNode } from 'react'
 
 import { GlobalSearch } from '@/components/shell/global-search'
@@ -28,9 +28,9 @@ export function AppHeader({
         Skip to content
       </a>
       <div className="relative mx-auto flex w-full max-w-7xl flex-wrap items-center gap-x-5 gap-y-2 px-4 py-2.5 sm:px-6">
-        <Link href="/" className="text-base font-semibold tracking-tight">
+        <IntentLink href="/" className="text-base font-semibold tracking-tight">
           Verity
-        </Link>
+        </IntentLink>
         <nav aria-label="Main" className="flex items-center gap-1 text-sm">
           <NavLink href="/profiles">Profiles</NavLink>
           <NavLink href="/webhooks">Webhooks</NavLink>

@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/intent-link'
 import { usePathname } from 'next/navigation'
 import type { ReactNode } from 'react'
 
@@ -8,7 +8,7 @@ export function NavLink({ href, children }: { href: string; children: ReactNode 
   const pathname = usePathname()
   const active = pathname === href || pathname.startsWith(`${href}/`)
   return (
-    <Link
+    <IntentLink
       href={href}
       aria-current={active ? 'page' : undefined}
       className={
@@ -18,6 +18,6 @@ export function NavLink({ href, children }: { href: string; children: ReactNode 
       }
     >
       {children}
-    </Link>
+    </IntentLink>
   )
 }

@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/intent-link'
 
 import { optionClass } from '@/components/shell/option-class'
 import {
@@ -52,12 +52,12 @@ export function RecentList({ filter }: { filter: string }) {
       <ul>
         {shown.map((record) => (
           <li key={`${record.kind}:${record.id}`}>
-            <Link href={recentPath(record)} data-search-option className={optionClass}>
+            <IntentLink href={recentPath(record)} data-search-option className={optionClass}>
               <span className="w-20 shrink-0 text-xs text-zinc-600 dark:text-zinc-400">
                 {kindLabel[record.kind]}
               </span>
               <code className="min-w-0 truncate font-mono text-xs">{record.id}</code>
-            </Link>
+            </IntentLink>
           </li>
         ))}
       </ul>

@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/intent-link'
 
 import { optionClass } from '@/components/shell/option-class'
 import { recognise, webhookPath, type SearchTarget } from '@/lib/search/recognise'
@@ -30,9 +30,9 @@ export function SearchHint({ input, onSubmit }: { input: string; onSubmit: () =>
       </li>
       {target.kind === 'uuid' && (
         <li>
-          <Link href={webhookPath(target.id)} data-search-option className={optionClass}>
+          <IntentLink href={webhookPath(target.id)} data-search-option className={optionClass}>
             Open as webhook configuration
-          </Link>
+          </IntentLink>
         </li>
       )}
     </ul>

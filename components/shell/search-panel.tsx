@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/intent-link'
 import type { ReactNode, Ref } from 'react'
 
 import { optionClass } from '@/components/shell/option-class'
@@ -103,9 +103,9 @@ function OutcomeActions({
     return (
       <ul>
         <Option>
-          <Link href="/profiles" data-search-option className={optionClass}>
+          <IntentLink href="/profiles" data-search-option className={optionClass}>
             Open the profile list
-          </Link>
+          </IntentLink>
         </Option>
       </ul>
     )

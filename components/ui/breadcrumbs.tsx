@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/intent-link'
 
 /** `mono` for an id, so it reads like the ids everywhere else. */
 export type Crumb = { label: string; href?: string; mono?: boolean }
@@ -13,12 +13,12 @@ export function Breadcrumbs({ items }: { items: readonly Crumb[] }) {
           return (
             <li key={`${index}-${item.label}`} className="flex min-w-0 items-center gap-x-1.5">
               {item.href && !last ? (
-                <Link
+                <IntentLink
                   href={item.href}
                   className="hover:text-zinc-900 hover:underline dark:hover:text-zinc-100"
                 >
                   {item.label}
-                </Link>
+                </IntentLink>
               ) : (
                 <span
                   aria-current={last ? 'page' : undefined}

@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/intent-link'
 
 import { Badge } from '@/components/ui/badge'
 import { Card } from '@/components/ui/card'
@@ -29,12 +29,12 @@ export function AmlCard({ searchId }: { searchId: string | null | undefined }) {
       id="aml"
       title="AML screening"
       actions={
-        <Link
+        <IntentLink
           href={`/aml/${encodeURIComponent(id)}`}
           className="text-xs font-medium text-blue-700 hover:underline dark:text-blue-300"
         >
           Open AML report
-        </Link>
+        </IntentLink>
       }
     >
       <div className="space-y-2">

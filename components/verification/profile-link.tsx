@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/intent-link'
 
 import { isUuid } from '@/lib/ids'
 import { useProfile } from '@/lib/queries/profiles'
@@ -16,12 +16,12 @@ export function ProfileLink({ profileId }: { profileId: string | null | undefine
   if (!id) return <span className="text-zinc-400">—</span>
   if (!fetchable) return <code className="font-mono text-xs">{id}</code>
   return (
-    <Link
+    <IntentLink
       href={`/profiles/${id}`}
       title={id}
       className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
     >
       {data?.name ?? <code className="font-mono text-xs">{id.slice(0, 8)}…</code>}
-    </Link>
+    </IntentLink>
   )
 }

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/intent-link'
 
 import { WebhookHistoryHeader } from '@/components/webhooks/webhook-history-header'
 import { WebhookIdForm } from '@/components/webhooks/webhook-id-form'
@@ -19,12 +19,12 @@ export function MalformedWebhookFilter({ value }: { value: string }) {
           “{value.slice(0, 200)}” is not a webhook configuration id. Ids are UUIDs: 32 hexadecimal
           digits in groups of 8-4-4-4-12.
         </p>
-        <Link
+        <IntentLink
           href="/webhooks"
           className="mt-3 inline-block font-medium text-blue-700 hover:underline dark:text-blue-300"
         >
           Show the whole history
-        </Link>
+        </IntentLink>
       </div>
       <WebhookIdForm />
     </div>

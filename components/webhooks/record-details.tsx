@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/intent-link'
 import type { ReactNode } from 'react'
 
 import { CopyableId } from '@/components/ui/copyable-id'
@@ -52,12 +52,12 @@ export function RecordDetails({
               {record.webhook_id ? (
                 <span className="flex flex-wrap items-center gap-x-2">
                   <CopyableId value={record.webhook_id} label="webhook configuration id" />
-                  <Link
+                  <IntentLink
                     href={`/webhooks?webhook_id=${encodeURIComponent(record.webhook_id)}`}
                     className="text-xs text-blue-700 hover:underline dark:text-blue-300"
                   >
                     Only this configuration
-                  </Link>
+                  </IntentLink>
                 </span>
               ) : (
                 '—'
@@ -148,11 +148,11 @@ function RecordLinks({
 
 function LinkButton({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <Link
+    <IntentLink
       href={href}
       className="rounded border border-zinc-300 bg-white px-2.5 py-1 text-xs font-medium text-blue-700 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-blue-300 dark:hover:bg-zinc-800"
     >
       {children} →
-    </Link>
+    </IntentLink>
   )
 }

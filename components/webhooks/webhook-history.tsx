@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/intent-link'
 import { useDeferredValue, useMemo, useState } from 'react'
 
 import { EmptyState } from '@/components/ui/empty-state'
@@ -85,9 +85,12 @@ export function WebhookHistory({ webhookId }: { webhookId: string | undefined })
           {webhookId ? (
             <>
               The service has recorded nothing for this id.{' '}
-              <Link href="/webhooks" className="text-blue-700 hover:underline dark:text-blue-300">
+              <IntentLink
+                href="/webhooks"
+                className="text-blue-700 hover:underline dark:text-blue-300"
+              >
                 Show the whole history
-              </Link>
+              </IntentLink>
             </>
           ) : (
             'The service has not sent any webhook notification.'

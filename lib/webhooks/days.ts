@@ -58,9 +58,21 @@ export function dayLabel(key: string): string {
   return formatter('day', 'UTC').format(new Date(Date.UTC(year, month - 1, day, 12)))
 }
 
+// Rows are mounted again each time they scroll back into view; a loaded record's time is
+// formatted once per zone rather than on every mount.
+const timeBySecond = new Map<string, Map<number, string>>()
+
 /** `14:03:22` in the zone. */
 export function timeOfDay(date: Date, timeZone: string): string {
-  return formatter('time', timeZone).format(date)
+  const second = Math.floor(date.getTime() / 1_000)
+  let times = timeBySecond.get(timeZone)
+  if (!times) timeBySecond.set(timeZone, (times = new Map<number, string>()))
+  let text = times.get(second)
+  if (text === undefined) {
+    text = formatter('time', timeZone).format(date)
+    times.set(second, text)
+  }
+  return text
 }
 
 export type DayRow = { kind: 'day'; key: string; label: string; count: number }

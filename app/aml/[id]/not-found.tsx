@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/intent-link'
 
 export default function AmlReportNotFound() {
   return (
@@ -8,9 +8,9 @@ export default function AmlReportNotFound() {
         The screening service has no stored search with this id. Check the search id, which is a
         UUID such as the one in an AML_SCREENING webhook.
       </p>
-      <Link href="/" className="text-sm text-blue-700 hover:underline dark:text-blue-300">
+      <IntentLink href="/" className="text-sm text-blue-700 hover:underline dark:text-blue-300">
         Back to the start page
-      </Link>
+      </IntentLink>
     </div>
   )
 }

@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/intent-link'
 
 import { ProfileDetail } from '@/components/profiles/profile-detail'
 import { ProfileDetailSkeleton } from '@/components/profiles/profile-detail-skeleton'
@@ -13,9 +13,12 @@ export function ProfileDetailClient({ profileId }: { profileId: string }) {
   const { data, isPending, isError, error, refetch } = useProfile(profileId)
   return (
     <div className="space-y-3">
-      <Link href="/profiles" className="text-sm text-blue-700 hover:underline dark:text-blue-300">
+      <IntentLink
+        href="/profiles"
+        className="text-sm text-blue-700 hover:underline dark:text-blue-300"
+      >
         ← Profiles
-      </Link>
+      </IntentLink>
       {isPending ? (
         <ProfileDetailSkeleton />
       ) : isError ? (

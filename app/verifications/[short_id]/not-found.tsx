@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/intent-link'
 
 export default function VerificationNotFound() {
   return (
@@ -9,9 +9,9 @@ export default function VerificationNotFound() {
         <code className="font-mono text-xs">VF57124F182867E0</code>; check the ticket for a typo, or
         paste the whole verification URL into the search box above.
       </p>
-      <Link href="/" className="text-sm text-blue-700 hover:underline dark:text-blue-300">
+      <IntentLink href="/" className="text-sm text-blue-700 hover:underline dark:text-blue-300">
         Back to the start page
-      </Link>
+      </IntentLink>
     </div>
   )
 }
