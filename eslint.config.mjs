@@ -58,6 +58,8 @@ export default defineConfig([
   },
   globalIgnores([
     '.next/**',
+    // Second builds (NEXT_DIST_DIR) used by tests and the benchmark.
+    '.next-*/**',
     'out/**',
     'build/**',
     'next-env.d.ts',

@@ -37,6 +37,8 @@ const RETRYABLE_NETWORK_CODES = new Set([
   'UND_ERR_CLOSED',
 ])
 
+const TOO_LARGE = 'UND_ERR_RES_EXCEEDED_MAX_SIZE'
+
 type Query = Record<string, string | number | undefined>
 
 // One pool per process: route bundles may each load this module, and they should share sockets.
@@ -44,7 +46,12 @@ const POOL = Symbol.for('verity.upstream-pool')
 const shared = globalThis as typeof globalThis & { [POOL]?: Dispatcher }
 function pool(): Dispatcher {
   // Never redirects (undici's request does not follow them): a 3xx is reported, the key stays here.
-  return (shared[POOL] ??= new Agent({ connections: 64, keepAliveTimeout: 10_000 }))
+  // The parser stops a body once it passes the size cap.
+  return (shared[POOL] ??= new Agent({
+    connections: 64,
+    keepAliveTimeout: 10_000,
+    maxResponseSize: MAX_RESPONSE_BYTES,
+  }))
 }
 
 export type UpstreamOptions = {
@@ -120,8 +127,14 @@ async function attemptOnce(url: URL, key: string, deadline: number): Promise<unk
     await response.body.dump()
     throw statusError(response.statusCode, response.headers)
   }
-  const text = await readCapped(response).catch((cause: unknown) => {
-    if (cause instanceof UpstreamError || isAbort(cause)) throw cause
+  // undici enforces maxResponseSize only on the bytes read; an announced size is refused unread.
+  if (Number(header(response.headers, 'content-length')) > MAX_RESPONSE_BYTES) {
+    // dump() with a tiny limit closes the connection instead of reading on, and swallows the abort.
+    void response.body.dump({ limit: 1 })
+    throw new UpstreamError('bad_response', 'The upstream response is too large')
+  }
+  const text = await response.body.text().catch((cause: unknown) => {
+    if (isAbort(cause) || networkCode(cause) === TOO_LARGE) throw cause
     // Headers arrived but the body broke off: what came is not a response Verity can read.
     throw new UpstreamError('bad_response', 'The upstream response was cut off', { cause })
   })
@@ -161,27 +174,6 @@ function statusError(status: number, headers: ResponseHeaders): UpstreamError {
   return new UpstreamError('unavailable', `The upstream answered ${status}`, details)
 }
 
-async function readCapped(response: Dispatcher.ResponseData): Promise<string> {
-  const tooLarge = () => new UpstreamError('bad_response', 'The upstream response is too large')
-  // dump() with a tiny limit closes the connection without reading on, and swallows the abort.
-  const abandon = () => void response.body.dump({ limit: 1 })
-  if (Number(header(response.headers, 'content-length')) > MAX_RESPONSE_BYTES) {
-    abandon()
-    throw tooLarge()
-  }
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of response.body as AsyncIterable<Buffer>) {
-    size += chunk.byteLength
-    if (size > MAX_RESPONSE_BYTES) {
-      abandon()
-      throw tooLarge()
-    }
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks, size).toString('utf8')
-}
-
 function validate<T>(schema: z.ZodType<T>, body: unknown): T {
   const result = schema.safeParse(body)
   if (result.success) return result.data
@@ -218,6 +210,9 @@ function toUpstreamError(error: unknown): UpstreamError {
     return new UpstreamError('timeout', 'The upstream did not answer in time', { cause: error })
   }
   const code = networkCode(error)
+  if (code === TOO_LARGE) {
+    return new UpstreamError('bad_response', 'The upstream response is too large', { cause: error })
+  }
   return new UpstreamError(
     'unavailable',
     code ? `The upstream could not be reached (${code})` : 'The upstream could not be reached',

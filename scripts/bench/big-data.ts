@@ -39,6 +39,9 @@ export type BigDataFigures = {
 type Opened = { page: Page; bench: JSHandle<InPage> }
 
 async function open(browser: Browser, url: string): Promise<Opened> {
+  // One request first, as the render section does: the figures are of a warm server, not of the
+  // first render of a route after start.
+  await fetch(url).then((response) => response.arrayBuffer())
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
   await page.addInitScript({ content: `${inPage}\ninstallBench(${JSON.stringify(CARD)})` })
   await page.goto(url, { waitUntil: 'load', timeout: 60_000 })

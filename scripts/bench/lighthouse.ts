@@ -2,29 +2,40 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 
 import { chromePath, offlineFlags } from './browser'
-import { pageKinds } from './pages'
+import { pageKinds, type PageKind } from './pages'
 import { ms, type Budget, type SectionResult } from './report'
 import { median, round } from './stats'
 
 /*
  * Lighthouse's performance category with its defaults: mobile form factor and simulated slow 4G
  * and 4× CPU slowdown. Its own Chromium, launched once, offline. On a shared 2-core machine TBT
- * is the noisiest figure, so a page can be run several times and the median kept.
+ * is the noisiest figure, so a page can be run several times and the median kept. A bare Next.js
+ * page of the same build tools (floor.ts) runs first: the score the framework alone gets here.
  */
+
+const floorPage: PageKind = { key: 'floor', label: 'bare Next.js page (floor)', path: '/' }
 
 type Audit = { score: number; lcp: number; tbt: number; cls: number; fcp: number }
 
-export async function measureLighthouse(appUrl: string, runs: number): Promise<SectionResult> {
+export async function measureLighthouse(
+  appUrl: string,
+  runs: number,
+  floorUrl: string | null,
+): Promise<SectionResult> {
+  const targets = [
+    ...(floorUrl ? [{ page: floorPage, origin: floorUrl }] : []),
+    ...pageKinds.map((page) => ({ page, origin: appUrl })),
+  ]
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ['--headless=new', ...offlineFlags],
   })
   const figures: Record<string, Audit & { runs: Audit[] }> = {}
   try {
-    for (const page of pageKinds) {
+    for (const { page, origin } of targets) {
       const audits: Audit[] = []
       for (let run = 0; run < runs; run++) {
-        const result = await lighthouse(appUrl + page.path, {
+        const result = await lighthouse(origin + page.path, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
@@ -79,13 +90,29 @@ export async function measureLighthouse(appUrl: string, runs: number): Promise<S
     tables: [
       {
         title: `4. Lighthouse (mobile, simulated throttling, offline; median of ${runs} run${runs === 1 ? '' : 's'})`,
-        head: ['page', 'score', 'FCP', 'LCP', 'TBT', 'CLS'],
-        rows: pageKinds.map((page) => {
+        head: ['page', 'score', 'FCP', 'LCP', 'TBT', 'CLS', 'TBT over floor'],
+        rows: targets.map(({ page }) => {
           const f = figures[page.key]
+          const floor = figures[floorPage.key]
+          const diff = floor && page !== floorPage && f ? f.tbt - floor.tbt : null
+          const overFloor = diff === null ? '' : `${diff < 0 ? '−' : '+'}${ms(Math.abs(diff))}`
           return f
-            ? [page.label, f.score.toFixed(2), ms(f.fcp), ms(f.lcp), ms(f.tbt), f.cls.toFixed(3)]
-            : [page.label, 'n/a', '', '', '', '']
+            ? [
+                page.label,
+                f.score.toFixed(2),
+                ms(f.fcp),
+                ms(f.lcp),
+                ms(f.tbt),
+                f.cls.toFixed(3),
+                overFloor,
+              ]
+            : [page.label, 'n/a', '', '', '', '', '']
         }),
+        notes: floorUrl
+          ? [
+              'Floor: a bare, dynamically rendered Next.js page with one link, built with the same next and react (scripts/bench/floor.ts).',
+            ]
+          : [],
       },
     ],
     budgets,

@@ -3,13 +3,14 @@ import { execSync } from 'node:child_process'
 import { cpus, loadavg } from 'node:os'
 
 import { measureBigData } from './big-data'
+import { buildFloor } from './floor'
 import { launchBrowser } from './browser'
 import { assertBuilt, buildApp } from './build'
 import { measureLighthouse } from './lighthouse'
 import { measureLoad } from './load'
 import { memoryResult, sampleMemory, type MemorySample } from './memory'
 import { parseOptions, type SectionKey } from './options'
-import { startNext, startSimulatorChild, type Started } from './processes'
+import { startFloor, startNext, startSimulatorChild, type Started } from './processes'
 import { budgetTable, printTable, writeResults, type SectionResult } from './report'
 import { measureRender } from './ttfb'
 import { measureWeight } from './weight'
@@ -78,7 +79,20 @@ try {
       await browser.close()
     }
   }
-  await section('lighthouse', () => measureLighthouse(app.url, options.lighthouseRuns))
+  await section('lighthouse', async () => {
+    const floor = await buildFloor()
+    try {
+      const floorApp = await startFloor(floor.dir)
+      started.push(floorApp)
+      try {
+        return await measureLighthouse(app.url, options.lighthouseRuns, floorApp.url)
+      } finally {
+        await floorApp.stop()
+      }
+    } finally {
+      floor.remove()
+    }
+  })
   memory.push(sampleMemory('end of run', app.pid, simulator.pid))
   results.push(memoryResult(memory))
 

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { join, resolve } from 'node:path'
 
 import { exampleApiKey } from '../../lib/simulator/examples'
 
@@ -29,19 +30,26 @@ export async function freePort(): Promise<number> {
   })
 }
 
-function spawnChild(name: string, args: string[], env: Record<string, string>) {
-  let output = ''
+function spawnChild(name: string, args: string[], env: Record<string, string>, cwd?: string) {
+  const chunks: Buffer[] = []
+  let kept = 0
   const child = spawn(process.execPath, args, {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    cwd,
   })
+  // Only the tail matters when a start fails. Chunks are kept as they come: the app writes an
+  // audit line per proxied request, and copying a string tail per line would cost the load
+  // generator, which runs in this process, time during the proxy's turn only.
   const append = (chunk: Buffer) => {
-    // Only the tail matters when a start fails.
-    output = (output + chunk.toString()).slice(-20_000)
+    chunks.push(chunk)
+    kept += chunk.length
+    while (kept - (chunks[0]?.length ?? 0) > 20_000) kept -= chunks.shift()?.length ?? 0
   }
   child.stdout.on('data', append)
   child.stderr.on('data', append)
-  return { child, logs: () => output, stop: () => stopChild(child), name }
+  const logs = () => Buffer.concat(chunks).toString().slice(-20_000)
+  return { child, logs, stop: () => stopChild(child), name }
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
@@ -92,30 +100,43 @@ export async function startSimulatorChild(historyRecords: number): Promise<Start
 /** `next start` of the build in `distDir`, on the simulator. */
 export async function startNext(distDir: string, simulatorUrl: string): Promise<Started> {
   const port = await freePort()
-  const started = spawnChild(
-    'next',
-    ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'],
-    {
-      NEXT_DIST_DIR: distDir,
-      NODE_ENV: 'production',
-      DS_API_BASE_URL: simulatorUrl,
-      DS_API_KEY: exampleApiKey,
-      AUTH_DISABLED: 'true',
-      VERITY_DEMO: 'true',
-    },
-  )
+  const started = spawnChild('next', nextStart(port), {
+    NEXT_DIST_DIR: distDir,
+    NODE_ENV: 'production',
+    DS_API_BASE_URL: simulatorUrl,
+    DS_API_KEY: exampleApiKey,
+    AUTH_DISABLED: 'true',
+    VERITY_DEMO: 'true',
+  })
   const url = `http://127.0.0.1:${port}`
-  const alive = () => started.child.exitCode === null
   await waitFor(
     'next start',
     async () => ((await fetch(`${url}/api/health`)).ok ? url : null),
-    alive,
+    () => started.child.exitCode === null,
     started.logs,
   )
   const ping = await fetch(`${url}/api/ping`)
   if (!ping.ok)
     throw new Error(`${url}/api/ping answered ${ping.status}: is the build older than the route?`)
   return { ...started, url, pid: started.child.pid ?? 0 }
+}
+
+/** `next start` of the framework-floor app built in `dir` (scripts/bench/floor.ts). */
+export async function startFloor(dir: string): Promise<Started> {
+  const port = await freePort()
+  const started = spawnChild('floor', nextStart(port, resolve('node_modules')), {}, dir)
+  const url = `http://127.0.0.1:${port}`
+  await waitFor(
+    'the framework-floor app',
+    async () => ((await fetch(url)).ok ? url : null),
+    () => started.child.exitCode === null,
+    started.logs,
+  )
+  return { ...started, url, pid: started.child.pid ?? 0 }
+}
+
+function nextStart(port: number, modules = 'node_modules'): string[] {
+  return [join(modules, 'next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1']
 }
 
 /** Resident memory of a process and its descendants, in bytes (Linux /proc). */
