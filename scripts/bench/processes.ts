@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
 
 import { exampleApiKey } from '../../lib/simulator/examples'
+import { freePort } from '../free-port'
 
 /*
  * The processes the benchmark starts: the simulator and `next start`, each a child of its own so
@@ -16,18 +16,6 @@ export type Started = {
   pid: number
   logs: () => string
   stop: () => Promise<void>
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 function spawnChild(name: string, args: string[], env: Record<string, string>, cwd?: string) {

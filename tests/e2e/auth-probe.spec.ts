@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test'
 import { buildDataset } from '@/lib/simulator/dataset'
 import { exampleIds } from '@/lib/simulator/examples'
 
-import { freePort } from './support/app-instance'
+import { freePort } from '../../scripts/free-port'
 import { startAuthApp, type AuthApp } from './support/auth-app'
 import { rawRequest } from './support/raw-request'
 

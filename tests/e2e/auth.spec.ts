@@ -6,7 +6,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { sealSession } from '@/lib/auth/session-seal'
 import { exampleIds } from '@/lib/simulator/examples'
 
-import { freePort } from './support/app-instance'
+import { freePort } from '../../scripts/free-port'
 import { SESSION_SECRET, startAuthApp, type AuthApp } from './support/auth-app'
 import { startOidcProvider, type OidcServer } from './support/oidc-provider'
 

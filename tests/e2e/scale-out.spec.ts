@@ -10,7 +10,7 @@ import { SESSION_COOKIE } from '@/lib/auth/session-cookie'
 import { exampleIds } from '@/lib/simulator/examples'
 import { startSimulator, type Simulator } from '@/lib/simulator/server'
 
-import { freePort } from './support/app-instance'
+import { freePort } from '../../scripts/free-port'
 
 /*
  * Two standalone instances behind nginx (Debian's package, started here on loopback): requests

@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test'
 
 import { exampleIds } from '../../lib/simulator/examples'
 import { startSimulator, type Simulator } from '../../lib/simulator/server'
-import { freePort, startApp, type AppInstance } from './support/app-instance'
+import { freePort } from '../../scripts/free-port'
+import { startApp, type AppInstance } from './support/app-instance'
 
 /*
  * Upstream faults, driven through the simulator's knobs: what the proxy answers and what the

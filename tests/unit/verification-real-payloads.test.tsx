@@ -14,6 +14,12 @@ import { REAL_PAYLOADS_DIR } from './helpers/real-payloads'
 // The provider's examples live beside the repository (shared/real-payloads, see its README).
 const DIR = REAL_PAYLOADS_DIR
 
+// Outside Next's app router: links prefetch on intent through the router, which is not mounted.
+vi.mock('next/navigation', () => ({
+  usePathname: () => '/verifications/test',
+  useRouter: () => ({ prefetch: () => undefined }),
+}))
+
 /** Every verification object in the provider's real example files, with where it came from. */
 function realVerifications(): [string, unknown][] {
   const out: [string, unknown][] = []

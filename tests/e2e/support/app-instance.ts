@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
+
+import { freePort } from '../../../scripts/free-port'
 
 /*
  * A Verity instance of its own for a test file (faults, hostile requests, sign-in), started from
@@ -13,18 +14,6 @@ export type AppInstance = {
   pid: number
   logs: () => string
   stop: () => Promise<void>
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /** Starts `next start` with the given environment (sign-in off unless it says otherwise). */

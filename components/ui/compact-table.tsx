@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react'
+
+export const compactCell = 'px-2 py-1 align-top'
+const head = 'px-2 py-1 text-left text-xs font-medium text-zinc-500 dark:text-zinc-400'
+
+/**
+ * A dense table of settings: small column headings, thin dividers, sideways scrolling on narrow
+ * screens. The first column is narrow, for an order number.
+ */
+export function CompactTable({
+  caption,
+  columns,
+  children,
+}: {
+  caption?: string
+  columns: readonly string[]
+  children: ReactNode
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm">
+        {caption && (
+          <caption className="pb-1 text-left text-xs font-semibold text-zinc-700 dark:text-zinc-300">
+            {caption}
+          </caption>
+        )}
+        <thead className="border-b border-zinc-200 dark:border-zinc-800">
+          <tr>
+            {columns.map((label, index) => (
+              <th key={label} scope="col" className={index === 0 ? `${head} w-12` : head}>
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">{children}</tbody>
+      </table>
+    </div>
+  )
+}
