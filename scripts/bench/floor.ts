@@ -4,16 +4,18 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
 /*
- * The framework's floor for Lighthouse: a bare, dynamically rendered Next.js page with one link,
- * built with this project's own next and react, no app code. Its score is what this machine
- * gives the framework alone, and the Verity pages are read against it. Built in a temporary
- * directory (about ten seconds) and removed at the end of the run.
+ * The framework's floor, built with this project's own next, react and undici and no app code:
+ * a bare, dynamically rendered page with one link (for Lighthouse), a route answering fixed JSON,
+ * and a route making one bare undici call to the simulator (for the proxy cost). What this
+ * machine gives the framework alone, against which Verity's figures are read. Built in a
+ * temporary directory (about ten seconds) and removed at the end of the run.
  */
 
 const files: Record<string, string> = {
   'package.json': '{ "name": "verity-bench-floor", "private": true }\n',
   // The root is the file system's so that the linked node_modules resolve through the symlink.
-  'next.config.js': "module.exports = { turbopack: { root: '/' } }\n",
+  'next.config.js':
+    "module.exports = { turbopack: { root: '/' }, serverExternalPackages: ['undici'] }\n",
   'app/layout.jsx': `export const metadata = { title: 'Floor' }
 export default function RootLayout({ children }) {
   return <html lang="en"><body>{children}</body></html>
@@ -29,6 +31,22 @@ export default function Page() {
       <Link href="/">Home</Link>
     </main>
   )
+}
+`,
+  'app/api/ping/route.js': `export const dynamic = 'force-dynamic'
+export function GET() {
+  return Response.json({ status: 'ok' })
+}
+`,
+  'app/api/upstream/route.js': `import { Agent, request } from 'undici'
+export const dynamic = 'force-dynamic'
+const dispatcher = new Agent({ connections: 64, keepAliveTimeout: 10_000 })
+export async function GET() {
+  const response = await request(process.env.FLOOR_UPSTREAM_URL, {
+    headers: { 'ds-api-token': process.env.FLOOR_UPSTREAM_KEY, accept: 'application/json' },
+    dispatcher,
+  })
+  return Response.json(JSON.parse(await response.body.text()))
 }
 `,
 }

@@ -5,12 +5,14 @@ import { ms, type Budget, type SectionResult } from './report'
 import { percentile, round } from './stats'
 
 /*
- * Proxy cost. Three targets take turns in the order a b c c b a, so that drift in the machine's
- * load (other work on a shared box) falls on each of them alike; latencies are pooled per target
- * from every response (sub-millisecond, which autocannon's own histogram rounds away).
+ * Proxy cost. The targets take turns forwards and then backwards (a b c d e e d c b a), so that
+ * drift in the machine's load (other work on a shared box) falls on each of them alike; latencies
+ * are pooled per target from every response (sub-millisecond, which autocannon's own histogram
+ * rounds away). d and e are the framework's floor (floor.ts): the same two kinds of route, fixed
+ * JSON and one upstream call, in a bare Next.js app with no app code.
  */
 
-type TargetKey = 'simulator' | 'proxy' | 'ping'
+type TargetKey = 'simulator' | 'proxy' | 'ping' | 'floorPing' | 'floorUpstream'
 type Target = { key: TargetKey; label: string; url: string; headers?: Record<string, string> }
 
 export type LoadFigures = {
@@ -47,8 +49,18 @@ function shoot(target: Target, connections: number, seconds: number): Promise<Sh
   })
 }
 
-function targets(simulatorUrl: string, appUrl: string): Target[] {
+function targets(simulatorUrl: string, appUrl: string, floorUrl: string | null): Target[] {
   const id = exampleIds.defaultProfileId
+  const floor: Target[] = floorUrl
+    ? [
+        { key: 'floorPing', label: '(d) bare Next.js, fixed JSON', url: `${floorUrl}/api/ping` },
+        {
+          key: 'floorUpstream',
+          label: '(e) bare Next.js, one undici call',
+          url: `${floorUrl}/api/upstream`,
+        },
+      ]
+    : []
   return [
     {
       key: 'simulator',
@@ -58,20 +70,22 @@ function targets(simulatorUrl: string, appUrl: string): Target[] {
     },
     { key: 'proxy', label: '(b) Verity /api/profiles/{id}', url: `${appUrl}/api/profiles/${id}` },
     { key: 'ping', label: '(c) Verity /api/ping', url: `${appUrl}/api/ping` },
+    ...floor,
   ]
 }
 
 export async function measureLoad(
   simulatorUrl: string,
   appUrl: string,
+  floorUrl: string | null,
   options: { seconds: number; warmSeconds: number; levels: readonly number[] },
 ): Promise<SectionResult> {
-  const list = targets(simulatorUrl, appUrl)
+  const list = targets(simulatorUrl, appUrl, floorUrl)
   const figures: Record<string, Record<TargetKey, LoadFigures>> = {}
   for (const connections of options.levels) {
     for (const target of list) await shoot(target, connections, options.warmSeconds)
     const shots = new Map<TargetKey, Shot[]>()
-    // Each target gets `seconds` in total, in two halves: a b c, then c b a.
+    // Each target gets `seconds` in total, in two halves: forwards, then backwards.
     for (const target of [...list, ...[...list].reverse()]) {
       const shot = await shoot(target, connections, options.seconds / 2)
       shots.set(target.key, [...(shots.get(target.key) ?? []), shot])
@@ -132,6 +146,14 @@ function report(
       pass: one.proxy.p50 <= limit,
     })
   }
+  const floorNotes = levels.flatMap((level) => {
+    const upstream = figures[level]?.floorUpstream
+    const ping = figures[level]?.floorPing
+    if (!upstream || !ping) return []
+    return [
+      `Floor, concurrency ${level}: one upstream call in a bare route reaches ${((upstream.rps / ping.rps) * 100).toFixed(0)}% of the bare route's throughput (e against d; Verity's b against c is the budget).`,
+    ]
+  })
   const failures = levels.flatMap((level) =>
     list.map((target) => figures[level]?.[target.key]?.failures ?? 0),
   )
@@ -139,12 +161,15 @@ function report(
     key: 'load',
     tables: [
       {
-        title: '1. Proxy cost (autocannon; rounds a b c c b a; p50/p99 over every response)',
+        title: '1. Proxy cost (autocannon; rounds forwards and back; p50/p99 over every response)',
         head: ['target', 'conc.', 'req/s', 'p50', 'p99', 'requests', 'failed'],
         rows,
-        notes: failures.some((count) => count > 0)
-          ? ['Some requests failed: the figures are suspect.']
-          : [],
+        notes: [
+          ...floorNotes,
+          ...(failures.some((count) => count > 0)
+            ? ['Some requests failed: the figures are suspect.']
+            : []),
+        ],
       },
     ],
     budgets,

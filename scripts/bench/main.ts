@@ -55,11 +55,20 @@ try {
   console.log(
     `simulator ${simulator.url} (pid ${simulator.pid}), Verity ${app.url} (pid ${app.pid}), build ${options.distDir}`,
   )
+  const floor =
+    options.sections.has('load') || options.sections.has('lighthouse')
+      ? await startFloorApp(simulator.url).catch((error: unknown) => {
+          // The floor is context for two sections; without it they still measure Verity.
+          failures.floor = error instanceof Error ? error.message : String(error)
+          console.error(`  framework floor not available: ${failures.floor}`)
+          return null
+        })
+      : null
   await new Promise((resolve) => setTimeout(resolve, 1_000))
   memory.push(sampleMemory('at rest, after start', app.pid, simulator.pid))
 
   await section('load', () =>
-    measureLoad(simulator.url, app.url, {
+    measureLoad(simulator.url, app.url, floor?.url ?? null, {
       seconds: options.loadSeconds,
       warmSeconds: Math.max(1, options.loadSeconds / 3),
       levels: [1, 32],
@@ -79,20 +88,9 @@ try {
       await browser.close()
     }
   }
-  await section('lighthouse', async () => {
-    const floor = await buildFloor()
-    try {
-      const floorApp = await startFloor(floor.dir)
-      started.push(floorApp)
-      try {
-        return await measureLighthouse(app.url, options.lighthouseRuns, floorApp.url)
-      } finally {
-        await floorApp.stop()
-      }
-    } finally {
-      floor.remove()
-    }
-  })
+  await section('lighthouse', () =>
+    measureLighthouse(app.url, options.lighthouseRuns, floor?.url ?? null),
+  )
   memory.push(sampleMemory('end of run', app.pid, simulator.pid))
   results.push(memoryResult(memory))
 
@@ -137,6 +135,21 @@ try {
   process.exitCode = 2
 } finally {
   await stopAll()
+}
+
+/** The framework-floor app (floor.ts), built in a temporary directory that goes when it stops. */
+async function startFloorApp(simulatorUrl: string): Promise<Started> {
+  const floor = await buildFloor()
+  try {
+    const floorApp = await startFloor(floor.dir, simulatorUrl)
+    const stopped = { ...floorApp, stop: () => floorApp.stop().finally(floor.remove) }
+    started.push(stopped)
+    console.log(`framework floor ${floorApp.url} (pid ${floorApp.pid})`)
+    return stopped
+  } catch (error) {
+    floor.remove()
+    throw error
+  }
 }
 
 function gitCommit(): string {

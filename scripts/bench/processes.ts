@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
-import { exampleApiKey } from '../../lib/simulator/examples'
+import { exampleApiKey, exampleIds } from '../../lib/simulator/examples'
 import { freePort } from '../free-port'
 
 /*
@@ -19,25 +20,28 @@ export type Started = {
 }
 
 function spawnChild(name: string, args: string[], env: Record<string, string>, cwd?: string) {
-  const chunks: Buffer[] = []
-  let kept = 0
+  // Output goes to a file, not through this process: the app writes an audit line per proxied
+  // request, and a pipe drained by the load generator's own event loop would slow the app down
+  // (and only during the proxy's turn) whenever the generator is busy.
+  const dir = mkdtempSync(join(tmpdir(), `verity-bench-${name}-`))
+  const file = join(dir, 'output.log')
+  const fd = openSync(file, 'a')
   const child = spawn(process.execPath, args, {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', fd, fd],
     cwd,
   })
-  // Only the tail matters when a start fails. Chunks are kept as they come: the app writes an
-  // audit line per proxied request, and copying a string tail per line would cost the load
-  // generator, which runs in this process, time during the proxy's turn only.
-  const append = (chunk: Buffer) => {
-    chunks.push(chunk)
-    kept += chunk.length
-    while (kept - (chunks[0]?.length ?? 0) > 20_000) kept -= chunks.shift()?.length ?? 0
+  closeSync(fd)
+  // Only the tail matters when a start fails.
+  const logs = () => {
+    try {
+      return readFileSync(file, 'utf8').slice(-20_000)
+    } catch {
+      return ''
+    }
   }
-  child.stdout.on('data', append)
-  child.stderr.on('data', append)
-  const logs = () => Buffer.concat(chunks).toString().slice(-20_000)
-  return { child, logs, stop: () => stopChild(child), name }
+  const stop = () => stopChild(child).finally(() => rmSync(dir, { recursive: true, force: true }))
+  return { child, logs, stop, name }
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
@@ -110,9 +114,17 @@ export async function startNext(distDir: string, simulatorUrl: string): Promise<
 }
 
 /** `next start` of the framework-floor app built in `dir` (scripts/bench/floor.ts). */
-export async function startFloor(dir: string): Promise<Started> {
+export async function startFloor(dir: string, simulatorUrl: string): Promise<Started> {
   const port = await freePort()
-  const started = spawnChild('floor', nextStart(port, resolve('node_modules')), {}, dir)
+  const started = spawnChild(
+    'floor',
+    nextStart(port, resolve('node_modules')),
+    {
+      FLOOR_UPSTREAM_URL: `${simulatorUrl}/api/v3/profiles/${exampleIds.defaultProfileId}`,
+      FLOOR_UPSTREAM_KEY: exampleApiKey,
+    },
+    dir,
+  )
   const url = `http://127.0.0.1:${port}`
   await waitFor(
     'the framework-floor app',

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -22,7 +22,9 @@ const NGINX = '/usr/sbin/nginx'
 const KEY = 'scale-out-key'
 const SECRET = 'scale-out-session-secret-0123456789-abcdefghij'
 const dist = process.env.NEXT_DIST_DIR ?? '.next'
-const work = mkdtempSync(join(tmpdir(), 'verity-scale-'))
+// Made in beforeAll: the runner also loads this file (to list its tests) in a process that runs
+// no hooks, and a directory made at load time there would never be removed.
+let work = ''
 
 type Instance = { port: number; child: ChildProcess; auditFile: string }
 let sim: Simulator
@@ -80,6 +82,7 @@ function auditLines(instance: Instance) {
 
 test.beforeAll(async () => {
   test.setTimeout(120_000)
+  work = mkdtempSync(join(tmpdir(), 'verity-scale-'))
   sim = await startSimulator({ apiKey: KEY })
   instances = [await startInstance(1), await startInstance(2)]
   const port = await freePort()
@@ -125,11 +128,20 @@ ${instances.map((i) => `    server 127.0.0.1:${i.port} max_fails=1 fail_timeout=
   cookie = `${SESSION_COOKIE}=${sealed}`
 })
 
+/** Ends a process this file started and waits until it has gone. */
+function end(child: ChildProcess) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined)
+    child.once('exit', resolve)
+    child.kill('SIGTERM')
+  })
+}
+
 test.afterAll(async () => {
-  nginx?.kill('SIGTERM')
-  for (const instance of instances)
-    if (instance.child.exitCode === null) instance.child.kill('SIGTERM')
+  await Promise.all([...(nginx ? [end(nginx)] : []), ...instances.map(({ child }) => end(child))])
   await sim?.close()
+  // The audit logs and nginx's files hold nothing needed after the run.
+  if (work) rmSync(work, { recursive: true, force: true })
 })
 
 test('requests through nginx are spread over both instances', async () => {

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -32,6 +32,7 @@ describe('audit log file', () => {
   })
 
   afterEach(() => {
+    rmSync(dirname(file), { recursive: true, force: true })
     vi.unstubAllEnvs()
     vi.restoreAllMocks()
     delete (globalThis as Record<symbol, unknown>)[chainKey]

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -24,7 +24,8 @@ export async function startAuthApp(
   port: number,
   oidc: { issuer: string; clientId: string; clientSecret: string },
 ): Promise<AuthApp> {
-  const auditFile = join(mkdtempSync(join(tmpdir(), 'verity-auth-e2e-')), 'audit.log')
+  const dir = mkdtempSync(join(tmpdir(), 'verity-auth-e2e-'))
+  const auditFile = join(dir, 'audit.log')
   const app = await startApp(
     {
       NODE_ENV: 'production',
@@ -46,5 +47,6 @@ export async function startAuthApp(
     port,
     60_000,
   )
-  return { url: app.url, auditFile, logs: app.logs, stop: app.stop }
+  const stop = () => app.stop().finally(() => rmSync(dir, { recursive: true, force: true }))
+  return { url: app.url, auditFile, logs: app.logs, stop }
 }
