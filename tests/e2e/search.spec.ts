@@ -137,6 +137,10 @@ test('recently opened records are offered by kind and id only, and open again', 
 }) => {
   await page.goto(`/verifications/${exampleIds.shortIds.verified}`)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible(navigation)
+  // The heading is in the server's HTML; the record is remembered once the page has hydrated.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('verity:recent')), navigation)
+    .toContain(exampleIds.shortIds.verified)
   await page.goto(`/aml/${exampleIds.amlZeroId}`)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible(navigation)
 
