@@ -1,30 +1,21 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
-import { readFileSync } from 'node:fs'
+
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { ReportBody } from '@/components/aml/report-body'
 import { amlSearchResultSchema } from '@/lib/upstream/schemas'
-import { REAL_PAYLOADS_DIR } from './helpers/real-payloads'
+import { loadRealPayload, stubLayout } from './helpers/real-payloads'
 
 /* The provider's own example AML results, parsed as the upstream client would and rendered. */
-const dir = REAL_PAYLOADS_DIR
-const load = (name: string): unknown => JSON.parse(readFileSync(`${dir}/${name}`, 'utf8'))
+const load = loadRealPayload
 
 vi.mock('next/navigation', () => ({
   usePathname: () => '/aml/test',
   useSearchParams: () => new URLSearchParams(),
 }))
 
-beforeAll(() => {
-  // jsdom has no layout: the virtualised list sees zero-height rows and renders them all.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  }
-  window.scrollTo = () => undefined
-})
+beforeAll(stubLayout)
 
 afterEach(cleanup)
 

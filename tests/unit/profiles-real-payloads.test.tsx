@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react'
-import { readFileSync } from 'node:fs'
+
 import { afterEach, describe, expect, it } from 'vitest'
 
 import { ProfileDetail } from '@/components/profiles/profile-detail'
 import { profilePageSchema, profileSchema } from '@/lib/upstream/schemas'
-import { REAL_PAYLOADS_DIR } from './helpers/real-payloads'
+import { loadRealPayload } from './helpers/real-payloads'
 
 /* The provider's own example payloads, parsed as the upstream client would and rendered. */
-const dir = REAL_PAYLOADS_DIR
-const load = (name: string): unknown => JSON.parse(readFileSync(`${dir}/${name}`, 'utf8'))
+const load = loadRealPayload
 
 afterEach(cleanup)
 

@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
-import { readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
+import { readdirSync } from 'node:fs'
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen, within } from '@testing-library/react'
@@ -9,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { MaskingProvider } from '@/components/auth/masking-provider'
 import { VerificationView } from '@/components/verification/verification-view'
 import { verificationSchema, type Verification } from '@/lib/upstream/schemas'
-import { REAL_PAYLOADS_DIR } from './helpers/real-payloads'
+import { loadRealPayload, REAL_PAYLOADS_DIR } from './helpers/real-payloads'
 
 // The provider's examples live beside the repository (shared/real-payloads, see its README).
 const DIR = REAL_PAYLOADS_DIR
@@ -25,8 +24,7 @@ function realVerifications(): [string, unknown][] {
   const out: [string, unknown][] = []
   for (const file of readdirSync(DIR).sort()) {
     if (!file.endsWith('.json')) continue
-    const read = () =>
-      JSON.parse(readFileSync(path.join(DIR, file), 'utf8')) as Record<string, unknown>
+    const read = () => loadRealPayload(file) as Record<string, unknown>
     if (file.startsWith('verification-')) {
       const json = read()
       if (Array.isArray(json.data))
@@ -90,9 +88,7 @@ describe('real payloads render on the verification page', () => {
 })
 
 describe('the failed DOCVER payload', () => {
-  const raw = JSON.parse(
-    readFileSync(path.join(DIR, 'verification-docver-webhook-failed.json'), 'utf8'),
-  ) as unknown
+  const raw = loadRealPayload('verification-docver-webhook-failed.json')
 
   it('shows both errors with their codes and categories, and the summary', () => {
     renderView(verificationSchema.parse(raw))

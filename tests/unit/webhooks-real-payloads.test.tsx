@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { WebhookRecordRow } from '@/components/webhooks/webhook-record-row'
@@ -11,30 +11,21 @@ import {
   type WebhookRecord,
 } from '@/lib/upstream/schemas'
 import { timelineRows } from '@/lib/webhooks/days'
-import { REAL_PAYLOADS_DIR } from './helpers/real-payloads'
+import { loadRealPayload, REAL_PAYLOADS_DIR, stubLayout } from './helpers/real-payloads'
 
 /* The provider's own webhook examples, parsed as the upstream client would, then rendered. */
-const dir = REAL_PAYLOADS_DIR
-const load = (name: string): unknown => JSON.parse(readFileSync(`${dir}/${name}`, 'utf8'))
-const recordFiles = readdirSync(dir).filter(
+const load = loadRealPayload
+const recordFiles = readdirSync(REAL_PAYLOADS_DIR).filter(
   (name) => /^webhook-.*\.json$/.test(name) && !name.includes('history'),
 )
 
 vi.mock('next/navigation', () => ({
   usePathname: () => '/webhooks',
-  useRouter: () => ({ push: vi.fn(), replace: vi.fn() }),
+  useRouter: () => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn() }),
   useSearchParams: () => new URLSearchParams(),
 }))
 
-beforeAll(() => {
-  // jsdom has no layout: the virtualised list sees zero-height rows and renders them all.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  }
-  window.scrollTo = () => undefined
-})
+beforeAll(stubLayout)
 
 afterEach(cleanup)
 
