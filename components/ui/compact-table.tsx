@@ -18,7 +18,8 @@ export function CompactTable({
 }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-sm">
+      {/* Narrow screens scroll it sideways rather than breaking ids a letter per line. */}
+      <table className="w-full min-w-[32rem] text-sm">
         {caption && (
           <caption className="pb-1 text-left text-xs font-semibold text-zinc-700 dark:text-zinc-300">
             {caption}

@@ -3,8 +3,9 @@
 import type { ReactNode } from 'react'
 
 import { setThemeChoice, useThemeChoice, type ThemeChoice } from '@/components/ui/theme-store'
+import { ToggleGroup, type ToggleOption } from '@/components/ui/toggle-group'
 
-const options: { value: ThemeChoice; label: string; icon: ReactNode }[] = [
+const icons: { value: ThemeChoice; label: string; icon: ReactNode }[] = [
   {
     value: 'light',
     label: 'Light',
@@ -32,39 +33,35 @@ const options: { value: ThemeChoice; label: string; icon: ReactNode }[] = [
   },
 ]
 
+const options: ToggleOption<ThemeChoice>[] = icons.map(({ value, label, icon }) => ({
+  value,
+  label: `${label} theme`,
+  title: `${label} theme`,
+  content: (
+    <svg
+      viewBox="0 0 16 16"
+      aria-hidden="true"
+      className="size-3.5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      {icon}
+    </svg>
+  ),
+}))
+
 /** Light, dark, or whatever the system uses; the choice is kept in this browser. */
 export function ThemeToggle() {
-  const choice = useThemeChoice()
   return (
-    <div
-      role="group"
-      aria-label="Theme"
-      className="inline-flex rounded border border-zinc-300 p-0.5 dark:border-zinc-700"
-    >
-      {options.map((option) => (
-        <button
-          key={option.value}
-          type="button"
-          aria-pressed={choice === option.value}
-          aria-label={`${option.label} theme`}
-          title={`${option.label} theme`}
-          onClick={() => setThemeChoice(option.value)}
-          className="rounded-sm p-1 text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 aria-pressed:bg-zinc-200 aria-pressed:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100 dark:aria-pressed:bg-zinc-700 dark:aria-pressed:text-zinc-50"
-        >
-          <svg
-            viewBox="0 0 16 16"
-            aria-hidden="true"
-            className="size-3.5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.5"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
-            {option.icon}
-          </svg>
-        </button>
-      ))}
-    </div>
+    <ToggleGroup
+      label="Theme"
+      options={options}
+      value={useThemeChoice()}
+      onChange={setThemeChoice}
+      buttonClassName="p-1"
+    />
   )
 }
