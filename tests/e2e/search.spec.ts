@@ -2,6 +2,8 @@ import { expect, test, type Page } from '@playwright/test'
 
 import { exampleIds } from '@/lib/simulator/examples'
 
+import { pressUntilAnswered } from './support/press-until-answered'
+
 // The first visit of a page compiles it on a dev server.
 const navigation = { timeout: 25_000 }
 const unknownUuid = '0f6a9c5e-2b1d-4c8e-9a7f-3d2e1c0b9a87'
@@ -121,8 +123,7 @@ test('the panel says how the input was read before Enter is pressed', async ({ p
 })
 
 test('/ and Ctrl+K put the cursor in the search box, Esc closes its panel', async ({ page }) => {
-  await page.locator('body').press('/')
-  await expect(searchBox(page)).toBeFocused()
+  await pressUntilAnswered(page, '/', () => expect(searchBox(page)).toBeFocused({ timeout: 1_000 }))
   await expect(page.getByText('Paste a short id, a verification or profile link')).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(page.getByText('Paste a short id, a verification or profile link')).toBeHidden()
