@@ -3,6 +3,8 @@ import { expect, test, type Page } from '@playwright/test'
 
 import { exampleIds } from '@/lib/simulator/examples'
 
+import { answerTimeout, untilAnswered } from './support/until-answered'
+
 const pages = [
   { kind: 'home', path: '/' },
   { kind: 'profile list', path: '/profiles' },
@@ -49,14 +51,16 @@ for (const theme of ['light', 'dark'] as const) {
       await page.goto(`/verifications/${exampleIds.shortIds.verified}`)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 25_000 })
       const box = page.getByRole('searchbox', { name: 'Open a record by id or URL' })
-      // Typing before hydration reaches no handler: type again until the panel answers.
-      await expect(async () => {
-        await box.fill('0f6a9c5e-2b1d-4c8e-9a7f-3d2e1c0b9a87')
-        await box.press('Enter')
-        await expect(
-          page.getByRole('button', { name: 'Open as webhook configuration' }),
-        ).toBeVisible({ timeout: 1_000 })
-      }).toPass({ timeout: 25_000 })
+      await untilAnswered(
+        async () => {
+          await box.fill('0f6a9c5e-2b1d-4c8e-9a7f-3d2e1c0b9a87')
+          await box.press('Enter')
+        },
+        () =>
+          expect(page.getByRole('button', { name: 'Open as webhook configuration' })).toBeVisible(
+            answerTimeout,
+          ),
+      )
       expect(await scan(page)).toEqual([])
       // The first Esc closes the panel, the second leaves the search box.
       await page.keyboard.press('Escape')

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { readFile } from 'node:fs/promises'
 
 import { countryLabel } from '@/lib/countries'
@@ -6,6 +6,14 @@ import { bestMatchName, newestFirst } from '@/lib/aml/match'
 import { buildDataset } from '@/lib/simulator/dataset'
 import { exampleIds } from '@/lib/simulator/examples'
 import type { AmlMatch } from '@/lib/upstream/schemas'
+
+import {
+  answerTimeout,
+  clickUntilAnswered,
+  expand,
+  pressUntilAnswered,
+  untilAnswered,
+} from './support/until-answered'
 
 // The machine running the suite may be busy; a dev server compiles each page on first visit.
 test.describe.configure({ timeout: 60_000 })
@@ -25,25 +33,11 @@ const person = rich.data.find(
 const card = (page: Page, match: AmlMatch) =>
   page.getByRole('article', { name: bestMatchName(match) ?? '' }).first()
 
-// The first cards are server-rendered; a click before hydration does nothing, so the first
-// interaction is repeated until the page answers it.
-async function expand(target: Locator) {
-  await expect(async () => {
-    if ((await target.getByRole('button', { expanded: true }).count()) === 0) {
-      await target.getByRole('button', { expanded: false }).click()
-    }
-    await expect(target.getByRole('button', { expanded: true })).toBeVisible({ timeout: 1_000 })
-  }).toPass()
-}
-
-async function choose(page: Page, label: string, value: string, url: RegExp) {
-  const select = page.getByRole('combobox', { name: label })
-  await expect(async () => {
-    // A choice made before hydration stays in the select without reaching the page: choose anew.
-    await select.selectOption({ index: 0 })
-    await select.selectOption(value)
-    await expect(page).toHaveURL(url, { timeout: 1_000 })
-  }).toPass()
+function choose(page: Page, label: string, value: string, url: RegExp) {
+  return untilAnswered(
+    () => page.getByRole('combobox', { name: label }).selectOption(value),
+    () => expect(page).toHaveURL(url, answerTimeout),
+  )
 }
 
 test('a report without matches says so plainly', async ({ page }) => {
@@ -115,8 +109,9 @@ test('sorting and filtering live in the URL and survive a reload', async ({ page
   await expect(page.getByRole('combobox', { name: 'Type' })).toHaveValue('Vessel')
   await expect(page.getByRole('article')).toHaveCount(vessels)
 
-  await page.getByRole('button', { name: 'Clear filters' }).click()
-  await expect(page).toHaveURL(/\?sort=risk$/)
+  await clickUntilAnswered(page.getByRole('button', { name: 'Clear filters' }), () =>
+    expect(page).toHaveURL(/\?sort=risk$/, answerTimeout),
+  )
   await expect(page.getByText(`${rich.data.length} matches`, { exact: true })).toBeVisible()
 })
 
@@ -170,10 +165,9 @@ test('a 1,000-match report opens with only the visible cards in the page and scr
         (a.search_metadata?.name_match_percentage ?? -1),
     )
     .at(-1)!
-  await expect(async () => {
-    await page.keyboard.press('End')
-    await expect(card(page, lastShown)).toBeInViewport({ timeout: 2_000 })
-  }).toPass()
+  await pressUntilAnswered(page, 'End', () =>
+    expect(card(page, lastShown)).toBeInViewport(answerTimeout),
+  )
   expect(await page.getByRole('article').count()).toBeLessThan(40)
 })
 

@@ -5,7 +5,7 @@ import { DEFAULT_VIEW, sortMatches } from '@/lib/aml/view'
 import { buildDataset } from '@/lib/simulator/dataset'
 import { exampleIds } from '@/lib/simulator/examples'
 
-import { pressUntilAnswered } from './support/press-until-answered'
+import { answerTimeout, pressUntilAnswered } from './support/until-answered'
 
 const { profiles, amlResults } = buildDataset()
 const navigation = { timeout: 25_000 }
@@ -109,7 +109,7 @@ test('j reaches cards of a 1,000-match report that were not rendered when it sta
 test('? lists the shortcuts and Esc closes the list', async ({ page }) => {
   await page.goto('/profiles')
   const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
-  await pressUntilAnswered(page, '?', () => expect(dialog).toBeVisible({ timeout: 1_000 }))
+  await pressUntilAnswered(page, '?', () => expect(dialog).toBeVisible(answerTimeout))
   await expect(dialog.getByText('Next row or card')).toBeVisible()
   // While the list is open, j does not move anything behind it.
   await page.keyboard.press('j')

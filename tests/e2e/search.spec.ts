@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 
 import { exampleIds } from '@/lib/simulator/examples'
 
-import { pressUntilAnswered } from './support/press-until-answered'
+import { answerTimeout, pressUntilAnswered } from './support/until-answered'
 
 // The first visit of a page compiles it on a dev server.
 const navigation = { timeout: 25_000 }
@@ -123,7 +123,7 @@ test('the panel says how the input was read before Enter is pressed', async ({ p
 })
 
 test('/ and Ctrl+K put the cursor in the search box, Esc closes its panel', async ({ page }) => {
-  await pressUntilAnswered(page, '/', () => expect(searchBox(page)).toBeFocused({ timeout: 1_000 }))
+  await pressUntilAnswered(page, '/', () => expect(searchBox(page)).toBeFocused(answerTimeout))
   await expect(page.getByText('Paste a short id, a verification or profile link')).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(page.getByText('Paste a short id, a verification or profile link')).toBeHidden()

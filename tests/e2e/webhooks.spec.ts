@@ -4,6 +4,8 @@ import { buildDataset } from '@/lib/simulator/dataset'
 import { exampleIds } from '@/lib/simulator/examples'
 import { simUrl } from '../../playwright.config'
 
+import { expand } from './support/until-answered'
+
 const history = buildDataset().webhookHistory
 const HISTORY_PATH = '/api/v3/notifications/webhook/history'
 
@@ -129,7 +131,7 @@ test.describe('webhook history', () => {
     }
     await page.goto('/webhooks')
     const row = recordRow(page, record.id)
-    await row.getByRole('button', { name: /AML_SCREENING/ }).click()
+    await expand(row)
     const request = row.getByRole('region', { name: 'AML search request' })
     await expect(request.getByText(payload.search_request.full_name)).toBeVisible()
     await expect(request.getByText('Fuzziness')).toBeVisible()
