@@ -2,7 +2,14 @@
 
 import { useQueryClient } from '@tanstack/react-query'
 import { usePathname, useRouter } from 'next/navigation'
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import {
+  useEffect,
+  useEffectEvent,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react'
 
 import { SearchPanel, type SearchOutcome } from '@/components/shell/search-panel'
 import { useSearchHotkeys } from '@/components/shell/use-search-hotkeys'
@@ -69,7 +76,11 @@ export function GlobalSearch() {
 
   function submit(event?: FormEvent) {
     event?.preventDefault()
-    const target = recognise(value)
+    run(value)
+  }
+
+  function run(input: string) {
+    const target = recognise(input)
     setOpen(true)
     setNote(null)
     const path = targetPath(target)
@@ -82,9 +93,25 @@ export function GlobalSearch() {
       case 'profile-link':
         return setOutcome({ kind: 'profile-link', linkId: target.linkId })
       default:
-        return setOutcome({ kind: 'unknown', input: value.trim() })
+        return setOutcome({ kind: 'unknown', input: input.trim() })
     }
   }
+
+  // A search submitted before the page had hydrated arrives as /?q= (app/search/route.ts). The
+  // address loses it first, so Back does not search again.
+  const takeUpSubmitted = useEffectEvent(() => {
+    const params = new URLSearchParams(window.location.search)
+    const submitted = params.get('q')
+    if (pathname !== '/' || submitted === null) return
+    params.delete('q')
+    const rest = params.toString()
+    window.history.replaceState(null, '', rest ? `/?${rest}` : '/')
+    setValue(submitted)
+    inputRef.current?.focus()
+    run(submitted)
+  })
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is read once, after hydration: as initial state it would not match the server's HTML
+  useEffect(() => takeUpSubmitted(), [])
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape') {
@@ -119,13 +146,14 @@ export function GlobalSearch() {
         if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false)
       }}
     >
-      <form role="search" onSubmit={submit} className="relative">
+      <form role="search" action="/search" onSubmit={submit} className="relative">
         <label htmlFor="global-search" className="sr-only">
           Open a record by id or URL
         </label>
         <input
           ref={inputRef}
           id="global-search"
+          name="q"
           type="search"
           value={value}
           onChange={(event) => {

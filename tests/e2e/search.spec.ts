@@ -172,3 +172,38 @@ test('a record that was not found is not offered again', async ({ page }) => {
   await searchBox(page).focus()
   await expect(page.getByRole('region', { name: 'Recently opened' })).toHaveCount(0)
 })
+
+test.describe('Enter pressed before the page has hydrated', () => {
+  // Without scripts the browser submits the form itself, as it does before hydration.
+  test.describe('without scripts', () => {
+    test.use({ javaScriptEnabled: false })
+
+    test('a pasted verification link still opens the verification', async ({ page }) => {
+      await search(page, `https://verify.example.org/${exampleIds.shortIds.failed}?target=web`)
+      await expect(page).toHaveURL(`/verifications/${exampleIds.shortIds.failed}`, navigation)
+    })
+  })
+
+  test('a pasted UUID is looked up once the page has hydrated', async ({ page }) => {
+    const id = exampleIds.defaultProfileId
+    await page.goto(`/search?q=${id}`)
+    await expect(page).toHaveURL(`/profiles/${id}`, navigation)
+    await expect(page.getByRole('status').filter({ hasText: 'is a profile' })).toHaveText(
+      `${id} is a profile`,
+    )
+    // The address that carried the search is not left in the history for Back to repeat.
+    await page.goBack()
+    await expect(page).toHaveURL('/')
+    await expect(searchBox(page)).toHaveValue('')
+  })
+
+  test('text that is not an id stays in the box with its explanation', async ({ page }) => {
+    await page.goto('/search?q=jane%20doe%20passport')
+    await expect(page.getByRole('status')).toHaveText(
+      'Not an id or verification URL: jane doe passport',
+      navigation,
+    )
+    await expect(page).toHaveURL('/')
+    await expect(searchBox(page)).toHaveValue('jane doe passport')
+  })
+})
