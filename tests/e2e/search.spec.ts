@@ -169,8 +169,18 @@ test('recently opened records are offered by kind and id only, and open again', 
 test('a record that was not found is not offered again', async ({ page }) => {
   await page.goto('/verifications/VNOSUCHRECORD0000')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible(navigation)
+  // A page that answers a shortcut has hydrated: a visit would have been recorded by now.
+  await pressUntilAnswered(page, '/', () => expect(searchBox(page)).toBeFocused(answerTimeout))
+  await page.goto(`/verifications/${exampleIds.shortIds.verified}`)
+  const stored = () => page.evaluate(() => localStorage.getItem('verity:recent'))
+  await expect.poll(stored, navigation).toContain(exampleIds.shortIds.verified)
+  expect(JSON.parse((await stored()) ?? '[]')).toEqual([
+    { kind: 'verification', id: exampleIds.shortIds.verified },
+  ])
   await searchBox(page).focus()
-  await expect(page.getByRole('region', { name: 'Recently opened' })).toHaveCount(0)
+  await expect(page.getByRole('region', { name: 'Recently opened' }).getByRole('link')).toHaveText([
+    `Verification${exampleIds.shortIds.verified}`,
+  ])
 })
 
 test.describe('Enter pressed before the page has hydrated', () => {
