@@ -12,11 +12,11 @@ export const metadata: Metadata = { title: 'Webhook history' }
 
 export default async function WebhooksPage({ searchParams }: PageProps<'/webhooks'>) {
   const raw = (await searchParams).webhook_id
-  const webhookId = (Array.isArray(raw) ? raw[0] : raw)?.trim() || undefined
+  const given = (Array.isArray(raw) ? raw[0] : raw)?.trim() || undefined
   // A malformed filter is answered here, before any upstream call.
-  if (webhookId !== undefined && !isUuid(webhookId)) {
-    return <MalformedWebhookFilter value={webhookId} />
-  }
+  if (given !== undefined && !isUuid(given)) return <MalformedWebhookFilter value={given} />
+  // A pasted id may be upper case; the filter and its options are lower case.
+  const webhookId = given?.toLowerCase()
   const queryClient = getQueryClient()
   // A failure is not dehydrated: the client then asks again and shows it with a retry.
   await queryClient.prefetchInfiniteQuery({

@@ -1,5 +1,8 @@
 'use client'
 
+import { useRef } from 'react'
+
+import { useEnteredBeforeHydration } from '@/components/ui/use-entered-before-hydration'
 import type { Count } from '@/lib/aml/counts'
 import { DEFAULT_VIEW, isFiltered, type ReportView, type SortKey } from '@/lib/aml/view'
 
@@ -110,10 +113,13 @@ function Select({
   onChange: (value: string) => void
   children: React.ReactNode
 }) {
+  const ref = useRef<HTMLSelectElement>(null)
+  useEnteredBeforeHydration(ref, value, onChange)
   return (
     <label className="flex flex-col gap-0.5 text-xs text-zinc-600 dark:text-zinc-400">
       {label}
       <select
+        ref={ref}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         className="rounded border border-zinc-300 bg-white px-2 py-1 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"

@@ -1,7 +1,8 @@
 'use client'
 
-import type { MouseEvent, ReactNode } from 'react'
+import { useRef, type MouseEvent, type ReactNode } from 'react'
 
+import { useEnteredBeforeHydration } from '@/components/ui/use-entered-before-hydration'
 import {
   PAGE_SIZES,
   isPageSize,
@@ -26,6 +27,14 @@ export function ProfilePager({
   onNavigate: (to: ProfileListParams) => void
   label?: string
 }) {
+  const sizeRef = useRef<HTMLSelectElement>(null)
+  useEnteredBeforeHydration(sizeRef, String(limit), resize)
+
+  function resize(value: string) {
+    const next = Number(value)
+    if (isPageSize(next)) onNavigate({ page: pageAfterResize(page, limit, next), limit: next })
+  }
+
   return (
     <nav aria-label={label} className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
       <div className="flex items-center gap-1">
@@ -45,12 +54,9 @@ export function ProfilePager({
       <label className="flex items-center gap-1.5 text-zinc-600 dark:text-zinc-400">
         Rows per page
         <select
+          ref={sizeRef}
           value={limit}
-          onChange={(event) => {
-            const next = Number(event.target.value)
-            if (isPageSize(next))
-              onNavigate({ page: pageAfterResize(page, limit, next), limit: next })
-          }}
+          onChange={(event) => resize(event.target.value)}
           className="rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"
         >
           {PAGE_SIZES.map((size) => (

@@ -12,6 +12,7 @@ import {
 } from 'react'
 
 import { SearchPanel, type SearchOutcome } from '@/components/shell/search-panel'
+import { useEnteredBeforeHydration } from '@/components/ui/use-entered-before-hydration'
 import { useSearchHotkeys } from '@/components/shell/use-search-hotkeys'
 import { recognise, targetPath } from '@/lib/search/recognise'
 import { resolveUuid, uuidKindNoun } from '@/lib/search/resolve-uuid'
@@ -36,6 +37,10 @@ export function GlobalSearch() {
   const [note, setNote] = useState<string | null>(null)
 
   useSearchHotkeys(inputRef)
+  useEnteredBeforeHydration(inputRef, value, (entered) => {
+    setValue(entered)
+    if (document.activeElement === inputRef.current) setOpen(true)
+  })
 
   // "… is a profile" is a confirmation, not something to keep on screen: a few seconds after the
   // page it led to has arrived (the clock restarts on the change of page).

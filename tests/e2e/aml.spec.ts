@@ -7,6 +7,7 @@ import { buildDataset } from '@/lib/simulator/dataset'
 import { exampleIds } from '@/lib/simulator/examples'
 import type { AmlMatch } from '@/lib/upstream/schemas'
 
+import { openBeforeHydration } from './support/before-hydration'
 import {
   answerTimeout,
   clickUntilAnswered,
@@ -113,6 +114,16 @@ test('sorting and filtering live in the URL and survive a reload', async ({ page
     expect(page).toHaveURL(/\?sort=risk$/, answerTimeout),
   )
   await expect(page.getByText(`${rich.data.length} matches`, { exact: true })).toBeVisible()
+})
+
+test('a filter chosen before the page has hydrated is applied once it has', async ({ page }) => {
+  const release = await openBeforeHydration(page, `/aml/${exampleIds.amlRichId}`)
+  await page.getByRole('combobox', { name: 'Type' }).selectOption('Vessel')
+  release()
+  await expect(page).toHaveURL(/\?type=Vessel$/)
+  const vessels = rich.data.filter((m) => m.type === 'Vessel').length
+  await expect(page.getByText(`${vessels} of ${rich.data.length} matches`)).toBeVisible()
+  await expect(page.getByRole('article')).toHaveCount(vessels)
 })
 
 test('unknown sort and filter values in the URL fall back to the defaults', async ({ page }) => {

@@ -5,6 +5,8 @@ import { buildDataset } from '@/lib/simulator/dataset'
 import { exampleIds } from '@/lib/simulator/examples'
 import { simUrl } from '../../playwright.config'
 
+import { openBeforeHydration } from './support/before-hydration'
+
 const { profiles } = buildDataset()
 const byId = (id: string) => {
   const profile = profiles.find((p) => p.profile_id === id)
@@ -79,8 +81,10 @@ test.describe('profile list', () => {
     await expect(page).toHaveURL('/profiles?page=1&limit=10')
     await expect.poll(() => rowNames(page)).toEqual(profiles.slice(0, 10).map((p) => p.name))
 
-    await page.goto('/profiles?page=4&limit=10')
+    const release = await openBeforeHydration(page, '/profiles?page=4&limit=10')
+    // Chosen before the page has hydrated, the size is taken up once it has.
     await pager(page).getByLabel('Rows per page').selectOption('25')
+    release()
     // Rows 31-40 were on screen; row 31 is on page 2 of 25.
     await expect(page).toHaveURL('/profiles?page=2&limit=25')
     await expect.poll(() => rowNames(page)).toEqual(profiles.slice(25, 50).map((p) => p.name))

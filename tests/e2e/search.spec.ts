@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 
 import { exampleIds } from '@/lib/simulator/examples'
 
+import { openBeforeHydration } from './support/before-hydration'
 import { answerTimeout, pressUntilAnswered } from './support/until-answered'
 
 // The first visit of a page compiles it on a dev server.
@@ -192,6 +193,18 @@ test.describe('Enter pressed before the page has hydrated', () => {
       await search(page, `https://verify.example.org/${exampleIds.shortIds.failed}?target=web`)
       await expect(page).toHaveURL(`/verifications/${exampleIds.shortIds.failed}`, navigation)
     })
+  })
+
+  test('an id pasted before the page has hydrated is read once it has', async ({ page }) => {
+    const release = await openBeforeHydration(page, '/profiles')
+    await searchBox(page).fill(exampleIds.shortIds.verified)
+    release()
+    const open = page.getByRole('button', {
+      name: `Open verification ${exampleIds.shortIds.verified}`,
+    })
+    await expect(open).toBeVisible(navigation)
+    await searchBox(page).press('Enter')
+    await expect(page).toHaveURL(`/verifications/${exampleIds.shortIds.verified}`, navigation)
   })
 
   test('a pasted UUID is looked up once the page has hydrated', async ({ page }) => {

@@ -1,0 +1,21 @@
+'use client'
+
+import { useEffect, useEffectEvent, type RefObject } from 'react'
+
+/**
+ * A field of a server-rendered page can be typed into or chosen from before the page has
+ * hydrated. React keeps what the field shows but does not replay the change, so the field and the
+ * component's state disagree: the select says "Vessel" over an unfiltered list, the search box
+ * holds an id that Enter does not see. Once hydrated, hand what the field shows to the component.
+ */
+export function useEnteredBeforeHydration(
+  ref: RefObject<HTMLInputElement | HTMLSelectElement | null>,
+  value: string,
+  onEntered: (value: string) => void,
+) {
+  const takeUp = useEffectEvent(() => {
+    const shown = ref.current?.value
+    if (shown !== undefined && shown !== value) onEntered(shown)
+  })
+  useEffect(() => takeUp(), [])
+}
