@@ -117,7 +117,8 @@ const ICU_DIFFERENCES: Record<string, string> = {
 export function countryName(code: string | null | undefined): string | null {
   if (!code) return null
   const upper = code.trim().toUpperCase()
-  const alpha2 = upper.length === 3 ? ALPHA3[upper] : upper
+  // Passports write Germany as the one letter D in the machine-readable zone.
+  const alpha2 = ALPHA3[upper] ?? (upper.length === 2 ? upper : null)
   if (!alpha2 || !/^[A-Z]{2}$/.test(alpha2)) return null
   // Node's and the browser's ICU name a few regions differently, which breaks hydration.
   const name = ICU_DIFFERENCES[alpha2] ?? names.of(alpha2)

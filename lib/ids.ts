@@ -5,8 +5,6 @@
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const SHORT_ID = /^[A-Za-z0-9_-]{1,64}$/
-/** The form seen in the provider's examples: `V` and 16 hexadecimal characters. */
-const CANONICAL_SHORT_ID = /^V[0-9A-F]{16}$/i
 
 export function isUuid(value: string): boolean {
   return UUID.test(value)
@@ -14,10 +12,6 @@ export function isUuid(value: string): boolean {
 
 export function isShortId(value: string): boolean {
   return SHORT_ID.test(value)
-}
-
-export function isCanonicalShortId(value: string): boolean {
-  return CANONICAL_SHORT_ID.test(value)
 }
 
 /**

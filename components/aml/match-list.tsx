@@ -57,13 +57,14 @@ export function MatchList({
     const index = matches.findIndex((match) => match.uuid === revealId)
     if (index < 0) return
     virtualizer.scrollToIndex(index, { align: 'start' })
-    onRevealed()
     // Focus follows the jump, for keyboard and screen reader users; after the scroll settles.
+    // The reveal is acknowledged only then: acknowledging ends this effect, and its timer with it.
     const timer = setTimeout(() => {
       document
         .getElementById(`match-${revealId}`)
         ?.querySelector('button')
         ?.focus({ preventScroll: true })
+      onRevealed()
     }, 300)
     return () => clearTimeout(timer)
   }, [revealId, matches, virtualizer, onRevealed])

@@ -3,7 +3,6 @@
 import { usePathname } from 'next/navigation'
 import { useState, type ReactNode } from 'react'
 
-import { useAuditResource } from '@/components/auth/audit-resource'
 import { recordAudit, type AuditedResource } from '@/lib/audit/client'
 import { resourceForPathname } from '@/lib/audit/page-resource'
 import { maskedKindName, maskValue, type MaskedKind } from '@/lib/auth/mask'
@@ -23,7 +22,6 @@ export function MaskedIdentity({
   children?: ReactNode
 }) {
   const [state, setState] = useState<State>('masked')
-  const pageResource = useAuditResource()
   const pathname = usePathname()
   const name = maskedKindName(kind)
 
@@ -36,7 +34,7 @@ export function MaskedIdentity({
   }
 
   async function reveal() {
-    const target = resource ?? pageResource ?? resourceForPathname(pathname ?? '')
+    const target = resource ?? resourceForPathname(pathname ?? '')
     if (!target) return setState('failed')
     setState('recording')
     const recorded = await recordAudit({ action: 'reveal', resource: target, field: kind })

@@ -1,18 +1,25 @@
 'use client'
 
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 
 /** Copies a value and confirms it for a moment; the label names what is copied for screen readers. */
 export function CopyButton({ value, label }: { value: string; label: string }) {
-  const [copied, setCopied] = useState(false)
+  // When the last copy happened: a second copy restarts the confirmation's moment.
+  const [copiedAt, setCopiedAt] = useState<number | null>(null)
+  const copied = copiedAt !== null
+
+  useEffect(() => {
+    if (copiedAt === null) return
+    const timer = setTimeout(() => setCopiedAt(null), 1500)
+    return () => clearTimeout(timer)
+  }, [copiedAt])
 
   async function copy() {
     try {
       await navigator.clipboard.writeText(value)
-      setCopied(true)
-      setTimeout(() => setCopied(false), 1500)
+      setCopiedAt(Date.now())
     } catch {
-      setCopied(false)
+      setCopiedAt(null)
     }
   }
 

@@ -20,8 +20,8 @@ export type IdentityKind =
 /**
  * Every piece of personal identity data (names, dates of birth, document and personal numbers,
  * contacts) renders through this one component. Numbers, dates of birth and contacts are masked
- * until the analyst reveals them, which is audited against `resource` (else the page's
- * AuditResourceProvider, else the record named by the page's URL).
+ * until the analyst reveals them, which is audited against `resource` (else the record named by
+ * the page's URL).
  */
 export function IdentityValue({
   value,

@@ -22,7 +22,7 @@ export function JsonViewer({
         <CopyButton value={JSON.stringify(value, null, 2)} label={label} />
       </div>
       <div className="overflow-x-auto p-2 pr-14 font-mono leading-5">
-        <JsonNode value={value} depth={0} openDepth={defaultDepth} />
+        <JsonNode value={value} depth={0} openDepth={defaultDepth} title={label} />
       </div>
     </div>
   )
@@ -30,11 +30,14 @@ export function JsonViewer({
 
 function JsonNode({
   name,
+  title,
   value,
   depth,
   openDepth,
 }: {
   name?: string
+  /** What a screen reader calls a node that shows no name, only `{` or `[`. */
+  title?: string
   value: unknown
   depth: number
   openDepth: number
@@ -70,6 +73,11 @@ function JsonNode({
         type="button"
         onClick={() => setOpen(!open)}
         aria-expanded={open}
+        aria-label={
+          name === undefined
+            ? `${title ?? 'item'}, ${Array.isArray(value) ? 'list' : 'object'} of ${entries.length} ${entries.length === 1 ? 'item' : 'items'}`
+            : undefined
+        }
         className="text-left hover:underline"
       >
         <span aria-hidden="true" className="inline-block w-3 text-zinc-500">
@@ -86,10 +94,11 @@ function JsonNode({
       </button>
       {open && (
         <>
-          {entries.map(([childName, child]) => (
+          {entries.map(([childName, child], index) => (
             <JsonNode
               key={childName}
               name={Array.isArray(value) ? undefined : childName}
+              title={Array.isArray(value) ? `item ${index + 1}` : undefined}
               value={child}
               depth={depth + 1}
               openDepth={openDepth}

@@ -36,7 +36,7 @@ export function setThemeChoice(choice: ThemeChoice) {
 
 function subscribe(listener: () => void) {
   listeners.add(listener)
-  // Another tab changed the choice, or the system switched while following it.
+  // Another tab changed the choice.
   const onStorage = (event: StorageEvent) => {
     if (event.key !== THEME_KEY && event.key !== null) return
     apply(readChoice())

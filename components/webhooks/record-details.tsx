@@ -14,6 +14,7 @@ import type { WebhookRecord } from '@/lib/upstream/schemas'
 import { dayKey, dayLabel, timeOfDay } from '@/lib/webhooks/days'
 import type { Delivery } from '@/lib/webhooks/delivery'
 import type { RecordSummary } from '@/lib/webhooks/summary'
+import { webhookPath } from '@/lib/search/recognise'
 
 /** The expanded record: its ids and delivery, a readable AML request, links, and the payload. */
 export function RecordDetails({
@@ -53,7 +54,7 @@ export function RecordDetails({
                 <span className="flex flex-wrap items-center gap-x-2">
                   <CopyableId value={record.webhook_id} label="webhook configuration id" />
                   <IntentLink
-                    href={`/webhooks?webhook_id=${encodeURIComponent(record.webhook_id)}`}
+                    href={webhookPath(record.webhook_id)}
                     className="text-xs text-blue-700 hover:underline dark:text-blue-300"
                   >
                     Only this configuration

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 
-/** The page title, with whatever the current view adds beside it (counts, the zone switch). */
+/** The page title, with whatever the current view adds beside it (the time zone it shows). */
 export function WebhookHistoryHeader({ children }: { children?: ReactNode }) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-2">

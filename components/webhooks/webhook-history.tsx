@@ -1,11 +1,11 @@
 'use client'
 
-import { IntentLink } from '@/components/ui/intent-link'
-import { useDeferredValue, useMemo, useState } from 'react'
+import { useCallback, useDeferredValue, useMemo, useState } from 'react'
 
 import { EmptyState } from '@/components/ui/empty-state'
 import { useTimeZoneChoice } from '@/components/ui/timestamp'
 import { ErrorState } from '@/components/ui/error-state'
+import { IntentLink } from '@/components/ui/intent-link'
 import { HistoryFooter } from '@/components/webhooks/history-footer'
 import { HistoryToolbar } from '@/components/webhooks/history-toolbar'
 import { useTimeZone } from '@/components/webhooks/use-time-zone'
@@ -37,6 +37,10 @@ export function WebhookHistory({ webhookId }: { webhookId: string | undefined })
     const shown = shownType ? records.filter((record) => typeKey(record) === shownType) : records
     return timelineRows(shown, timeZone)
   }, [records, shownType, timeZone])
+  // Stable, so the footer's load-while-in-view effect runs when its conditions change, not on
+  // every render.
+  const { fetchNextPage } = query
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage])
 
   const header = (
     <WebhookHistoryHeader>
@@ -113,7 +117,7 @@ export function WebhookHistory({ webhookId }: { webhookId: string | undefined })
             stalled={stalled}
             isFetchingNextPage={query.isFetchingNextPage}
             nextPageError={query.isFetchNextPageError ? query.error : null}
-            onLoadMore={() => void query.fetchNextPage()}
+            onLoadMore={loadMore}
           />
         </>
       )}

@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation'
 import { useId, useState, type FormEvent } from 'react'
 
 import { isUuid } from '@/lib/ids'
+import { webhookPath } from '@/lib/search/recognise'
 
 /** Filter by a pasted webhook configuration id; a malformed one is refused here, before any call. */
 export function WebhookIdForm() {
@@ -21,7 +22,7 @@ export function WebhookIdForm() {
     }
     setProblem(null)
     setValue('')
-    router.push(`/webhooks?webhook_id=${id.toLowerCase()}`)
+    router.push(webhookPath(id.toLowerCase()))
   }
 
   return (

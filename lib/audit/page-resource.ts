@@ -1,8 +1,8 @@
 import type { AuditedResource } from './client'
 
 /*
- * The record a page shows, read from its path, for pages that do not name it with
- * AuditResourceProvider. Page URLs hold ids only, so this never carries personal data.
+ * The record a page shows, read from its path, for values that do not name their record. Page
+ * URLs hold ids only, so this never carries personal data.
  */
 const pages: { pattern: RegExp; type: AuditedResource['type'] }[] = [
   { pattern: /^\/verifications\/([^/]+)/, type: 'verification' },

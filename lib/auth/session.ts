@@ -3,7 +3,6 @@ import 'server-only'
 import { cookies } from 'next/headers'
 import { cache } from 'react'
 
-import { AuthRequiredError } from './errors'
 import { readSession, SESSION_COOKIE } from './session-cookie'
 import { authSettings } from './settings'
 import type { Viewer } from './viewer'
@@ -18,10 +17,3 @@ export const getViewer = cache(async (): Promise<Viewer | null> => {
   const store = await cookies()
   return readSession(store.get(SESSION_COOKIE)?.value, settings)
 })
-
-/** The data layer's guard: every read of personal data passes here first. */
-export async function requireViewer(): Promise<Viewer> {
-  const viewer = await getViewer()
-  if (!viewer) throw new AuthRequiredError()
-  return viewer
-}

@@ -10,7 +10,7 @@ export const NAV_ITEM = 'data-nav-item'
 /**
  * `j` and `k` move a roving focus through the entries of a list (rows or cards marked with
  * `data-nav-item="<index>"` inside the returned ref), Enter on a focused entry activates its
- * primary control (`[data-nav-primary]`, else its first link or button). Keys typed into fields
+ * first link or button. Keys typed into fields
  * are left alone. A virtualised list passes `count` and `scrollToIndex`, so that entries outside
  * the DOM can be reached: the hook scrolls there first and focuses the entry once it is rendered.
  */
@@ -67,9 +67,7 @@ export function useListNavigation<T extends HTMLElement>({
       const inList = current !== null && container.contains(current)
 
       if (event.key === 'Enter' && inList && active === current) {
-        const primary =
-          current.querySelector<HTMLElement>('[data-nav-primary]') ??
-          current.querySelector<HTMLElement>('a[href], button:not([disabled])')
+        const primary = current.querySelector<HTMLElement>('a[href], button:not([disabled])')
         if (!primary) return
         event.preventDefault()
         primary.click()

@@ -1,7 +1,6 @@
-/** Every query key of the app, so that prefetching, hydration and invalidation agree. */
+/** Every query key of the app, so that prefetching, hydration and the browser's fetches agree. */
 export const queryKeys = {
   profiles: {
-    all: ['profiles'] as const,
     page: (page: number, limit: number) => ['profiles', 'page', { page, limit }] as const,
     detail: (profileId: string) => ['profiles', 'detail', profileId] as const,
   },

@@ -31,7 +31,3 @@ export class UpstreamError extends Error {
     this.path = details.path
   }
 }
-
-export function isUpstreamError(error: unknown): error is UpstreamError {
-  return error instanceof UpstreamError
-}

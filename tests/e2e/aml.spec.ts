@@ -146,6 +146,8 @@ test('an associate link opens and scrolls to the associate’s own card, even wh
   await expect(page).toHaveURL(new RegExp(`#match-${associate.uuid}$`))
   const opened = card(page, target)
   await expect(opened.getByRole('button', { expanded: true })).toBeInViewport()
+  // Keyboard and screen reader users land on the card they jumped to.
+  await expect(opened.getByRole('button', { expanded: true })).toBeFocused()
   await expect(page.getByRole('combobox', { name: 'Type' })).toHaveValue(
     target.type === 'Person' ? 'Person' : '',
   )
