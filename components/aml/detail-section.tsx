@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
 
+import { safeHttpUrl } from '@/lib/urls'
+
 /** One group of a match's detail; the caller leaves it out when the data has nothing for it. */
 export function DetailSection({
   title,
@@ -21,13 +23,13 @@ export function DetailSection({
   )
 }
 
-/** An external link that opens in a new tab and names where it goes. */
+/** An external link that opens in a new tab and names where it goes; only http(s) is a link. */
 export function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
-  const safe = /^https?:\/\//i.test(href)
+  const safe = safeHttpUrl(href)
   if (!safe) return <span className="break-all">{href}</span>
   return (
     <a
-      href={href}
+      href={safe}
       target="_blank"
       rel="noopener noreferrer"
       className="break-all text-blue-700 hover:underline dark:text-blue-300"

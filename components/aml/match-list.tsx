@@ -1,9 +1,10 @@
 'use client'
 
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 
 import { MatchCard } from '@/components/aml/match-card'
+import { useDocumentTop } from '@/components/ui/use-document-top'
 import { useListNavigation } from '@/lib/keyboard/use-list-navigation'
 import type { AmlMatch } from '@/lib/upstream/schemas'
 
@@ -32,7 +33,7 @@ export function MatchList({
   onRevealed: () => void
 }) {
   const listRef = useRef<HTMLDivElement>(null)
-  const scrollMargin = useListOffset(listRef)
+  const scrollMargin = useDocumentTop(listRef)
   const virtualizer = useWindowVirtualizer({
     count: matches.length,
     estimateSize: () => 96,
@@ -98,19 +99,4 @@ export function MatchList({
       </div>
     </div>
   )
-}
-
-/** The list's distance from the top of the page, kept current as the content above it changes. */
-function useListOffset(ref: React.RefObject<HTMLElement | null>) {
-  const [offset, setOffset] = useState(0)
-  useLayoutEffect(() => {
-    const element = ref.current
-    if (!element) return
-    const measure = () => setOffset(element.getBoundingClientRect().top + window.scrollY)
-    measure()
-    const observer = new ResizeObserver(measure)
-    observer.observe(document.body)
-    return () => observer.disconnect()
-  }, [ref])
-  return offset
 }

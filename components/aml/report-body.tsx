@@ -10,6 +10,7 @@ import { ReportToolbar } from '@/components/aml/report-toolbar'
 import { useReportView } from '@/components/aml/use-report-view'
 import { EmptyState } from '@/components/ui/empty-state'
 import { IdentityValue } from '@/components/ui/identity-value'
+import { useToggleSet } from '@/components/ui/use-toggle-set'
 import { countByRisk, countByTag, countByType } from '@/lib/aml/counts'
 import { highestRisk } from '@/lib/aml/risk'
 import { DEFAULT_VIEW, filterMatches, sortMatches } from '@/lib/aml/view'
@@ -44,16 +45,8 @@ export function ReportBody({ result }: { result: AmlSearchResult }) {
     () => new Set(result.data.map((match) => match.uuid)),
     [result.data],
   )
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
+  const [expanded, toggle, setExpanded] = useToggleSet()
   const [revealId, setRevealId] = useState<string | null>(null)
-
-  const toggle = useCallback((uuid: string) => {
-    setExpanded((current) => {
-      const next = new Set(current)
-      if (!next.delete(uuid)) next.add(uuid)
-      return next
-    })
-  }, [])
 
   /**
    * Opens a match's card and scrolls to it, clearing filters that hide it. From a link, the URL
@@ -69,7 +62,7 @@ export function ReportBody({ result }: { result: AmlSearchResult }) {
       else if (fromLink) window.history.pushState(window.history.state, '', hash)
       setRevealId(uuid)
     },
-    [reportMatchIds, visible, setView, view.sort],
+    [reportMatchIds, visible, setView, setExpanded, view.sort],
   )
   const revealFromLink = useCallback((uuid: string) => reveal(uuid, true), [reveal])
 

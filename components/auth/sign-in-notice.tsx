@@ -1,11 +1,11 @@
 const errors: Record<string, { title: string; hint: string }> = {
   not_allowed: {
     title: 'This account may not use Verity',
-    hint: 'Sign in with your organisation account, or ask an administrator to allow your e-mail domain or group.',
+    hint: 'Sign in with your organization account, or ask an administrator to allow your e-mail domain or group.',
   },
   failed: {
     title: 'Sign-in did not complete',
-    hint: 'It may have expired or been cancelled. Try again.',
+    hint: 'It may have expired or been canceled. Try again.',
   },
   provider: {
     title: 'The sign-in provider could not be reached',

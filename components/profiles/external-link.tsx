@@ -1,5 +1,5 @@
 import { CopyButton } from '@/components/ui/copy-button'
-import { safeHttpUrl } from '@/lib/profiles/urls'
+import { safeHttpUrl } from '@/lib/urls'
 
 /**
  * An upstream URL shown as text, opened in a new tab without a referrer. Only http(s) URLs become

@@ -1,8 +1,10 @@
 'use client'
 
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useLayoutEffect, useState, type RefObject, useRef } from 'react'
+import { useCallback, useRef } from 'react'
 
+import { useDocumentTop } from '@/components/ui/use-document-top'
+import { useToggleSet } from '@/components/ui/use-toggle-set'
 import { DayHeading } from '@/components/webhooks/day-heading'
 import { WebhookRecordRow } from '@/components/webhooks/webhook-record-row'
 import type { WebhookRecord } from '@/lib/upstream/schemas'
@@ -22,14 +24,7 @@ export function WebhookTimeline({
 }) {
   const listRef = useRef<HTMLDivElement>(null)
   const scrollMargin = useDocumentTop(listRef)
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
-  const toggle = useCallback((id: string) => {
-    setExpanded((previous) => {
-      const next = new Set(previous)
-      if (!next.delete(id)) next.add(id)
-      return next
-    })
-  }, [])
+  const [expanded, toggle] = useToggleSet()
 
   // Stable per list: the virtualizer recomputes every row's position when these change, which on
   // every scroll frame of thousands of rows was the longest task of the page. The estimates are
@@ -94,20 +89,4 @@ function rowKey(rows: readonly TimelineRow<WebhookRecord>[], index: number): str
   // A day can head more than one run of records; the record below it tells the runs apart.
   const next = rows[index + 1]
   return `day:${row.key}:${next?.kind === 'record' ? next.record.id : index}`
-}
-
-/** The list's distance from the top of the document, kept current as the filters above resize. */
-function useDocumentTop(ref: RefObject<HTMLElement | null>): number {
-  const [top, setTop] = useState(0)
-  useLayoutEffect(() => {
-    const element = ref.current
-    if (!element) return
-    const measure = () => setTop(Math.round(element.getBoundingClientRect().top + window.scrollY))
-    measure()
-    if (typeof ResizeObserver === 'undefined') return
-    const observer = new ResizeObserver(measure)
-    observer.observe(document.body)
-    return () => observer.disconnect()
-  }, [ref])
-  return top
 }

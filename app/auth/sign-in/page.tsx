@@ -27,7 +27,7 @@ export default async function SignInPage({ searchParams }: PageProps<'/auth/sign
     <div className="mx-auto mt-10 max-w-sm rounded-md border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900">
       <h1 className="text-lg font-semibold">Sign in to Verity</h1>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-        Verity shows personal data and AML findings. Only the organisation’s analysts may see it,
+        Verity shows personal data and AML findings. Only the organization’s analysts may see it,
         and every view is recorded.
       </p>
       <SignInNotice error={error} signedOut={signedOut} />
