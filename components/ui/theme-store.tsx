@@ -3,19 +3,17 @@
 import { useEffect, useSyncExternalStore } from 'react'
 
 import { THEME_KEY } from '@/components/ui/theme-script'
+import { storageStore } from '@/lib/storage-store'
 
 export type ThemeChoice = 'light' | 'dark' | 'system'
 
-const listeners = new Set<() => void>()
 const darkQuery = () => window.matchMedia('(prefers-color-scheme: dark)')
+// Another tab's choice applies here too.
+const store = storageStore(THEME_KEY, () => apply(readChoice()))
 
 function readChoice(): ThemeChoice {
-  try {
-    const stored = localStorage.getItem(THEME_KEY)
-    return stored === 'light' || stored === 'dark' ? stored : 'system'
-  } catch {
-    return 'system'
-  }
+  const stored = store.read()
+  return stored === 'light' || stored === 'dark' ? stored : 'system'
 }
 
 function apply(choice: ThemeChoice) {
@@ -24,34 +22,13 @@ function apply(choice: ThemeChoice) {
 }
 
 export function setThemeChoice(choice: ThemeChoice) {
-  try {
-    if (choice === 'system') localStorage.removeItem(THEME_KEY)
-    else localStorage.setItem(THEME_KEY, choice)
-  } catch {
-    // Without storage the choice lasts until the page is left.
-  }
   apply(choice)
-  listeners.forEach((notify) => notify())
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener)
-  // Another tab changed the choice.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key !== THEME_KEY && event.key !== null) return
-    apply(readChoice())
-    listener()
-  }
-  window.addEventListener('storage', onStorage)
-  return () => {
-    listeners.delete(listener)
-    window.removeEventListener('storage', onStorage)
-  }
+  store.write(choice === 'system' ? null : choice)
 }
 
 /** The stored choice; null on the server and during hydration, which cannot know it. */
 export function useThemeChoice(): ThemeChoice | null {
-  const choice = useSyncExternalStore(subscribe, readChoice, () => null)
+  const choice = useSyncExternalStore(store.subscribe, readChoice, () => null)
   useEffect(() => {
     if (choice !== 'system') return
     const query = darkQuery()

@@ -2,6 +2,7 @@
 
 import { useSyncExternalStore } from 'react'
 
+import { storageStore } from '@/lib/storage-store'
 import { formatRelative, formatUtc, parseTimestamp } from '@/lib/time'
 
 /**
@@ -64,42 +65,17 @@ const localExact = new Intl.DateTimeFormat(undefined, {
 
 export type TimeZoneChoice = 'local' | 'utc'
 
-const ZONE_KEY = 'verity:time-zone'
-const zoneListeners = new Set<() => void>()
-
-function readZone(): TimeZoneChoice {
-  try {
-    return localStorage.getItem(ZONE_KEY) === 'utc' ? 'utc' : 'local'
-  } catch {
-    return 'local'
-  }
-}
-
-function subscribeZone(listener: () => void) {
-  zoneListeners.add(listener)
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === ZONE_KEY || event.key === null) listener()
-  }
-  window.addEventListener('storage', onStorage)
-  return () => {
-    zoneListeners.delete(listener)
-    window.removeEventListener('storage', onStorage)
-  }
-}
+const zoneStore = storageStore('verity:time-zone')
+const readZone = (): TimeZoneChoice => (zoneStore.read() === 'utc' ? 'utc' : 'local')
 
 /** Shows every time on the page in the analyst's zone or in UTC; kept in this browser. */
 export function setTimeZoneChoice(choice: TimeZoneChoice) {
-  try {
-    localStorage.setItem(ZONE_KEY, choice)
-  } catch {
-    // Without storage the choice lasts until the page is left.
-  }
-  zoneListeners.forEach((notify) => notify())
+  zoneStore.write(choice)
 }
 
 /** The analyst's zone choice; null on the server and during hydration, which render UTC. */
 export function useTimeZoneChoice(): TimeZoneChoice | null {
-  return useSyncExternalStore(subscribeZone, readZone, () => null)
+  return useSyncExternalStore(zoneStore.subscribe, readZone, () => null)
 }
 
 /*

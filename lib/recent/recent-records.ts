@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react'
 
 import { isShortId, isUuid } from '@/lib/ids'
+import { storageStore } from '@/lib/storage-store'
 
 export type RecentKind = 'verification' | 'profile' | 'aml' | 'webhook'
 
@@ -49,17 +50,14 @@ export function withRecent(list: readonly RecentRecord[], record: RecentRecord):
   return [{ kind: record.kind, id: record.id }, ...rest].slice(0, LIMIT)
 }
 
-const listeners = new Set<() => void>()
+// Other tabs of the console share the list.
+const store = storageStore(KEY)
 let cachedRaw: string | null = null
 let cached: readonly RecentRecord[] = EMPTY
 
 function read(): readonly RecentRecord[] {
-  let raw: string | null = null
-  try {
-    raw = localStorage.getItem(KEY)
-  } catch {
-    // Storage can be disabled; the list is then simply empty.
-  }
+  // Disabled storage reads as null: the list is then simply empty.
+  const raw = store.read()
   if (raw !== cachedRaw) {
     cachedRaw = raw
     cached = parseRecent(raw)
@@ -69,37 +67,14 @@ function read(): readonly RecentRecord[] {
 
 export function rememberRecent(record: RecentRecord) {
   if (!validId[record.kind](record.id)) return
-  try {
-    localStorage.setItem(KEY, JSON.stringify(withRecent(read(), record)))
-  } catch {
-    return
-  }
-  listeners.forEach((notify) => notify())
+  store.write(JSON.stringify(withRecent(read(), record)))
 }
 
 export function clearRecent() {
-  try {
-    localStorage.removeItem(KEY)
-  } catch {
-    return
-  }
-  listeners.forEach((notify) => notify())
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener)
-  // Other tabs of the console share the list.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === KEY || event.key === null) listener()
-  }
-  window.addEventListener('storage', onStorage)
-  return () => {
-    listeners.delete(listener)
-    window.removeEventListener('storage', onStorage)
-  }
+  store.write(null)
 }
 
 /** Recently opened records, newest first; empty on the server and during hydration. */
 export function useRecentRecords(): readonly RecentRecord[] {
-  return useSyncExternalStore(subscribe, read, () => EMPTY)
+  return useSyncExternalStore(store.subscribe, read, () => EMPTY)
 }
