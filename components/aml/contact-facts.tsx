@@ -1,6 +1,6 @@
 import { ExternalLink } from '@/components/aml/detail-section'
 import { Field, FieldList } from '@/components/ui/field-list'
-import { IdentityValue } from '@/components/ui/identity-value'
+import { IdentityValue, IdentityValueList } from '@/components/ui/identity-value'
 import { formatPlace } from '@/lib/aml/format'
 import { countryLabel } from '@/lib/countries'
 import type { AmlMatchFields } from '@/lib/upstream/schemas'
@@ -28,8 +28,16 @@ export function ContactFacts({ fields }: { fields: AmlMatchFields }) {
           </ul>
         </Field>
       )}
-      {emails.length > 0 && <Field label="Email">{joined(emails, 'email')}</Field>}
-      {phones.length > 0 && <Field label="Phone">{joined(phones, 'phone')}</Field>}
+      {emails.length > 0 && (
+        <Field label="Email">
+          <IdentityValueList values={emails} kind="email" />
+        </Field>
+      )}
+      {phones.length > 0 && (
+        <Field label="Phone">
+          <IdentityValueList values={phones} kind="phone" />
+        </Field>
+      )}
       {websites.length > 0 && (
         <Field label="Website">
           <ul>
@@ -59,17 +67,5 @@ export function ContactFacts({ fields }: { fields: AmlMatchFields }) {
         </Field>
       ))}
     </FieldList>
-  )
-}
-
-function joined(values: string[], kind: 'email' | 'phone') {
-  return (
-    <ul>
-      {values.map((value, index) => (
-        <li key={index}>
-          <IdentityValue value={value} kind={kind} />
-        </li>
-      ))}
-    </ul>
   )
 }

@@ -1,5 +1,5 @@
 import { Field, FieldList } from '@/components/ui/field-list'
-import { IdentityValue } from '@/components/ui/identity-value'
+import { IdentityValueList } from '@/components/ui/identity-value'
 import { formatDateRange, formatPlace } from '@/lib/aml/format'
 import { countryLabel } from '@/lib/countries'
 import type { AmlMatchFields } from '@/lib/upstream/schemas'
@@ -27,35 +27,23 @@ export function PersonalFacts({ fields }: { fields: AmlMatchFields }) {
     <FieldList>
       {births.length > 0 && (
         <Field label="Date of birth">
-          <Values values={births} kind="date_of_birth" />
+          <IdentityValueList values={births} kind="date_of_birth" />
         </Field>
       )}
       {birthPlaces.length > 0 && (
         <Field label="Place of birth">
-          <Values values={birthPlaces} kind="address" />
+          <IdentityValueList values={birthPlaces} kind="address" />
         </Field>
       )}
       {deaths.length > 0 && <Field label="Date of death">{deaths.join('; ')}</Field>}
       {deathPlaces.length > 0 && (
         <Field label="Place of death">
-          <Values values={deathPlaces} kind="address" />
+          <IdentityValueList values={deathPlaces} kind="address" />
         </Field>
       )}
       {genders.length > 0 && <Field label="Gender">{genders.join(', ')}</Field>}
       {citizenships.length > 0 && <Field label="Citizenship">{citizenships.join(', ')}</Field>}
       {nationalities.length > 0 && <Field label="Nationality">{nationalities.join(', ')}</Field>}
     </FieldList>
-  )
-}
-
-function Values({ values, kind }: { values: string[]; kind: 'date_of_birth' | 'address' }) {
-  return (
-    <ul>
-      {values.map((value, index) => (
-        <li key={index}>
-          <IdentityValue value={value} kind={kind} />
-        </li>
-      ))}
-    </ul>
   )
 }

@@ -51,3 +51,16 @@ export function IdentityValue({
     </span>
   )
 }
+
+/** Several values of one kind, one per line, each masked and revealed on its own. */
+export function IdentityValueList({ values, kind }: { values: string[]; kind: IdentityKind }) {
+  return (
+    <ul>
+      {values.map((value, index) => (
+        <li key={index}>
+          <IdentityValue value={value} kind={kind} />
+        </li>
+      ))}
+    </ul>
+  )
+}
