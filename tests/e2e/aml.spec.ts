@@ -12,6 +12,7 @@ import {
   answerTimeout,
   clickUntilAnswered,
   expand,
+  hydrated,
   pressUntilAnswered,
   untilAnswered,
 } from './support/until-answered'
@@ -186,6 +187,7 @@ test('a 1,000-match report opens with only the visible cards in the page and scr
 
 test('Download JSON saves the report as aml-report-<search id>.json', async ({ page }) => {
   await page.goto(`/aml/${exampleIds.amlRichId}`)
+  await hydrated(page)
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download JSON' }).click(),

@@ -9,6 +9,7 @@ import { exampleIds } from '@/lib/simulator/examples'
 import { freePort } from '../../scripts/free-port'
 import { SESSION_SECRET, startAuthApp, type AuthApp } from './support/auth-app'
 import { startOidcProvider, type OidcServer } from './support/oidc-provider'
+import { hydrated } from './support/until-answered'
 
 /*
  * The whole sign-in flow in the browser, against a real OpenID Connect provider and a Verity
@@ -70,6 +71,7 @@ test('identity numbers are masked until revealed, and the reveal is audited', as
   await expect(page.getByRole('button', { name: 'Reveal document number' }).first()).toBeVisible()
   await expect(page.getByText(documentNumber)).toHaveCount(0)
   await expect(page.getByText('••••4527').first()).toBeVisible()
+  await hydrated(page)
 
   await page.getByRole('button', { name: 'Reveal document number' }).first().click()
   await expect(page.getByText(documentNumber).first()).toBeVisible()

@@ -5,7 +5,7 @@ import { DEFAULT_VIEW, sortMatches } from '@/lib/aml/view'
 import { buildDataset } from '@/lib/simulator/dataset'
 import { exampleIds } from '@/lib/simulator/examples'
 
-import { answerTimeout, pressUntilAnswered } from './support/until-answered'
+import { answerTimeout, hydrated, pressUntilAnswered } from './support/until-answered'
 
 const { profiles, amlResults } = buildDataset()
 const navigation = { timeout: 25_000 }
@@ -55,6 +55,8 @@ test('j and k move through the profile rows and Enter opens the focused profile'
 test('j typed into the search box is text, not a move', async ({ page }) => {
   await page.goto('/profiles?page=1&limit=10')
   await expect(page.getByRole('table').getByRole('link').first()).toBeVisible(navigation)
+  // Before hydration no key moves anything: only a hydrated page shows the guard at work.
+  await hydrated(page)
   const search = page.getByRole('searchbox', { name: 'Open a record by id or URL' })
   await search.focus()
   await page.keyboard.type('jk')
@@ -114,6 +116,9 @@ test('? lists the shortcuts and Esc closes the list', async ({ page }) => {
   // While the list is open, j does not move anything behind it.
   await page.keyboard.press('j')
   expect(await focusedEntry(page)).toBeNull()
+  // The page behind the dialog is inert, so a move would not show as focus; it would leave the
+  // row it went to focusable.
+  await expect(page.locator('[data-nav-item][tabindex]')).toHaveCount(0)
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
   await page.getByRole('button', { name: 'Keyboard shortcuts' }).click()

@@ -6,6 +6,7 @@ import { exampleIds } from '@/lib/simulator/examples'
 import { simUrl } from '../../playwright.config'
 
 import { openBeforeHydration } from './support/before-hydration'
+import { hydrated } from './support/until-answered'
 
 const { profiles } = buildDataset()
 const byId = (id: string) => {
@@ -165,6 +166,8 @@ test.describe('profile list', () => {
         : route.fallback(),
     )
     await page.goto('/profiles')
+    // Before hydration Next is a plain link, and the server, not the browser, would ask.
+    await hydrated(page)
     await pager(page).getByRole('link', { name: 'Next →' }).click()
     const alert = page.getByRole('alert').filter({ hasText: 'Try again' })
     await expect(alert).toContainText('The upstream service is unreachable')
@@ -185,6 +188,7 @@ test.describe('profile detail', () => {
     const overview = page.getByRole('region', { name: 'Overview' })
     // Who created it is an email, so it is masked until revealed (and the reveal is audited).
     await expect(overview.getByText(profile.created_by ?? '')).toHaveCount(0)
+    await hydrated(page)
     await overview.getByRole('button', { name: /Reveal/ }).click()
     await expect(overview.getByText(profile.created_by ?? '')).toBeVisible()
     const checks = page.getByRole('region', { name: 'Required checks' })

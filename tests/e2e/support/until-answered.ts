@@ -32,3 +32,13 @@ export function expand(container: Locator) {
     expect(container.getByRole('button', { expanded: true }).first()).toBeVisible(answerTimeout),
   )
 }
+
+/**
+ * Waits until the page has hydrated and its effects have run: the header's clock switch has no
+ * choice in the server's HTML and shows one only once React has taken the page over.
+ */
+export async function hydrated(page: Page) {
+  await expect(
+    page.getByRole('group', { name: 'Time zone' }).getByRole('button', { pressed: true }),
+  ).toBeVisible({ timeout: 25_000 })
+}
