@@ -42,11 +42,13 @@ export function AssociatesList({
             {associate.is_relative === true && <Badge tone="blue">Relative</Badge>}
             {associate.is_relative === false && <Badge>Not a relative</Badge>}
             {(start || end) && (
-              <span className="text-xs text-zinc-500">
+              <span className="text-xs text-zinc-500 dark:text-zinc-400">
                 {[start && `from ${start}`, end && `until ${end}`].filter(Boolean).join(' ')}
               </span>
             )}
-            {inReport && <span className="text-xs text-zinc-500">(in this report)</span>}
+            {inReport && (
+              <span className="text-xs text-zinc-500 dark:text-zinc-400">(in this report)</span>
+            )}
           </li>
         )
       })}

@@ -28,7 +28,7 @@ export function CompanyTable({
             <tr key={index}>
               <td className="py-1 pr-3">
                 <span className="text-sm font-medium">{company.name || '—'}</span>
-                <span className="block text-zinc-500">
+                <span className="block text-zinc-500 dark:text-zinc-400">
                   {[company.reference, company.country && countryLabel(company.country)]
                     .filter(Boolean)
                     .join(' · ')}

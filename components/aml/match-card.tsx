@@ -47,7 +47,7 @@ export function MatchCard({
             >
               <span
                 aria-hidden="true"
-                className="no-print mt-px w-3 shrink-0 text-zinc-500 group-hover:text-zinc-900 dark:group-hover:text-zinc-100"
+                className="no-print mt-px w-3 shrink-0 text-zinc-500 group-hover:text-zinc-900 dark:text-zinc-400 dark:group-hover:text-zinc-100"
               >
                 {expanded ? '▾' : '▸'}
               </span>

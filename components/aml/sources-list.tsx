@@ -23,7 +23,9 @@ export function SourceLine({ source }: { source: AmlSource }) {
       <div className="flex flex-wrap items-center gap-1.5">
         <span className="font-medium">{source.name || source.source_id || 'Unnamed source'}</span>
         {source.name && source.source_id && (
-          <code className="font-mono text-xs text-zinc-500">{source.source_id}</code>
+          <code className="font-mono text-xs text-zinc-500 dark:text-zinc-400">
+            {source.source_id}
+          </code>
         )}
         {tags.map((tag, index) => (
           <Badge key={`${tag}-${index}`}>{tag}</Badge>

@@ -6,7 +6,7 @@ const SHOWN = 3
 export function CountrySummary({ codes }: { codes: readonly string[] | null | undefined }) {
   if (!codes || codes.length === 0) {
     return (
-      <span className="text-zinc-400" title="No countries listed">
+      <span className="text-zinc-500 dark:text-zinc-400" title="No countries listed">
         —
       </span>
     )

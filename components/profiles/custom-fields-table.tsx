@@ -33,7 +33,7 @@ export function CustomFieldsTable({ fields }: { fields: CustomField[] }) {
                 ))}
               </ul>
             ) : (
-              <span className="text-zinc-400">—</span>
+              <span className="text-zinc-500 dark:text-zinc-400">—</span>
             )}
           </td>
         </tr>

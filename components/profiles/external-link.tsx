@@ -6,7 +6,7 @@ import { safeHttpUrl } from '@/lib/urls'
  * links, so a `javascript:` value stays inert text.
  */
 export function ExternalLink({ url, label }: { url: string | null | undefined; label: string }) {
-  if (!url) return <span className="text-zinc-400">—</span>
+  if (!url) return <span className="text-zinc-500 dark:text-zinc-400">—</span>
   const href = safeHttpUrl(url)
   return (
     <span className="inline-flex max-w-full min-w-0 items-center gap-1">

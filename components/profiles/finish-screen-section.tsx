@@ -27,7 +27,7 @@ export function FinishScreenSection({
           ) : row.value ? (
             <span className="whitespace-pre-line">{row.value}</span>
           ) : row.raw === null || row.raw === undefined || row.raw === '' ? (
-            <span className="text-zinc-400">—</span>
+            <span className="text-zinc-500 dark:text-zinc-400">—</span>
           ) : (
             <code className="text-xs">{JSON.stringify(row.raw)}</code>
           )}

@@ -35,7 +35,7 @@ export function ManualFieldsTable({
             <OnOff value={row.optional} />
           </td>
           <td className={`${cell} break-words`}>
-            {row.caption ?? <span className="text-zinc-400">—</span>}
+            {row.caption ?? <span className="text-zinc-500 dark:text-zinc-400">—</span>}
           </td>
         </tr>
       ))}

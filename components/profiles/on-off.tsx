@@ -8,7 +8,8 @@ export function OnOff({
   on?: string
   off?: string
 }) {
-  if (value === null || value === undefined) return <span className="text-zinc-400">Not set</span>
+  if (value === null || value === undefined)
+    return <span className="text-zinc-500 dark:text-zinc-400">Not set</span>
   return value ? (
     <span className="font-medium text-emerald-800 dark:text-emerald-300">{on}</span>
   ) : (

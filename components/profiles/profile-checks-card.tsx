@@ -46,7 +46,7 @@ export function ProfileChecksCard({ settings }: { settings: ProfileSettings | nu
 function DocumentList({ documents }: { documents: readonly unknown[] | null | undefined }) {
   if (!documents) return null
   if (documents.length === 0)
-    return <span className="text-xs text-zinc-400">No documents listed</span>
+    return <span className="text-xs text-zinc-500 dark:text-zinc-400">No documents listed</span>
   return (
     <span className="flex flex-wrap gap-1">
       {documents.map((document, index) => (

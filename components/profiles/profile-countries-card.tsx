@@ -15,7 +15,9 @@ export function ProfileCountriesCard({ codes }: { codes: readonly string[] | nul
                 {code}
               </span>
               <span className="min-w-0 truncate">
-                {countryName(code) ?? <span className="text-zinc-400">Unknown code</span>}
+                {countryName(code) ?? (
+                  <span className="text-zinc-500 dark:text-zinc-400">Unknown code</span>
+                )}
               </span>
             </li>
           ))}

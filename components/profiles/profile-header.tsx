@@ -10,7 +10,9 @@ export function ProfileHeader({ profile }: { profile: Profile }) {
       </p>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <h1 className="text-lg font-semibold break-words">
-          {profile.name || <span className="text-zinc-500 italic">Unnamed profile</span>}
+          {profile.name || (
+            <span className="text-zinc-500 italic dark:text-zinc-400">Unnamed profile</span>
+          )}
         </h1>
         <ProfileBadges isDefault={profile.is_default} isArchived={profile.is_archived} />
       </div>

@@ -42,7 +42,7 @@ export function ProfileLinkCard({
             {typeof expiry === 'number' ? (
               <span title={`${expiry} minutes`}>{formatMinutes(expiry)}</span>
             ) : (
-              <span className="text-zinc-400">—</span>
+              <span className="text-zinc-500 dark:text-zinc-400">—</span>
             )}
           </Field>
           <Field label="Created">

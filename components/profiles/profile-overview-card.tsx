@@ -6,7 +6,7 @@ import { IdentityValue } from '@/components/ui/identity-value'
 import { Timestamp } from '@/components/ui/timestamp'
 import type { Profile } from '@/lib/upstream/schemas'
 
-const none = <span className="text-zinc-400">—</span>
+const none = <span className="text-zinc-500 dark:text-zinc-400">—</span>
 
 export function ProfileOverviewCard({ profile }: { profile: Profile }) {
   const createdBy = profile.created_by

@@ -44,13 +44,17 @@ export function ProfileRow({ profile, navIndex }: { profile: Profile; navIndex?:
         <CountrySummary codes={profile.settings?.countries} />
       </td>
       <td className={`${cell} min-w-40 text-xs leading-5`}>
-        {documents.length > 0 ? documents.join(', ') : <span className="text-zinc-400">—</span>}
+        {documents.length > 0 ? (
+          documents.join(', ')
+        ) : (
+          <span className="text-zinc-500 dark:text-zinc-400">—</span>
+        )}
       </td>
       <td className={`${cell} whitespace-nowrap`}>
         {typeof expiry === 'number' ? (
           formatMinutes(expiry)
         ) : (
-          <span className="text-zinc-400">—</span>
+          <span className="text-zinc-500 dark:text-zinc-400">—</span>
         )}
       </td>
       <td className={cell}>

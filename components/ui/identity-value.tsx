@@ -36,7 +36,7 @@ export function IdentityValue({
 }) {
   const masking = useMasking()
   if (value === null || value === undefined || value === '') {
-    return <span className="text-zinc-400">—</span>
+    return <span className="text-zinc-500 dark:text-zinc-400">—</span>
   }
   if (masking && isMaskedKind(kind)) {
     return (

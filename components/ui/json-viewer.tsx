@@ -80,13 +80,13 @@ function JsonNode({
         }
         className="text-left hover:underline"
       >
-        <span aria-hidden="true" className="inline-block w-3 text-zinc-500">
+        <span aria-hidden="true" className="inline-block w-3 text-zinc-500 dark:text-zinc-400">
           {open ? '▾' : '▸'}
         </span>
         {key}
         {openMark}
         {!open && (
-          <span className="text-zinc-500">
+          <span className="text-zinc-500 dark:text-zinc-400">
             {' '}
             {entries.length} {entries.length === 1 ? 'item' : 'items'} {closeMark}
           </span>
@@ -132,5 +132,5 @@ function Primitive({ value }: { value: unknown }) {
     return <span className="text-blue-800 dark:text-blue-300">{value}</span>
   if (typeof value === 'boolean')
     return <span className="text-orange-800 dark:text-orange-300">{String(value)}</span>
-  return <span className="text-zinc-500">null</span>
+  return <span className="text-zinc-500 dark:text-zinc-400">null</span>
 }

@@ -24,7 +24,9 @@ export function CheckErrors({ errors }: { errors: readonly CheckError[] }) {
                 {category?.label ?? 'Uncategorised code'}
               </td>
               <td className="py-1">
-                {error.message ?? <span className="text-zinc-400">no message</span>}
+                {error.message ?? (
+                  <span className="text-zinc-500 dark:text-zinc-400">no message</span>
+                )}
                 {/* On a phone the category sits under the message instead of in its own column. */}
                 <span className="block text-xs text-zinc-600 sm:hidden dark:text-zinc-400">
                   {category?.label ?? 'Uncategorised code'}

@@ -26,7 +26,7 @@ export function CustomFiles({
 function FileInfo({ label, info }: { label: string; info: unknown }) {
   if (typeof info !== 'object' || info === null || Array.isArray(info)) {
     return info === null || info === undefined ? (
-      <span className="text-zinc-400">—</span>
+      <span className="text-zinc-500 dark:text-zinc-400">—</span>
     ) : (
       <JsonViewer value={info} label={label} />
     )

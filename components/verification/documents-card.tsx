@@ -17,7 +17,9 @@ export function DocumentsCard({ documents }: { documents: Verification['document
               className="flex flex-wrap items-center justify-between gap-x-3 py-1 first:pt-0 last:pb-0"
             >
               <span>
-                {doc.document_type ?? <span className="text-zinc-500">document</span>}
+                {doc.document_type ?? (
+                  <span className="text-zinc-500 dark:text-zinc-400">document</span>
+                )}
                 {doc.content_type && (
                   <span className="ml-2 text-xs text-zinc-500 dark:text-zinc-400">
                     {doc.content_type}

@@ -13,7 +13,7 @@ export function ProfileLink({ profileId }: { profileId: string | null | undefine
   const id = profileId ?? ''
   const fetchable = isUuid(id)
   const { data } = useProfile(id, { enabled: fetchable })
-  if (!id) return <span className="text-zinc-400">—</span>
+  if (!id) return <span className="text-zinc-500 dark:text-zinc-400">—</span>
   if (!fetchable) return <code className="font-mono text-xs">{id}</code>
   return (
     <IntentLink

@@ -90,5 +90,5 @@ function Fact({
 }
 
 function None({ children = '—' }: { children?: ReactNode }) {
-  return <span className="text-zinc-400 dark:text-zinc-500">{children}</span>
+  return <span className="text-zinc-500 dark:text-zinc-400">{children}</span>
 }

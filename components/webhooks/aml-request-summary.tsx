@@ -12,7 +12,7 @@ export function AmlRequestSummary({ aml, recordId }: { aml: AmlScreening; record
   // A reveal is recorded against the history record that carried the value.
   const resource: AuditedResource = { type: 'webhook_history', id: recordId }
   return (
-    <section aria-label="AML search request">
+    <section aria-label={`AML search request, record ${recordId.slice(0, 8)}`}>
       <SectionTitle>Search request</SectionTitle>
       <FieldList>
         <Field label="Name">
@@ -97,9 +97,9 @@ function switchText(value: boolean | null) {
 }
 
 function Any() {
-  return <span className="text-zinc-500">any</span>
+  return <span className="text-zinc-500 dark:text-zinc-400">any</span>
 }
 
 function Unstated() {
-  return <span className="text-zinc-400">not stated</span>
+  return <span className="text-zinc-500 dark:text-zinc-400">not stated</span>
 }

@@ -37,13 +37,15 @@ export function RecordDetails({
       : summary.kind === 'other'
         ? null
         : summary.verificationShortId
+  // Several records can be open at once: each landmark names its record to stay distinguishable.
+  const ofRecord = `record ${record.id.slice(0, 8)}`
   return (
     <div
       id={id}
       className="mt-2 space-y-3 border-t border-zinc-200 pt-3 pb-1 pl-5.5 text-sm dark:border-zinc-800"
     >
       <div className="grid gap-x-8 gap-y-3 lg:grid-cols-2">
-        <section aria-label="Notification">
+        <section aria-label={`Notification, ${ofRecord}`}>
           <SectionTitle>Notification</SectionTitle>
           <FieldList>
             <Field label="Record id">
@@ -92,7 +94,7 @@ export function RecordDetails({
         searchUuid={summary.kind === 'aml' ? summary.aml.searchUuid : null}
         verificationShortId={shortId}
       />
-      <section aria-label="Payload">
+      <section aria-label={`Payload, ${ofRecord}`}>
         <SectionTitle>Payload</SectionTitle>
         <JsonViewer value={record.payload ?? null} label="payload" defaultDepth={1} />
       </section>
@@ -112,7 +114,10 @@ function DeliveryFields({ delivery }: { delivery: Delivery }) {
           {delivery.state}
         </span>
         {delivery.responseCode && (
-          <span className="text-zinc-500"> · response {delivery.responseCode}</span>
+          <span className="text-zinc-500 dark:text-zinc-400">
+            {' '}
+            · response {delivery.responseCode}
+          </span>
         )}
       </Field>
       {delivery.attempts !== null && <Field label="Attempts">{delivery.attempts}</Field>}

@@ -12,7 +12,10 @@ export function RecordTime({
   const date = parseTimestamp(value)
   if (!date) {
     return (
-      <span title="No recognised time" className="font-mono text-xs text-zinc-400 tabular-nums">
+      <span
+        title="No recognised time"
+        className="font-mono text-xs text-zinc-500 tabular-nums dark:text-zinc-400"
+      >
         {value || '--:--:--'}
       </span>
     )

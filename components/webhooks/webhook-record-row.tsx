@@ -51,7 +51,7 @@ export const WebhookRecordRow = memo(function WebhookRecordRow({
             onClick={() => onToggle(record.id)}
             className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2.5 gap-y-1 rounded text-left text-sm focus-visible:outline-2 focus-visible:outline-blue-600"
           >
-            <span aria-hidden="true" className="w-3 text-xs text-zinc-500">
+            <span aria-hidden="true" className="w-3 text-xs text-zinc-500 dark:text-zinc-400">
               {expanded ? '▾' : '▸'}
             </span>
             <RecordTime value={record.timestamp} timeZone={timeZone} />

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test'
 
 import { exampleIds } from '@/lib/simulator/examples'
 
-import { answerTimeout, untilAnswered } from './support/until-answered'
+import { answerTimeout, expand, untilAnswered } from './support/until-answered'
 
 const pages = [
   { kind: 'home', path: '/' },
@@ -44,6 +44,23 @@ for (const theme of ['light', 'dark'] as const) {
         expect(await scan(page)).toEqual([])
       })
     }
+
+    test('expanded AML match cards and webhook records have no accessibility violations', async ({
+      page,
+    }) => {
+      // Their details (media, companies, names, sources, deliveries) only render when expanded.
+      await page.goto(`/aml/${exampleIds.amlRichId}`)
+      const cards = page.getByRole('article')
+      await expect(cards.first()).toBeVisible({ timeout: 25_000 })
+      for (let n = 0; n < 4; n++) await expand(cards.nth(n))
+      expect(await scan(page)).toEqual([])
+
+      await page.goto('/webhooks')
+      const records = page.getByRole('list', { name: 'Webhook notifications' }).getByRole('article')
+      await expect(records.first()).toBeVisible({ timeout: 25_000 })
+      for (let n = 0; n < 3; n++) await expand(records.nth(n))
+      expect(await scan(page)).toEqual([])
+    })
 
     test('the open search panel and the shortcuts dialog have no accessibility violations', async ({
       page,

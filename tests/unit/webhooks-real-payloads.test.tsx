@@ -69,7 +69,7 @@ describe('webhook history on real payloads', () => {
     const toggle = toggleOf(row)
     expect(toggle.textContent).toContain('JOHN DOE')
     expect(toggle.textContent).toContain('no matches')
-    const request = within(row).getByRole('region', { name: 'AML search request' })
+    const request = within(row).getByRole('region', { name: /^AML search request, record / })
     expect(within(request).getByText(/United Kingdom/)).toBeTruthy()
     expect(
       within(row)
@@ -113,7 +113,7 @@ describe('webhook history on real payloads', () => {
 
   it('opens a branch of the payload JSON of an expanded record', () => {
     const row = renderExpanded('webhook-aml-screening-medium-risk.json')
-    const payload = within(row).getByRole('region', { name: 'Payload' })
+    const payload = within(row).getByRole('region', { name: /^Payload, record / })
     const branch = within(payload).getByRole('button', { name: /"search_request"/ })
     expect(branch.getAttribute('aria-expanded')).toBe('false')
     fireEvent.click(branch)
