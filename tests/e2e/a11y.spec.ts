@@ -49,6 +49,8 @@ for (const theme of ['light', 'dark'] as const) {
       page,
     }) => {
       // Their details (media, companies, names, sources, deliveries) only render when expanded.
+      // Two pages, seven expansions and two scans of large pages: more than the default 30 s on CI.
+      test.setTimeout(90_000)
       await page.goto(`/aml/${exampleIds.amlRichId}`)
       const cards = page.getByRole('article')
       await expect(cards.first()).toBeVisible({ timeout: 25_000 })
