@@ -1,9 +1,10 @@
+import { NoValue } from '@/components/ui/no-value'
 import { epochToDate, formatUtc, formatUtcDate } from '@/lib/time'
 
 /** An integer timestamp of unknown unit as a UTC date, the exact time in the tooltip. */
 export function EpochDate({ value }: { value: number | null | undefined }) {
   const date = epochToDate(value)
-  if (!date) return <span className="text-zinc-500 dark:text-zinc-400">—</span>
+  if (!date) return <NoValue />
   return (
     <time
       dateTime={date.toISOString()}

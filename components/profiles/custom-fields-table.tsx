@@ -1,4 +1,5 @@
 import { CompactTable, compactCell as cell } from '@/components/ui/compact-table'
+import { NoValue } from '@/components/ui/no-value'
 import type { CustomField } from '@/lib/upstream/schemas'
 
 /** Extra questions the profile adds, with their answer type and choices. */
@@ -33,7 +34,7 @@ export function CustomFieldsTable({ fields }: { fields: CustomField[] }) {
                 ))}
               </ul>
             ) : (
-              <span className="text-zinc-500 dark:text-zinc-400">—</span>
+              <NoValue />
             )}
           </td>
         </tr>

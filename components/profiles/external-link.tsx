@@ -1,4 +1,5 @@
 import { CopyButton } from '@/components/ui/copy-button'
+import { NoValue } from '@/components/ui/no-value'
 import { safeHttpUrl } from '@/lib/urls'
 
 /**
@@ -6,7 +7,7 @@ import { safeHttpUrl } from '@/lib/urls'
  * links, so a `javascript:` value stays inert text.
  */
 export function ExternalLink({ url, label }: { url: string | null | undefined; label: string }) {
-  if (!url) return <span className="text-zinc-500 dark:text-zinc-400">—</span>
+  if (!url) return <NoValue />
   const href = safeHttpUrl(url)
   return (
     <span className="inline-flex max-w-full min-w-0 items-center gap-1">

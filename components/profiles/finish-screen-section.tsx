@@ -2,6 +2,7 @@ import { ExternalLink } from '@/components/profiles/external-link'
 import { ChangedMark } from '@/components/profiles/manual-fields-table'
 import { OnOff } from '@/components/profiles/on-off'
 import { Field, FieldList } from '@/components/ui/field-list'
+import { NoValue } from '@/components/ui/no-value'
 import { finishScreenRows } from '@/lib/profiles/finish-screen'
 import type { FinishScreenSettings } from '@/lib/upstream/schemas'
 
@@ -27,7 +28,7 @@ export function FinishScreenSection({
           ) : row.value ? (
             <span className="whitespace-pre-line">{row.value}</span>
           ) : row.raw === null || row.raw === undefined || row.raw === '' ? (
-            <span className="text-zinc-500 dark:text-zinc-400">—</span>
+            <NoValue />
           ) : (
             <code className="text-xs">{JSON.stringify(row.raw)}</code>
           )}

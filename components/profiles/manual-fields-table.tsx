@@ -1,5 +1,6 @@
 import { OnOff } from '@/components/profiles/on-off'
 import { CompactTable, compactCell as cell } from '@/components/ui/compact-table'
+import { NoValue } from '@/components/ui/no-value'
 import type { ManualFieldRow } from '@/lib/profiles/manual-fields'
 
 /** Field settings in the order the applicant sees them; `changed` rows are marked. */
@@ -34,9 +35,7 @@ export function ManualFieldsTable({
           <td className={cell}>
             <OnOff value={row.optional} />
           </td>
-          <td className={`${cell} break-words`}>
-            {row.caption ?? <span className="text-zinc-500 dark:text-zinc-400">—</span>}
-          </td>
+          <td className={`${cell} break-words`}>{row.caption ?? <NoValue />}</td>
         </tr>
       ))}
     </CompactTable>

@@ -1,3 +1,5 @@
+import { NoValue } from '@/components/ui/no-value'
+
 /** A boolean setting in words; an absent value says so instead of guessing. */
 export function OnOff({
   value,
@@ -8,8 +10,7 @@ export function OnOff({
   on?: string
   off?: string
 }) {
-  if (value === null || value === undefined)
-    return <span className="text-zinc-500 dark:text-zinc-400">Not set</span>
+  if (value === null || value === undefined) return <NoValue>Not set</NoValue>
   return value ? (
     <span className="font-medium text-emerald-800 dark:text-emerald-300">{on}</span>
   ) : (

@@ -1,4 +1,5 @@
 import { Card } from '@/components/ui/card'
+import { NoValue } from '@/components/ui/no-value'
 import { countryName } from '@/lib/countries'
 
 export function ProfileCountriesCard({ codes }: { codes: readonly string[] | null | undefined }) {
@@ -15,9 +16,7 @@ export function ProfileCountriesCard({ codes }: { codes: readonly string[] | nul
                 {code}
               </span>
               <span className="min-w-0 truncate">
-                {countryName(code) ?? (
-                  <span className="text-zinc-500 dark:text-zinc-400">Unknown code</span>
-                )}
+                {countryName(code) ?? <NoValue>Unknown code</NoValue>}
               </span>
             </li>
           ))}

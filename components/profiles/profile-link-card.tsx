@@ -3,6 +3,7 @@ import { LinkOverrideSection } from '@/components/profiles/link-override-section
 import { Card } from '@/components/ui/card'
 import { CopyableId } from '@/components/ui/copyable-id'
 import { Field, FieldList } from '@/components/ui/field-list'
+import { NoValue } from '@/components/ui/no-value'
 import { Timestamp } from '@/components/ui/timestamp'
 import { finishScreenOverride, manualFieldsOverride } from '@/lib/profiles/link-overrides'
 import { formatMinutes } from '@/lib/time'
@@ -42,7 +43,7 @@ export function ProfileLinkCard({
             {typeof expiry === 'number' ? (
               <span title={`${expiry} minutes`}>{formatMinutes(expiry)}</span>
             ) : (
-              <span className="text-zinc-500 dark:text-zinc-400">—</span>
+              <NoValue />
             )}
           </Field>
           <Field label="Created">

@@ -3,10 +3,11 @@ import { Card } from '@/components/ui/card'
 import { CopyableId } from '@/components/ui/copyable-id'
 import { Field, FieldList } from '@/components/ui/field-list'
 import { IdentityValue } from '@/components/ui/identity-value'
+import { NoValue } from '@/components/ui/no-value'
 import { Timestamp } from '@/components/ui/timestamp'
 import type { Profile } from '@/lib/upstream/schemas'
 
-const none = <span className="text-zinc-500 dark:text-zinc-400">—</span>
+const none = <NoValue />
 
 export function ProfileOverviewCard({ profile }: { profile: Profile }) {
   const createdBy = profile.created_by

@@ -3,6 +3,7 @@ import { IntentLink } from '@/components/ui/intent-link'
 import { CheckMark } from '@/components/profiles/check-mark'
 import { CountrySummary } from '@/components/profiles/country-summary'
 import { ProfileBadges } from '@/components/profiles/profile-badges'
+import { NoValue } from '@/components/ui/no-value'
 import { Timestamp } from '@/components/ui/timestamp'
 import { allowedDocumentNames, requiredChecks } from '@/lib/profiles/checks'
 import { profileLink } from '@/lib/profiles/other-fields'
@@ -44,18 +45,10 @@ export function ProfileRow({ profile, navIndex }: { profile: Profile; navIndex?:
         <CountrySummary codes={profile.settings?.countries} />
       </td>
       <td className={`${cell} min-w-40 text-xs leading-5`}>
-        {documents.length > 0 ? (
-          documents.join(', ')
-        ) : (
-          <span className="text-zinc-500 dark:text-zinc-400">—</span>
-        )}
+        {documents.length > 0 ? documents.join(', ') : <NoValue />}
       </td>
       <td className={`${cell} whitespace-nowrap`}>
-        {typeof expiry === 'number' ? (
-          formatMinutes(expiry)
-        ) : (
-          <span className="text-zinc-500 dark:text-zinc-400">—</span>
-        )}
+        {typeof expiry === 'number' ? formatMinutes(expiry) : <NoValue />}
       </td>
       <td className={cell}>
         <Timestamp value={profile.created_at} />

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 
 import { MaskedIdentity } from '@/components/auth/masked-identity'
 import { useMasking } from '@/components/auth/masking-provider'
+import { NoValue } from '@/components/ui/no-value'
 import type { AuditedResource } from '@/lib/audit/client'
 import { isMaskedKind } from '@/lib/auth/mask'
 
@@ -36,7 +37,7 @@ export function IdentityValue({
 }) {
   const masking = useMasking()
   if (value === null || value === undefined || value === '') {
-    return <span className="text-zinc-500 dark:text-zinc-400">—</span>
+    return <NoValue />
   }
   if (masking && isMaskedKind(kind)) {
     return (

@@ -2,6 +2,7 @@
 
 import { useSyncExternalStore } from 'react'
 
+import { NoValue } from '@/components/ui/no-value'
 import { storageStore } from '@/lib/storage-store'
 import { formatRelative, formatUtc, parseTimestamp } from '@/lib/time'
 
@@ -26,7 +27,7 @@ export function Timestamp({
     return typeof value === 'string' && value ? (
       <span title="Not a recognised date">{value}</span>
     ) : (
-      <span className="text-zinc-500 dark:text-zinc-400">—</span>
+      <NoValue />
     )
   }
   const utc = formatUtc(date)

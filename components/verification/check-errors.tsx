@@ -1,3 +1,4 @@
+import { NoValue } from '@/components/ui/no-value'
 import type { CheckError } from '@/lib/upstream/schemas'
 import { errorCategory } from '@/lib/verification/error-codes'
 
@@ -24,9 +25,7 @@ export function CheckErrors({ errors }: { errors: readonly CheckError[] }) {
                 {category?.label ?? 'Uncategorised code'}
               </td>
               <td className="py-1">
-                {error.message ?? (
-                  <span className="text-zinc-500 dark:text-zinc-400">no message</span>
-                )}
+                {error.message ?? <NoValue>no message</NoValue>}
                 {/* On a phone the category sits under the message instead of in its own column. */}
                 <span className="block text-xs text-zinc-600 sm:hidden dark:text-zinc-400">
                   {category?.label ?? 'Uncategorised code'}

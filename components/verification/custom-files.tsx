@@ -2,6 +2,7 @@ import { CustomLabel } from '@/components/verification/manual-fields'
 import { CopyableId } from '@/components/ui/copyable-id'
 import { Field, FieldList } from '@/components/ui/field-list'
 import { JsonViewer } from '@/components/ui/json-viewer'
+import { NoValue } from '@/components/ui/no-value'
 import type { CustomField } from '@/lib/upstream/schemas'
 
 /** Files uploaded for custom fields. The reference does not give their shape, so unknown ones show as JSON. */
@@ -26,7 +27,7 @@ export function CustomFiles({
 function FileInfo({ label, info }: { label: string; info: unknown }) {
   if (typeof info !== 'object' || info === null || Array.isArray(info)) {
     return info === null || info === undefined ? (
-      <span className="text-zinc-500 dark:text-zinc-400">—</span>
+      <NoValue />
     ) : (
       <JsonViewer value={info} label={label} />
     )

@@ -1,5 +1,6 @@
 import { Card } from '@/components/ui/card'
 import { CopyableId } from '@/components/ui/copyable-id'
+import { NoValue } from '@/components/ui/no-value'
 import type { Verification } from '@/lib/upstream/schemas'
 
 /** The documents provided so far; the reference gives only their ids, real payloads add type and format. */
@@ -17,9 +18,7 @@ export function DocumentsCard({ documents }: { documents: Verification['document
               className="flex flex-wrap items-center justify-between gap-x-3 py-1 first:pt-0 last:pb-0"
             >
               <span>
-                {doc.document_type ?? (
-                  <span className="text-zinc-500 dark:text-zinc-400">document</span>
-                )}
+                {doc.document_type ?? <NoValue>document</NoValue>}
                 {doc.content_type && (
                   <span className="ml-2 text-xs text-zinc-500 dark:text-zinc-400">
                     {doc.content_type}

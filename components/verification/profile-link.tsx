@@ -1,6 +1,7 @@
 'use client'
 
 import { IntentLink } from '@/components/ui/intent-link'
+import { NoValue } from '@/components/ui/no-value'
 
 import { isUuid } from '@/lib/ids'
 import { useProfile } from '@/lib/queries/profiles'
@@ -13,7 +14,7 @@ export function ProfileLink({ profileId }: { profileId: string | null | undefine
   const id = profileId ?? ''
   const fetchable = isUuid(id)
   const { data } = useProfile(id, { enabled: fetchable })
-  if (!id) return <span className="text-zinc-500 dark:text-zinc-400">—</span>
+  if (!id) return <NoValue />
   if (!fetchable) return <code className="font-mono text-xs">{id}</code>
   return (
     <IntentLink

@@ -6,6 +6,7 @@ import { StatusBadge } from '@/components/verification/status-badge'
 import { Badge } from '@/components/ui/badge'
 import { CopyButton } from '@/components/ui/copy-button'
 import { CopyableId } from '@/components/ui/copyable-id'
+import { NoValue } from '@/components/ui/no-value'
 import { Timestamp } from '@/components/ui/timestamp'
 import type { Verification } from '@/lib/upstream/schemas'
 import { verificationStatusLook } from '@/lib/verification/status'
@@ -35,14 +36,14 @@ export function VerificationHeader({ verification: v }: { verification: Verifica
           {v.verification_url ? (
             <CopyableId value={v.verification_url} label="verification URL" />
           ) : (
-            <None />
+            <NoValue />
           )}
         </Fact>
         <Fact label="Applicant">
           {v.applicant_id ? (
             <CopyableId value={v.applicant_id} label="applicant id" short />
           ) : (
-            <None />
+            <NoValue />
           )}
         </Fact>
         <Fact label="Profile">
@@ -61,7 +62,7 @@ export function VerificationHeader({ verification: v }: { verification: Verifica
           {v.completed_at ? (
             <Timestamp value={v.completed_at} mode="absolute" />
           ) : (
-            <None>not completed</None>
+            <NoValue>not completed</NoValue>
           )}
         </Fact>
         <Fact label="Verification id">
@@ -87,8 +88,4 @@ function Fact({
       <dd className="flex min-w-0">{children}</dd>
     </div>
   )
-}
-
-function None({ children = '—' }: { children?: ReactNode }) {
-  return <span className="text-zinc-500 dark:text-zinc-400">{children}</span>
 }

@@ -1,6 +1,7 @@
 import { Field, FieldList } from '@/components/ui/field-list'
 import { IdentityValue } from '@/components/ui/identity-value'
 import { CopyableId } from '@/components/ui/copyable-id'
+import { NoValue } from '@/components/ui/no-value'
 import { SectionTitle } from '@/components/webhooks/section-title'
 import { RiskLevel } from '@/components/webhooks/risk-level'
 import type { AuditedResource } from '@/lib/audit/client'
@@ -101,5 +102,5 @@ function Any() {
 }
 
 function Unstated() {
-  return <span className="text-zinc-500 dark:text-zinc-400">not stated</span>
+  return <NoValue>not stated</NoValue>
 }

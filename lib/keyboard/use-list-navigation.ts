@@ -10,9 +10,9 @@ export const NAV_ITEM = 'data-nav-item'
 /**
  * `j` and `k` move a roving focus through the entries of a list (rows or cards marked with
  * `data-nav-item="<index>"` inside the returned ref), Enter on a focused entry activates its
- * first link or button. Keys typed into fields
- * are left alone. A virtualised list passes `count` and `scrollToIndex`, so that entries outside
- * the DOM can be reached: the hook scrolls there first and focuses the entry once it is rendered.
+ * first link or button. Keys typed into fields are left alone. A virtualised list passes `count`
+ * and `scrollToIndex`, so that entries outside the DOM can be reached: the hook scrolls there
+ * first and focuses the entry once it is rendered.
  */
 export function useListNavigation<T extends HTMLElement>({
   count,
