@@ -142,9 +142,12 @@ test.describe('profile list', () => {
     await page.goto('/profiles?page=1&limit=10')
     const link = page.getByRole('link', { name: '<script>alert("x")</script> onboarding' })
     await expect(link).toBeVisible()
+    // A click while the list hydrates can be lost; the test is about what the profile page shows.
+    await hydrated(page)
     await link.click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       '<script>alert("x")</script> onboarding',
+      { timeout: 25_000 },
     )
     expect(dialogs).toBe(0)
   })
