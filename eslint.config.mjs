@@ -47,7 +47,7 @@ export default defineConfig([
                 '@/lib/upstream/client',
                 '@/lib/api/*',
                 '@/lib/server-prefetch',
-                '@/lib/simulator/*',
+                '@/simulator/*',
               ],
               message: 'server-only modules stay out of components',
             },

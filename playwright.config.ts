@@ -40,7 +40,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: [
     {
-      command: `npx tsx lib/simulator/main.ts`,
+      command: `npx tsx simulator/main.ts`,
       url: `${simUrl}/__sim/stats`,
       env: { SIM_PORT: String(simPort), SIM_API_KEY: testKey },
       reuseExistingServer: !process.env.CI,

@@ -4,7 +4,7 @@ import { connection } from 'next/server'
 import type { ReactNode } from 'react'
 
 import { AccountMenu } from '@/components/auth/account-menu'
-import { MaskingProvider } from '@/components/auth/masking-provider'
+import { MaskingProvider } from '@/components/ui/masking-provider'
 import { SignInOffBanner } from '@/components/auth/sign-in-off-banner'
 import { AppHeader } from '@/components/shell/app-header'
 import { ThemeScript } from '@/components/ui/theme-script'

@@ -1,4 +1,5 @@
 import { IntentLink } from '@/components/ui/intent-link'
+import { homePath } from '@/lib/routes'
 
 export default function NotFound() {
   return (
@@ -7,7 +8,10 @@ export default function NotFound() {
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         There is no record at this address. Check the id, or paste it into the search box above.
       </p>
-      <IntentLink href="/" className="text-sm text-blue-700 hover:underline dark:text-blue-300">
+      <IntentLink
+        href={homePath}
+        className="text-sm text-blue-700 hover:underline dark:text-blue-300"
+      >
         Back to the start page
       </IntentLink>
     </div>

@@ -1,7 +1,14 @@
 import { IntentLink } from '@/components/ui/intent-link'
 
 import { getEnv } from '@/lib/env'
-import { exampleIds } from '@/lib/simulator/examples'
+import { exampleIds } from '@/lib/demo/example-ids'
+import {
+  amlReportPath,
+  profilePath,
+  profilesPath,
+  verificationPath,
+  webhooksPath,
+} from '@/lib/routes'
 
 export default function HomePage() {
   const demo = getEnv().VERITY_DEMO
@@ -16,10 +23,10 @@ export default function HomePage() {
         </p>
       </div>
       <ul className="grid gap-3 sm:grid-cols-2">
-        <HomeLink href="/profiles" title="Verification profiles">
+        <HomeLink href={profilesPath} title="Verification profiles">
           Which checks and documents each profile requires.
         </HomeLink>
-        <HomeLink href="/webhooks" title="Webhook history">
+        <HomeLink href={webhooksPath()} title="Webhook history">
           Every notification the service sent, newest first.
         </HomeLink>
       </ul>
@@ -46,18 +53,18 @@ function DemoExamples() {
   const examples = [
     {
       label: 'Verification that failed with errors',
-      href: `/verifications/${exampleIds.errorsShortId}`,
+      href: verificationPath(exampleIds.errorsShortId),
     },
     {
       label: 'Verification in progress',
-      href: `/verifications/${exampleIds.shortIds.in_progress}`,
+      href: verificationPath(exampleIds.shortIds.in_progress),
     },
-    { label: 'Sandbox verification', href: `/verifications/${exampleIds.sandboxShortId}` },
-    { label: 'AML report with many findings', href: `/aml/${exampleIds.amlRichId}` },
-    { label: 'AML report with no matches', href: `/aml/${exampleIds.amlZeroId}` },
-    { label: 'AML report with 1,000 matches', href: `/aml/${exampleIds.amlBigId}` },
-    { label: 'Default profile', href: `/profiles/${exampleIds.defaultProfileId}` },
-    { label: 'Archived profile', href: `/profiles/${exampleIds.archivedProfileId}` },
+    { label: 'Sandbox verification', href: verificationPath(exampleIds.sandboxShortId) },
+    { label: 'AML report with many findings', href: amlReportPath(exampleIds.amlRichId) },
+    { label: 'AML report with no matches', href: amlReportPath(exampleIds.amlZeroId) },
+    { label: 'AML report with 1,000 matches', href: amlReportPath(exampleIds.amlBigId) },
+    { label: 'Default profile', href: profilePath(exampleIds.defaultProfileId) },
+    { label: 'Archived profile', href: profilePath(exampleIds.archivedProfileId) },
   ]
   return (
     <section

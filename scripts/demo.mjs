@@ -1,5 +1,5 @@
 // `npm run demo`: builds Verity, starts the simulator and the app on it, prints where to look.
-import { exampleIds } from '../lib/simulator/examples.ts'
+import { exampleIds } from '../lib/demo/example-ids.ts'
 import { run, SIM_KEY, start, stopOnSignal } from './processes.mjs'
 
 const port = process.env.PORT ?? '3000'
@@ -11,7 +11,7 @@ if (!process.argv.includes('--no-build')) {
   if (code !== 0) process.exit(code)
 }
 
-const sim = start('simulator', 'npx', ['tsx', 'lib/simulator/main.ts'], {
+const sim = start('simulator', 'npx', ['tsx', 'simulator/main.ts'], {
   env: { SIM_PORT: simPort, SIM_API_KEY: SIM_KEY },
   ready: /listening/,
 })

@@ -4,7 +4,7 @@ import { SIM_KEY, start, stopOnSignal } from './processes.mjs'
 const port = process.env.PORT ?? '3000'
 const simPort = process.env.SIM_PORT ?? '4010'
 
-const sim = start('simulator', 'npx', ['tsx', 'lib/simulator/main.ts'], {
+const sim = start('simulator', 'npx', ['tsx', 'simulator/main.ts'], {
   env: { SIM_PORT: simPort, SIM_API_KEY: SIM_KEY },
   ready: /listening/,
 })

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs'
 
 import { chromium } from '@playwright/test'
 
-import { exampleIds } from '../lib/simulator/examples'
+import { exampleIds } from '@/lib/demo/example-ids'
 
 const base = process.argv[2] ?? 'http://127.0.0.1:3100'
 const out = 'test-results/screenshots'

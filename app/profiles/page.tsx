@@ -2,12 +2,13 @@ import { dehydrate, HydrationBoundary } from '@tanstack/react-query'
 import type { Metadata } from 'next'
 import { redirect } from 'next/navigation'
 
-import { parseProfileListParams, profileListHref, toUpstreamPage } from '@/lib/profiles/list-params'
+import { parseProfileListParams, toUpstreamPage } from '@/lib/profiles/list-params'
 import { profilePageQueryOptions } from '@/lib/queries/profiles'
 import { getQueryClient } from '@/lib/query-client'
 import { listProfiles } from '@/lib/upstream/client'
 
-import { ProfileListClient } from './profile-list-client'
+import { ProfileListPage } from '@/components/profiles/profile-list-page'
+import { profileListPath } from '@/lib/routes'
 
 export const metadata: Metadata = { title: 'Profiles' }
 
@@ -15,7 +16,7 @@ export default async function ProfilesPage({ searchParams }: PageProps<'/profile
   const query = await searchParams
   const { params, canonical } = parseProfileListParams({ page: query.page, limit: query.limit })
   // A malformed page or size is replaced in the URL by what is shown, so links and Back agree.
-  if (!canonical) redirect(profileListHref(params))
+  if (!canonical) redirect(profileListPath(params))
   const page = toUpstreamPage(params.page)
   const queryClient = getQueryClient()
   await queryClient.prefetchQuery({
@@ -24,7 +25,7 @@ export default async function ProfilesPage({ searchParams }: PageProps<'/profile
   })
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <ProfileListClient />
+      <ProfileListPage />
     </HydrationBoundary>
   )
 }

@@ -1,4 +1,5 @@
 import { IntentLink } from '@/components/ui/intent-link'
+import { profilesPath } from '@/lib/routes'
 
 export function ProfileNotFound() {
   return (
@@ -9,7 +10,7 @@ export function ProfileNotFound() {
         <code className="mx-1 font-mono text-xs">6b1df7cd-fb3c-4b10-83fe-09a9531e66e3</code>.
       </p>
       <IntentLink
-        href="/profiles"
+        href={profilesPath}
         className="text-sm text-blue-700 hover:underline dark:text-blue-300"
       >
         Back to the profiles

@@ -7,9 +7,9 @@ import {
   PAGE_SIZES,
   isPageSize,
   pageAfterResize,
-  profileListHref,
   type ProfileListParams,
 } from '@/lib/profiles/list-params'
+import { profileListPath } from '@/lib/routes'
 
 /**
  * First / Previous / Next controls and the page size. The upstream gives no total, so `hasNext`
@@ -100,7 +100,7 @@ function PageLink({
   }
   return (
     <a
-      href={profileListHref(to)}
+      href={profileListPath(to)}
       onClick={onClick}
       className={`${base} border-zinc-300 bg-white hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800`}
     >

@@ -9,6 +9,7 @@ import { allowedDocumentNames, requiredChecks } from '@/lib/profiles/checks'
 import { profileLink } from '@/lib/profiles/other-fields'
 import { formatMinutes } from '@/lib/time'
 import type { Profile } from '@/lib/upstream/schemas'
+import { profilePath } from '@/lib/routes'
 
 const cell = 'px-3 py-1.5 align-top'
 
@@ -28,7 +29,7 @@ export function ProfileRow({ profile, navIndex }: { profile: Profile; navIndex?:
       <td className={`${cell} max-w-72`}>
         <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
           <IntentLink
-            href={`/profiles/${encodeURIComponent(profile.profile_id)}`}
+            href={profilePath(profile.profile_id)}
             className={`font-medium break-words hover:underline ${archived ? 'text-zinc-600 dark:text-zinc-400' : 'text-blue-700 dark:text-blue-300'}`}
           >
             {profile.name || <span className="italic">Unnamed profile</span>}

@@ -1,7 +1,8 @@
 import { IntentLink } from '@/components/ui/intent-link'
 
 import { EmptyState } from '@/components/ui/empty-state'
-import { profileListHref, type ProfileListParams } from '@/lib/profiles/list-params'
+import { type ProfileListParams } from '@/lib/profiles/list-params'
+import { profileListPath } from '@/lib/routes'
 
 /** An empty page: either there are no profiles at all, or the URL asks for a page past the end. */
 export function ProfilesEmpty({ page, limit }: ProfileListParams) {
@@ -16,7 +17,7 @@ export function ProfilesEmpty({ page, limit }: ProfileListParams) {
     <EmptyState title={`Page ${page} is past the end of the list`}>
       <p>There are no profiles this far in.</p>
       <IntentLink
-        href={profileListHref({ page: 1, limit })}
+        href={profileListPath({ page: 1, limit })}
         className="mt-2 inline-block text-blue-700 hover:underline dark:text-blue-300"
       >
         Go to the first page

@@ -7,6 +7,7 @@ import { RecentRecorder } from '@/components/shell/recent-recorder'
 import { ZoneToggle } from '@/components/shell/zone-toggle'
 import { ShortcutsDialog } from '@/components/ui/shortcuts-dialog'
 import { ThemeToggle } from '@/components/ui/theme-toggle'
+import { homePath, profilesPath, webhooksPath } from '@/lib/routes'
 
 /** `notice` is a banner above the header row, inside the banner landmark like the rest of it. */
 export function AppHeader({
@@ -28,12 +29,12 @@ export function AppHeader({
         Skip to content
       </a>
       <div className="relative mx-auto flex w-full max-w-7xl flex-wrap items-center gap-x-5 gap-y-2 px-4 py-2.5 sm:px-6">
-        <IntentLink href="/" className="text-base font-semibold tracking-tight">
+        <IntentLink href={homePath} className="text-base font-semibold tracking-tight">
           Verity
         </IntentLink>
         <nav aria-label="Main" className="flex items-center gap-1 text-sm">
-          <NavLink href="/profiles">Profiles</NavLink>
-          <NavLink href="/webhooks">Webhooks</NavLink>
+          <NavLink href={profilesPath}>Profiles</NavLink>
+          <NavLink href={webhooksPath()}>Webhooks</NavLink>
         </nav>
         {demo && (
           <span className="ml-auto rounded bg-amber-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-amber-900 sm:order-last sm:ml-0 dark:bg-amber-900/40 dark:text-amber-200">

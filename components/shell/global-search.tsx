@@ -16,6 +16,7 @@ import { useEnteredBeforeHydration } from '@/components/ui/use-entered-before-hy
 import { useSearchHotkeys } from '@/components/shell/use-search-hotkeys'
 import { recognise, targetPath } from '@/lib/search/recognise'
 import { resolveUuid, uuidKindNoun } from '@/lib/search/resolve-uuid'
+import { amlReportPath, profilePath } from '@/lib/routes'
 
 /**
  * Opens a record from whatever the analyst pasted: a short id, a verification URL, a profile or
@@ -71,7 +72,7 @@ export function GlobalSearch() {
     const [only] = found
     if (only && found.length === 1) {
       go(
-        only.kind === 'profile' ? `/profiles/${id}` : `/aml/${id}`,
+        only.kind === 'profile' ? profilePath(id) : amlReportPath(id),
         `${id} is ${uuidKindNoun[only.kind]}`,
       )
       return

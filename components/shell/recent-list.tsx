@@ -9,7 +9,7 @@ import {
   type RecentKind,
   type RecentRecord,
 } from '@/lib/recent/recent-records'
-import { webhookPath } from '@/lib/search/recognise'
+import { amlReportPath, profilePath, verificationPath, webhooksPath } from '@/lib/routes'
 
 const kindLabel: Record<RecentKind, string> = {
   verification: 'Verification',
@@ -19,10 +19,10 @@ const kindLabel: Record<RecentKind, string> = {
 }
 
 function recentPath({ kind, id }: RecentRecord) {
-  if (kind === 'verification') return `/verifications/${encodeURIComponent(id)}`
-  if (kind === 'profile') return `/profiles/${id}`
-  if (kind === 'aml') return `/aml/${id}`
-  return webhookPath(id)
+  if (kind === 'verification') return verificationPath(id)
+  if (kind === 'profile') return profilePath(id)
+  if (kind === 'aml') return amlReportPath(id)
+  return webhooksPath(id)
 }
 
 /** Records opened lately in this browser, narrowed to those whose id contains the input. */

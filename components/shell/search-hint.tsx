@@ -3,7 +3,8 @@
 import { IntentLink } from '@/components/ui/intent-link'
 
 import { optionClass } from '@/components/shell/option-class'
-import { recognise, webhookPath, type SearchTarget } from '@/lib/search/recognise'
+import { recognise, type SearchTarget } from '@/lib/search/recognise'
+import { webhooksPath } from '@/lib/routes'
 
 /** What Enter will do with the input, so the analyst sees how it was read before opening it. */
 export function SearchHint({ input, onSubmit }: { input: string; onSubmit: () => void }) {
@@ -30,7 +31,7 @@ export function SearchHint({ input, onSubmit }: { input: string; onSubmit: () =>
       </li>
       {target.kind === 'uuid' && (
         <li>
-          <IntentLink href={webhookPath(target.id)} data-search-option className={optionClass}>
+          <IntentLink href={webhooksPath(target.id)} data-search-option className={optionClass}>
             Open as webhook configuration
           </IntentLink>
         </li>

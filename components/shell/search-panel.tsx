@@ -6,8 +6,8 @@ import type { ReactNode, Ref } from 'react'
 import { optionClass } from '@/components/shell/option-class'
 import { RecentList } from '@/components/shell/recent-list'
 import { SearchHint } from '@/components/shell/search-hint'
-import { webhookPath } from '@/lib/search/recognise'
 import { uuidKindLabel, type Probe } from '@/lib/search/resolve-uuid'
+import { amlReportPath, profilePath, profilesPath, webhooksPath } from '@/lib/routes'
 
 export type SearchOutcome =
   | { kind: 'looking'; id: string }
@@ -103,7 +103,7 @@ function OutcomeActions({
     return (
       <ul>
         <Option>
-          <IntentLink href="/profiles" data-search-option className={optionClass}>
+          <IntentLink href={profilesPath} data-search-option className={optionClass}>
             Open the profile list
           </IntentLink>
         </Option>
@@ -120,7 +120,7 @@ function OutcomeActions({
           <button
             type="button"
             data-search-option
-            onClick={() => onOpen(probe.kind === 'profile' ? `/profiles/${id}` : `/aml/${id}`)}
+            onClick={() => onOpen(probe.kind === 'profile' ? profilePath(id) : amlReportPath(id))}
             className={optionClass}
           >
             Open the {uuidKindLabel[probe.kind]}
@@ -144,7 +144,7 @@ function OutcomeActions({
           <button
             type="button"
             data-search-option
-            onClick={() => onOpen(webhookPath(id))}
+            onClick={() => onOpen(webhooksPath(id))}
             className={optionClass}
           >
             Open as webhook configuration

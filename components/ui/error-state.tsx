@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation'
 
 import { isApiError } from '@/lib/queries/api-fetch'
+import { signInPath } from '@/lib/routes'
 
 const messages: Record<string, { title: string; hint: string }> = {
   timeout: {
@@ -76,7 +77,7 @@ function SignInAgain() {
   const router = useRouter()
   return (
     <a
-      href="/auth/sign-in"
+      href={signInPath}
       onClick={(event) => {
         // Keep where the analyst was, for the sign-in page to return to.
         event.preventDefault()

@@ -2,8 +2,8 @@
 
 import type { ReactNode } from 'react'
 
-import { MaskedIdentity } from '@/components/auth/masked-identity'
-import { useMasking } from '@/components/auth/masking-provider'
+import { MaskedIdentity } from '@/components/ui/masked-value'
+import { useMasking } from '@/components/ui/masking-provider'
 import { NoValue } from '@/components/ui/no-value'
 import type { AuditedResource } from '@/lib/audit/client'
 import { isMaskedKind } from '@/lib/auth/mask'

@@ -2,6 +2,7 @@ import { IntentLink } from '@/components/ui/intent-link'
 
 import { WebhookHistoryHeader } from '@/components/webhooks/webhook-history-header'
 import { WebhookIdForm } from '@/components/webhooks/webhook-id-form'
+import { webhooksPath } from '@/lib/routes'
 
 /** A `webhook_id` in the address that cannot be a configuration id; nothing was asked upstream. */
 export function MalformedWebhookFilter({ value }: { value: string }) {
@@ -20,7 +21,7 @@ export function MalformedWebhookFilter({ value }: { value: string }) {
           digits in groups of 8-4-4-4-12.
         </p>
         <IntentLink
-          href="/webhooks"
+          href={webhooksPath()}
           className="mt-3 inline-block font-medium text-blue-700 hover:underline dark:text-blue-300"
         >
           Show the whole history

@@ -14,7 +14,7 @@ import type { WebhookRecord } from '@/lib/upstream/schemas'
 import { dayKey, dayLabel, timeOfDay } from '@/lib/webhooks/days'
 import type { Delivery } from '@/lib/webhooks/delivery'
 import type { RecordSummary } from '@/lib/webhooks/summary'
-import { webhookPath } from '@/lib/search/recognise'
+import { amlReportPath, verificationPath, webhooksPath } from '@/lib/routes'
 
 /** The expanded record: its ids and delivery, a readable AML request, links, and the payload. */
 export function RecordDetails({
@@ -56,7 +56,7 @@ export function RecordDetails({
                 <span className="flex flex-wrap items-center gap-x-2">
                   <CopyableId value={record.webhook_id} label="webhook configuration id" />
                   <IntentLink
-                    href={webhookPath(record.webhook_id)}
+                    href={webhooksPath(record.webhook_id)}
                     className="text-xs text-blue-700 hover:underline dark:text-blue-300"
                   >
                     Only this configuration
@@ -140,11 +140,9 @@ function RecordLinks({
   if (!searchUuid && !verificationShortId) return null
   return (
     <div className="flex flex-wrap gap-2">
-      {searchUuid && (
-        <LinkButton href={`/aml/${encodeURIComponent(searchUuid)}`}>Open AML report</LinkButton>
-      )}
+      {searchUuid && <LinkButton href={amlReportPath(searchUuid)}>Open AML report</LinkButton>}
       {verificationShortId && (
-        <LinkButton href={`/verifications/${encodeURIComponent(verificationShortId)}`}>
+        <LinkButton href={verificationPath(verificationShortId)}>
           Open verification {verificationShortId}
         </LinkButton>
       )}

@@ -16,6 +16,7 @@ import { WebhookTimeline } from '@/components/webhooks/webhook-timeline'
 import { useWebhookHistory } from '@/lib/queries/webhooks'
 import { timelineRows } from '@/lib/webhooks/days'
 import { flattenPages } from '@/lib/webhooks/pages'
+import { webhooksPath } from '@/lib/routes'
 
 export function WebhookHistory({ webhookId }: { webhookId: string | undefined }) {
   const query = useWebhookHistory(webhookId)
@@ -90,7 +91,7 @@ export function WebhookHistory({ webhookId }: { webhookId: string | undefined })
             <>
               The service has recorded nothing for this id.{' '}
               <IntentLink
-                href="/webhooks"
+                href={webhooksPath()}
                 className="text-blue-700 hover:underline dark:text-blue-300"
               >
                 Show the whole history

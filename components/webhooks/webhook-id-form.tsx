@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation'
 import { useId, useState, type FormEvent } from 'react'
 
 import { isUuid } from '@/lib/ids'
-import { webhookPath } from '@/lib/search/recognise'
+import { webhooksPath } from '@/lib/routes'
 
 /** Filter by a pasted webhook configuration id; a malformed one is refused here, before any call. */
 export function WebhookIdForm() {
@@ -22,7 +22,7 @@ export function WebhookIdForm() {
     }
     setProblem(null)
     setValue('')
-    router.push(webhookPath(id.toLowerCase()))
+    router.push(webhooksPath(id.toLowerCase()))
   }
 
   return (

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation'
 import { useId, useOptimistic, useTransition } from 'react'
 
-import { webhookPath } from '@/lib/search/recognise'
+import { webhooksPath } from '@/lib/routes'
 
 /** The webhook configuration filter, chosen among the ids seen so far; it lives in the address. */
 export function WebhookSelect({
@@ -31,7 +31,7 @@ export function WebhookSelect({
           const next = event.target.value
           startTransition(() => {
             setShown(next)
-            router.push(next ? webhookPath(next) : '/webhooks')
+            router.push(next ? webhooksPath(next) : webhooksPath())
           })
         }}
         className="h-8 w-full min-w-0 rounded border border-zinc-300 bg-white px-2 font-mono text-xs sm:w-80 dark:border-zinc-700 dark:bg-zinc-900"

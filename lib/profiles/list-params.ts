@@ -45,7 +45,7 @@ export function toUpstreamPage(page: number): number {
   return page - 1
 }
 
-export function profileListHref({ page, limit }: ProfileListParams): string {
+export function profileListPath({ page, limit }: ProfileListParams): string {
   return `/profiles?page=${page}&limit=${limit}`
 }
 

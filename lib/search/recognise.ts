@@ -1,4 +1,5 @@
 import { isShortId, isUuid } from '@/lib/ids'
+import { amlReportPath, profilePath, verificationPath, webhooksPath } from '@/lib/routes'
 
 /**
  * What a pasted piece of text refers to. A bare UUID is `uuid`: profiles and AML reports share
@@ -72,18 +73,14 @@ function recogniseUrl(input: string): SearchTarget | null {
 export function targetPath(target: SearchTarget): string | null {
   switch (target.kind) {
     case 'verification':
-      return `/verifications/${encodeURIComponent(target.shortId)}`
+      return verificationPath(target.shortId)
     case 'profile':
-      return `/profiles/${target.id}`
+      return profilePath(target.id)
     case 'aml':
-      return `/aml/${target.id}`
+      return amlReportPath(target.id)
     case 'webhook':
-      return webhookPath(target.id)
+      return webhooksPath(target.id)
     default:
       return null
   }
-}
-
-export function webhookPath(webhookId: string) {
-  return `/webhooks?webhook_id=${encodeURIComponent(webhookId)}`
 }

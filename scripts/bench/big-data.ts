@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs'
 
 import type { Browser, JSHandle, Page } from '@playwright/test'
 
-import { exampleIds } from '../../lib/simulator/examples'
-import { ms, type Budget, type SectionResult } from './report'
-import { round } from './stats'
+import { exampleIds } from '@/lib/demo/example-ids'
+import { ms, type Budget, type SectionResult } from '@/scripts/bench/report'
+import { round } from '@/scripts/bench/stats'
 
 /*
  * Big data in the browser: the 1,000-match AML report, and the webhook history with 5,000 records

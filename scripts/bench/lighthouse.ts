@@ -1,10 +1,10 @@
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 
-import { chromePath, offlineFlags } from './browser'
-import { pageKinds, type PageKind } from './pages'
-import { ms, type Budget, type SectionResult } from './report'
-import { median, round } from './stats'
+import { chromePath, offlineFlags } from '@/scripts/bench/browser'
+import { pageKinds, type PageKind } from '@/scripts/bench/pages'
+import { ms, type Budget, type SectionResult } from '@/scripts/bench/report'
+import { median, round } from '@/scripts/bench/stats'
 
 /*
  * Lighthouse's performance category with its defaults: mobile form factor and simulated slow 4G

@@ -1,8 +1,9 @@
 import autocannon from 'autocannon'
 
-import { exampleApiKey, exampleIds } from '../../lib/simulator/examples'
-import { ms, type Budget, type SectionResult } from './report'
-import { percentile, round } from './stats'
+import { exampleIds } from '@/lib/demo/example-ids'
+import { exampleApiKey } from '@/simulator/api-key'
+import { ms, type Budget, type SectionResult } from '@/scripts/bench/report'
+import { percentile, round } from '@/scripts/bench/stats'
 
 /*
  * Proxy cost. The targets take turns forwards and then backwards (a b c d e e d c b a), so that

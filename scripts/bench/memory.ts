@@ -1,5 +1,5 @@
-import { treeRss } from './processes'
-import { mb, type SectionResult } from './report'
+import { treeRss } from '@/scripts/bench/processes'
+import { mb, type SectionResult } from '@/scripts/bench/report'
 
 /* Server memory: resident set of `next start` (and of the simulator, for scale) at moments of the run. */
 

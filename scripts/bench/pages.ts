@@ -1,4 +1,4 @@
-import { exampleIds } from '../../lib/simulator/examples'
+import { exampleIds } from '@/lib/demo/example-ids'
 
 /* The page kinds every browser and render measurement visits, with the ids of the simulated data. */
 

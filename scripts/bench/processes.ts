@@ -3,8 +3,9 @@ import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } f
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
-import { exampleApiKey, exampleIds } from '../../lib/simulator/examples'
-import { freePort } from '../free-port'
+import { exampleIds } from '@/lib/demo/example-ids'
+import { exampleApiKey } from '@/simulator/api-key'
+import { freePort } from '@/scripts/free-port'
 
 /*
  * The processes the benchmark starts: the simulator and `next start`, each a child of its own so
@@ -74,7 +75,7 @@ async function waitFor(
 
 /** The simulator with 6,000 history records, so that 5,000 can be loaded in the browser. */
 export async function startSimulatorChild(historyRecords: number): Promise<Started> {
-  const started = spawnChild('simulator', ['--import', 'tsx', 'lib/simulator/main.ts'], {
+  const started = spawnChild('simulator', ['--import', 'tsx', 'simulator/main.ts'], {
     SIM_PORT: '0',
     SIM_API_KEY: exampleApiKey,
     SIM_HISTORY: String(historyRecords),

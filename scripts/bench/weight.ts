@@ -2,8 +2,8 @@ import { gzipSync } from 'node:zlib'
 
 import type { Browser } from '@playwright/test'
 
-import { homePage, minimalPage, pageKinds, type PageKind } from './pages'
-import { kb, type Budget, type SectionResult } from './report'
+import { homePage, minimalPage, pageKinds, type PageKind } from '@/scripts/bench/pages'
+import { kb, type Budget, type SectionResult } from '@/scripts/bench/report'
 
 /*
  * Page weight: the JavaScript files a fresh browser fetches on the first load of each route (until

@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 
-import { exampleIds } from '@/lib/simulator/examples'
+import { exampleIds } from '@/lib/demo/example-ids'
 
-import { answerTimeout, expand, untilAnswered } from './support/until-answered'
+import { answerTimeout, expand, untilAnswered } from '@/tests/e2e/support/until-answered'
 
 const pages = [
   { kind: 'home', path: '/' },

@@ -3,11 +3,11 @@ import { readFile } from 'node:fs/promises'
 
 import { countryLabel } from '@/lib/countries'
 import { bestMatchName, newestFirst } from '@/lib/aml/match'
-import { buildDataset } from '@/lib/simulator/dataset'
-import { exampleIds } from '@/lib/simulator/examples'
+import { buildDataset } from '@/simulator/dataset'
+import { exampleIds } from '@/lib/demo/example-ids'
 import type { AmlMatch } from '@/lib/upstream/schemas'
 
-import { openBeforeHydration } from './support/before-hydration'
+import { openBeforeHydration } from '@/tests/e2e/support/before-hydration'
 import {
   answerTimeout,
   clickUntilAnswered,
@@ -15,7 +15,7 @@ import {
   hydrated,
   pressUntilAnswered,
   untilAnswered,
-} from './support/until-answered'
+} from '@/tests/e2e/support/until-answered'
 
 // The machine running the suite may be busy; a dev server compiles each page on first visit.
 test.describe.configure({ timeout: 60_000 })

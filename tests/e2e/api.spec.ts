@@ -1,9 +1,9 @@
 import { expect, test, type APIResponse } from '@playwright/test'
 
-import { buildDataset } from '@/lib/simulator/dataset'
-import { exampleIds } from '@/lib/simulator/examples'
+import { buildDataset } from '@/simulator/dataset'
+import { exampleIds } from '@/lib/demo/example-ids'
 
-import { testKey } from '../../playwright.config'
+import { testKey } from '@/playwright.config'
 
 /* The real route handlers against the simulator, through HTTP as the browser calls them. */
 

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test'
 
-import { buildDataset } from '@/lib/simulator/dataset'
-import { exampleIds } from '@/lib/simulator/examples'
+import { buildDataset } from '@/simulator/dataset'
+import { exampleIds } from '@/lib/demo/example-ids'
 
-import { freePort } from '../../scripts/free-port'
-import { startAuthApp, type AuthApp } from './support/auth-app'
-import { rawRequest } from './support/raw-request'
+import { freePort } from '@/scripts/free-port'
+import { startAuthApp, type AuthApp } from '@/tests/e2e/support/auth-app'
+import { rawRequest } from '@/tests/e2e/support/raw-request'
 
 /*
  * An unauthenticated probe of every page kind, route handler and RSC form of a page, on an

@@ -4,12 +4,12 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 
 import { sealSession } from '@/lib/auth/session-seal'
-import { exampleIds } from '@/lib/simulator/examples'
+import { exampleIds } from '@/lib/demo/example-ids'
 
-import { freePort } from '../../scripts/free-port'
-import { SESSION_SECRET, startAuthApp, type AuthApp } from './support/auth-app'
-import { startOidcProvider, type OidcServer } from './support/oidc-provider'
-import { hydrated } from './support/until-answered'
+import { freePort } from '@/scripts/free-port'
+import { SESSION_SECRET, startAuthApp, type AuthApp } from '@/tests/e2e/support/auth-app'
+import { startOidcProvider, type OidcServer } from '@/tests/e2e/support/oidc-provider'
+import { hydrated } from '@/tests/e2e/support/until-answered'
 
 /*
  * The whole sign-in flow in the browser, against a real OpenID Connect provider and a Verity

@@ -3,9 +3,9 @@ import { join } from 'node:path'
 
 import { expect, test } from '@playwright/test'
 
-import { exampleIds } from '@/lib/simulator/examples'
+import { exampleIds } from '@/lib/demo/example-ids'
 
-import { testKey } from '../../playwright.config'
+import { testKey } from '@/playwright.config'
 
 /*
  * The upstream key must stay on the server. `npm test` builds with a fresh canary key and runs the

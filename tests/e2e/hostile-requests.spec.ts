@@ -3,10 +3,10 @@ import { createServer, type Server } from 'node:http'
 
 import { expect, test } from '@playwright/test'
 
-import { exampleIds } from '../../lib/simulator/examples'
-import { startSimulator, type Simulator } from '../../lib/simulator/server'
-import { startApp, type AppInstance } from './support/app-instance'
-import { rawRequest } from './support/raw-request'
+import { exampleIds } from '@/lib/demo/example-ids'
+import { startSimulator, type Simulator } from '@/simulator/server'
+import { startApp, type AppInstance } from '@/tests/e2e/support/app-instance'
+import { rawRequest } from '@/tests/e2e/support/raw-request'
 
 /*
  * Hostile requests against the route handlers. Each case checks the answer and that the upstream

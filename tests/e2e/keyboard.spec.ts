@@ -2,10 +2,10 @@ import { expect, test, type Page } from '@playwright/test'
 
 import { bestMatchName } from '@/lib/aml/match'
 import { DEFAULT_VIEW, sortMatches } from '@/lib/aml/view'
-import { buildDataset } from '@/lib/simulator/dataset'
-import { exampleIds } from '@/lib/simulator/examples'
+import { buildDataset } from '@/simulator/dataset'
+import { exampleIds } from '@/lib/demo/example-ids'
 
-import { answerTimeout, hydrated, pressUntilAnswered } from './support/until-answered'
+import { answerTimeout, hydrated, pressUntilAnswered } from '@/tests/e2e/support/until-answered'
 
 const { profiles, amlResults } = buildDataset()
 const navigation = { timeout: 25_000 }

@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test'
 
 import { manualFieldRows } from '@/lib/profiles/manual-fields'
-import { buildDataset } from '@/lib/simulator/dataset'
-import { exampleIds } from '@/lib/simulator/examples'
-import { simUrl } from '../../playwright.config'
+import { buildDataset } from '@/simulator/dataset'
+import { exampleIds } from '@/lib/demo/example-ids'
+import { simUrl } from '@/playwright.config'
 
-import { openBeforeHydration } from './support/before-hydration'
-import { hydrated } from './support/until-answered'
+import { openBeforeHydration } from '@/tests/e2e/support/before-hydration'
+import { hydrated } from '@/tests/e2e/support/until-answered'
 
 const { profiles } = buildDataset()
 const byId = (id: string) => {

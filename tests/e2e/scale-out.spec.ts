@@ -7,10 +7,10 @@ import { expect, test } from '@playwright/test'
 
 import { sealSession } from '@/lib/auth/session-seal'
 import { SESSION_COOKIE } from '@/lib/auth/session-cookie'
-import { exampleIds } from '@/lib/simulator/examples'
-import { startSimulator, type Simulator } from '@/lib/simulator/server'
+import { exampleIds } from '@/lib/demo/example-ids'
+import { startSimulator, type Simulator } from '@/simulator/server'
 
-import { freePort } from '../../scripts/free-port'
+import { freePort } from '@/scripts/free-port'
 
 /*
  * Two standalone instances behind nginx (Debian's package, started here on loopback): requests

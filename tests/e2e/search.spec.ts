@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
 
-import { exampleIds } from '@/lib/simulator/examples'
+import { exampleIds } from '@/lib/demo/example-ids'
 
-import { openBeforeHydration } from './support/before-hydration'
-import { answerTimeout, pressUntilAnswered } from './support/until-answered'
+import { openBeforeHydration } from '@/tests/e2e/support/before-hydration'
+import { answerTimeout, pressUntilAnswered } from '@/tests/e2e/support/until-answered'
 
 // The first visit of a page compiles it on a dev server.
 const navigation = { timeout: 25_000 }

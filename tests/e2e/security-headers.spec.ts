@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test'
 
-import { exampleIds } from '@/lib/simulator/examples'
+import { exampleIds } from '@/lib/demo/example-ids'
 
-import { hydrated } from './support/until-answered'
+import { hydrated } from '@/tests/e2e/support/until-answered'
 
 /* Security headers on every kind of response, and no framework endpoints Verity does not use. */
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-import { exampleIds } from '@/lib/simulator/examples'
+import { exampleIds } from '@/lib/demo/example-ids'
 
 test('the shell shows the product name, the navigation and the search box', async ({ page }) => {
   await page.goto('/')

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 
-import { buildDataset } from '@/lib/simulator/dataset'
-import { exampleIds } from '@/lib/simulator/examples'
+import { buildDataset } from '@/simulator/dataset'
+import { exampleIds } from '@/lib/demo/example-ids'
 import { formatUtc } from '@/lib/time'
 
 const shortId = exampleIds.errorsShortId

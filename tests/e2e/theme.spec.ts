@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 
-import { hydrated } from './support/until-answered'
+import { hydrated } from '@/tests/e2e/support/until-answered'
 
 /*
  * Records whether <html> is dark at the moment <body> is parsed, before any paint: a theme set

@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
 
-import { exampleIds } from '../../lib/simulator/examples'
-import { startSimulator, type Simulator } from '../../lib/simulator/server'
-import { freePort } from '../../scripts/free-port'
-import { startApp, type AppInstance } from './support/app-instance'
+import { exampleIds } from '@/lib/demo/example-ids'
+import { startSimulator, type Simulator } from '@/simulator/server'
+import { freePort } from '@/scripts/free-port'
+import { startApp, type AppInstance } from '@/tests/e2e/support/app-instance'
 
 /*
  * Upstream faults, driven through the simulator's knobs: what the proxy answers and what the

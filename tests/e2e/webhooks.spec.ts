@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test'
 
-import { buildDataset } from '@/lib/simulator/dataset'
-import { exampleIds } from '@/lib/simulator/examples'
-import { simUrl } from '../../playwright.config'
+import { buildDataset } from '@/simulator/dataset'
+import { exampleIds } from '@/lib/demo/example-ids'
+import { simUrl } from '@/playwright.config'
 
-import { expand } from './support/until-answered'
+import { expand } from '@/tests/e2e/support/until-answered'
 
 const history = buildDataset().webhookHistory
 const HISTORY_PATH = '/api/v3/notifications/webhook/history'

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { ReportBody } from '@/components/aml/report-body'
 import { amlSearchResultSchema } from '@/lib/upstream/schemas'
-import { loadRealPayload, stubLayout } from './helpers/real-payloads'
+import { loadRealPayload, stubLayout } from '@/tests/unit/helpers/real-payloads'
 
 /* The provider's own example AML results, parsed as the upstream client would and rendered. */
 const load = loadRealPayload

@@ -1,11 +1,7 @@
+import { profileListPath } from '@/lib/routes'
 import { describe, expect, it } from 'vitest'
 
-import {
-  pageAfterResize,
-  parseProfileListParams,
-  profileListHref,
-  toUpstreamPage,
-} from '@/lib/profiles/list-params'
+import { pageAfterResize, parseProfileListParams, toUpstreamPage } from '@/lib/profiles/list-params'
 
 describe('parseProfileListParams', () => {
   it('reads a page counted from 1 and an allowed page size', () => {
@@ -52,7 +48,7 @@ describe('paging helpers', () => {
   })
 
   it('writes both values into the list URL', () => {
-    expect(profileListHref({ page: 2, limit: 10 })).toBe('/profiles?page=2&limit=10')
+    expect(profileListPath({ page: 2, limit: 10 })).toBe('/profiles?page=2&limit=10')
   })
 
   it('keeps the first visible row on screen after a page size change', () => {

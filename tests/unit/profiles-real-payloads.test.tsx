@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 
 import { ProfileDetail } from '@/components/profiles/profile-detail'
 import { profilePageSchema, profileSchema } from '@/lib/upstream/schemas'
-import { loadRealPayload } from './helpers/real-payloads'
+import { loadRealPayload } from '@/tests/unit/helpers/real-payloads'
 
 /* The provider's own example payloads, parsed as the upstream client would and rendered. */
 const load = loadRealPayload

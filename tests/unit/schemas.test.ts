@@ -14,7 +14,7 @@ import {
   webhookHistoryPageSchema,
   webhookRecordSchema,
 } from '@/lib/upstream/schemas'
-import { REAL_PAYLOADS_DIR } from './helpers/real-payloads'
+import { REAL_PAYLOADS_DIR } from '@/tests/unit/helpers/real-payloads'
 
 const PAYLOADS = REAL_PAYLOADS_DIR
 /** A different model (the deprecated v2 search) and an error body: no resource schema fits them. */

@@ -1,8 +1,8 @@
 import { request } from 'node:http'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { buildDataset } from '../../lib/simulator/dataset'
-import { exampleIds } from '../../lib/simulator/examples'
-import { startSimulator, type Simulator } from '../../lib/simulator/server'
+import { buildDataset } from '@/simulator/dataset'
+import { exampleIds } from '@/lib/demo/example-ids'
+import { startSimulator, type Simulator } from '@/simulator/server'
 
 const API_KEY = 'test-key'
 const dataset = buildDataset()

@@ -4,9 +4,9 @@ import {
   profileSchema,
   verificationSchema,
   webhookRecordSchema,
-} from '../../lib/upstream/schemas'
-import { buildDataset } from '../../lib/simulator/dataset'
-import { exampleIds } from '../../lib/simulator/examples'
+} from '@/lib/upstream/schemas'
+import { buildDataset } from '@/simulator/dataset'
+import { exampleIds } from '@/lib/demo/example-ids'
 
 const dataset = buildDataset()
 const STATUSES = ['initial', 'pending', 'in_progress', 'verified', 'failed', 'canceled', 'expired']

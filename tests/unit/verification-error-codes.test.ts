@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { errorCategory } from '@/lib/verification/error-codes'
+import { errorCategory } from '@/lib/verifications/error-codes'
 
 describe('errorCategory – the documented code ranges', () => {
   it.each([

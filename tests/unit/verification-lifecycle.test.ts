@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { canStillExpire, isFinal, movesFrom } from '@/lib/verification/lifecycle'
-import { checkEntries, errorSummary } from '@/lib/verification/checks'
+import { canStillExpire, isFinal, movesFrom } from '@/lib/verifications/lifecycle'
+import { checkEntries, errorSummary } from '@/lib/verifications/checks'
 import type { Verification } from '@/lib/upstream/schemas'
 
 const targets = (status: string) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { mrzDateToIso } from '@/lib/verification/mrz-date'
+import { mrzDateToIso } from '@/lib/verifications/mrz-date'
 
 const read = new Date('2026-11-01T12:00:00Z')
 

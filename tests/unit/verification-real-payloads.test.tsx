@@ -5,10 +5,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
-import { MaskingProvider } from '@/components/auth/masking-provider'
-import { VerificationView } from '@/components/verification/verification-view'
+import { MaskingProvider } from '@/components/ui/masking-provider'
+import { VerificationView } from '@/components/verifications/verification-view'
 import { verificationSchema, type Verification } from '@/lib/upstream/schemas'
-import { loadRealPayload, REAL_PAYLOADS_DIR } from './helpers/real-payloads'
+import { loadRealPayload, REAL_PAYLOADS_DIR } from '@/tests/unit/helpers/real-payloads'
 
 // The provider's examples live beside the repository (shared/real-payloads, see its README).
 const DIR = REAL_PAYLOADS_DIR

@@ -11,7 +11,7 @@ import {
   type WebhookRecord,
 } from '@/lib/upstream/schemas'
 import { timelineRows } from '@/lib/webhooks/days'
-import { loadRealPayload, REAL_PAYLOADS_DIR, stubLayout } from './helpers/real-payloads'
+import { loadRealPayload, REAL_PAYLOADS_DIR, stubLayout } from '@/tests/unit/helpers/real-payloads'
 
 /* The provider's own webhook examples, parsed as the upstream client would, then rendered. */
 const load = loadRealPayload

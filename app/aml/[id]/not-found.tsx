@@ -1,4 +1,5 @@
 import { IntentLink } from '@/components/ui/intent-link'
+import { homePath } from '@/lib/routes'
 
 export default function AmlReportNotFound() {
   return (
@@ -8,7 +9,10 @@ export default function AmlReportNotFound() {
         The screening service has no stored search with this id. Check the search id, which is a
         UUID such as the one in an AML_SCREENING webhook.
       </p>
-      <IntentLink href="/" className="text-sm text-blue-700 hover:underline dark:text-blue-300">
+      <IntentLink
+        href={homePath}
+        className="text-sm text-blue-700 hover:underline dark:text-blue-300"
+      >
         Back to the start page
       </IntentLink>
     </div>

@@ -9,7 +9,7 @@ import { getQueryClient } from '@/lib/query-client'
 import { prefetchOrNotFound } from '@/lib/server-prefetch'
 import { getProfile } from '@/lib/upstream/client'
 
-import { ProfileDetailClient } from './profile-detail-client'
+import { ProfileDetailPage } from '@/components/profiles/profile-detail-page'
 
 /** One upstream call per request, shared by the title and the page. */
 const loadProfile = cache((profileId: string) => getProfile(profileId))
@@ -38,7 +38,7 @@ export default async function ProfilePage({ params }: PageProps<'/profiles/[prof
   })
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <ProfileDetailClient profileId={id} />
+      <ProfileDetailPage profileId={id} />
     </HydrationBoundary>
   )
 }

@@ -1,4 +1,4 @@
-import { VerificationSkeleton } from '@/components/verification/verification-skeleton'
+import { VerificationSkeleton } from '@/components/verifications/verification-skeleton'
 
 export default function VerificationLoading() {
   return <VerificationSkeleton />

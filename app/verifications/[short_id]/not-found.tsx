@@ -1,4 +1,5 @@
 import { IntentLink } from '@/components/ui/intent-link'
+import { homePath } from '@/lib/routes'
 
 export default function VerificationNotFound() {
   return (
@@ -9,7 +10,10 @@ export default function VerificationNotFound() {
         <code className="font-mono text-xs">VF57124F182867E0</code>; check the ticket for a typo, or
         paste the whole verification URL into the search box above.
       </p>
-      <IntentLink href="/" className="text-sm text-blue-700 hover:underline dark:text-blue-300">
+      <IntentLink
+        href={homePath}
+        className="text-sm text-blue-700 hover:underline dark:text-blue-300"
+      >
         Back to the start page
       </IntentLink>
     </div>

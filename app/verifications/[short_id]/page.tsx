@@ -3,7 +3,7 @@ import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 
 import { Breadcrumbs } from '@/components/ui/breadcrumbs'
-import { VerificationDetail } from '@/components/verification/verification-detail'
+import { VerificationDetail } from '@/components/verifications/verification-detail'
 import { isShortId } from '@/lib/ids'
 import { verificationQueryOptions } from '@/lib/queries/verifications'
 import { getQueryClient } from '@/lib/query-client'

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 
-import { freePort } from '../../../scripts/free-port'
+import { freePort } from '@/scripts/free-port'
 
 /*
  * A Verity instance of its own for a test file (faults, hostile requests, sign-in), started from

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import { simUrl, testKey } from '../../../playwright.config'
-import { startApp } from './app-instance'
+import { simUrl, testKey } from '@/playwright.config'
+import { startApp } from '@/tests/e2e/support/app-instance'
 
 /*
  * A Verity instance with sign-in ENABLED, from the production build (`.next`, or the directory in

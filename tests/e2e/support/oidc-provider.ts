@@ -2,7 +2,7 @@ import type { Server } from 'node:http'
 
 import Provider from 'oidc-provider'
 
-import { freePort } from '../../../scripts/free-port'
+import { freePort } from '@/scripts/free-port'
 
 /*
  * A real OpenID Connect provider on 127.0.0.1 for the sign-in tests, with its development login

@@ -1,0 +1,75 @@
+'use client'
+
+import { IntentLink } from '@/components/ui/intent-link'
+
+import { Badge } from '@/components/ui/badge'
+import { Card } from '@/components/ui/card'
+import { CopyableId } from '@/components/ui/copyable-id'
+import { Skeleton } from '@/components/ui/skeleton'
+import { highestRisk, riskTone } from '@/lib/aml/risk'
+import { isApiError } from '@/lib/queries/api-fetch'
+import { useAmlSearch } from '@/lib/queries/aml'
+import { amlReportPath } from '@/lib/routes'
+
+/** The AML search made for this verification: a link to its report, with its gist once loaded. */
+export function AmlCard({ searchId }: { searchId: string | null | undefined }) {
+  const id = searchId ?? ''
+  const { data, isPending, isError, error, refetch } = useAmlSearch(id, { enabled: id !== '' })
+  if (!id) {
+    return (
+      <Card id="aml" title="AML screening">
+        <p className="text-zinc-500 dark:text-zinc-400">
+          No AML search was made for this verification.
+        </p>
+      </Card>
+    )
+  }
+  const risk = data ? highestRisk(data) : null
+  return (
+    <Card
+      id="aml"
+      title="AML screening"
+      actions={
+        <IntentLink
+          href={amlReportPath(id)}
+          className="text-xs font-medium text-blue-700 hover:underline dark:text-blue-300"
+        >
+          Open AML report
+        </IntentLink>
+      }
+    >
+      <div className="space-y-2">
+        <CopyableId value={id} label="AML search id" />
+        {isPending && <Skeleton className="h-5 w-40" />}
+        {isError && (
+          <p className="text-xs text-red-800 dark:text-red-300">
+            {isApiError(error) && error.kind === 'not_found'
+              ? 'The upstream has no stored result for this search.'
+              : 'Could not load the summary. '}
+            {!(isApiError(error) && error.kind === 'not_found') && (
+              <button
+                type="button"
+                onClick={() => void refetch()}
+                className="font-medium underline"
+              >
+                Try again
+              </button>
+            )}
+          </p>
+        )}
+        {data && (
+          <p className="flex flex-wrap items-center gap-2">
+            <span>
+              {data.data.length.toLocaleString('en')} {data.data.length === 1 ? 'match' : 'matches'}
+            </span>
+            {risk && (
+              <Badge tone={riskTone(risk)} title="Highest risk among the matches">
+                Highest risk: {risk}
+              </Badge>
+            )}
+          </p>
+        )}
+      </div>
+    </Card>
+  )
+}

@@ -1,0 +1,91 @@
+'use client'
+
+import type { ReactNode } from 'react'
+
+import { CustomFiles } from '@/components/verifications/custom-files'
+import { ManualFields } from '@/components/verifications/manual-fields'
+import { MrzFields } from '@/components/verifications/mrz-fields'
+import { PoiFields } from '@/components/verifications/poi-fields'
+import { Card } from '@/components/ui/card'
+import { useNow } from '@/components/ui/timestamp'
+import { countryLabel } from '@/lib/countries'
+import { parseTimestamp } from '@/lib/time'
+import type { MrzData, Verification } from '@/lib/upstream/schemas'
+
+/** Everything the verification collected about the applicant, each source in its own block. */
+export function IdentityDataCard({ verification: v }: { verification: Verification }) {
+  const now = useNow()
+  // MRZ centuries are chosen against when the document was read, not against today.
+  const reference = parseTimestamp(v.created_at) ?? now
+  const mrz = mrzOf(v.checks?.document_mrz?.data)
+  const customSettings = v.settings?.manual_field_settings?.custom_fields ?? []
+  const hasCustomFiles = v.custom_files && Object.keys(v.custom_files).length > 0
+  const empty = !v.country_code && !mrz && !v.poi_data && !v.manual_fields && !hasCustomFiles
+  return (
+    <Card id="identity-data" title="Identity data">
+      {empty && <p className="text-zinc-500 dark:text-zinc-400">No identity data collected yet.</p>}
+      {v.country_code && (
+        <p className="mb-3">
+          <span className="text-zinc-500 dark:text-zinc-400">Country </span>
+          {countryLabel(v.country_code)}
+        </p>
+      )}
+      <div className="space-y-4">
+        {(mrz || v.poi_data) && (
+          // Side by side, so the document's MRZ and its visual zone can be compared line by line.
+          <div className="grid gap-4 xl:grid-cols-2">
+            {mrz && (
+              <Block title="MRZ" source="checks.document_mrz.data">
+                <MrzFields mrz={mrz} reference={reference} />
+              </Block>
+            )}
+            {v.poi_data && (
+              <Block title="Proof of identity" source="poi_data">
+                <PoiFields poi={v.poi_data} />
+              </Block>
+            )}
+          </div>
+        )}
+        {v.manual_fields && (
+          <Block title="Manual fields" source="manual_fields">
+            <ManualFields fields={v.manual_fields} customFieldSettings={customSettings} />
+          </Block>
+        )}
+        {v.custom_files && hasCustomFiles && (
+          <Block title="Custom files" source="custom_files">
+            <CustomFiles files={v.custom_files} customFieldSettings={customSettings} />
+          </Block>
+        )}
+      </div>
+    </Card>
+  )
+}
+
+function Block({
+  title,
+  source,
+  children,
+}: {
+  title: string
+  source?: string
+  children: ReactNode
+}) {
+  return (
+    <section aria-label={title}>
+      <h3 className="mb-1.5 flex items-baseline gap-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
+        {title}
+        {source && (
+          <code className="font-mono text-[11px] font-normal tracking-normal normal-case">
+            {source}
+          </code>
+        )}
+      </h3>
+      {children}
+    </section>
+  )
+}
+
+function mrzOf(data: unknown): MrzData | null {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return null
+  return Object.keys(data).length > 0 ? (data as MrzData) : null
+}

@@ -1,0 +1,29 @@
+/*
+ * Every page path of the app, built here and nowhere else, so links, redirects and the search box
+ * agree on one spelling and every id is encoded once.
+ */
+
+export const homePath = '/'
+export const profilesPath = '/profiles'
+export const signInPath = '/auth/sign-in'
+
+export function profileListPath({ page, limit }: { page: number; limit: number }) {
+  return `${profilesPath}?page=${page}&limit=${limit}`
+}
+
+export function profilePath(profileId: string) {
+  return `${profilesPath}/${encodeURIComponent(profileId)}`
+}
+
+export function verificationPath(shortId: string) {
+  return `/verifications/${encodeURIComponent(shortId)}`
+}
+
+export function amlReportPath(searchId: string) {
+  return `/aml/${encodeURIComponent(searchId)}`
+}
+
+/** The webhook history, filtered to one webhook when an id is given. */
+export function webhooksPath(webhookId?: string) {
+  return webhookId ? `/webhooks?webhook_id=${encodeURIComponent(webhookId)}` : '/webhooks'
+}

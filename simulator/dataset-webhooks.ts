@@ -1,0 +1,168 @@
+import type { AmlSearchResult, Verification } from '@/lib/upstream/schemas'
+import { MINUTE, SIM_NOW, iso, isoDate } from './clock'
+import type { AmlSpec } from './dataset-aml'
+import { exampleIds } from '@/lib/demo/example-ids'
+import { rngFor, type Rng } from './random'
+import { countries, personNames } from './vocab-people'
+
+/** A history record as the simulator serves it (the schema's output type is post-transform). */
+export type RawWebhookRecord = {
+  id: string
+  webhook_id: string
+  event_type: string
+  timestamp: string
+  payload: unknown
+  is_sandbox?: boolean
+  attempts?: number
+  response_code?: number | string
+  last_attempt_at?: string
+}
+
+export type AmlRegistry = {
+  get(searchId: string): AmlSearchResult | undefined
+  add(spec: AmlSpec): AmlSearchResult
+}
+
+/** Records 1-3 force the rarer types so that a tiny history still shows each of them. */
+const FORCED = ['AML_SCREENING', 'DOCVER', 'DOCVER_CHECKS', 'APPLICANT_UPDATED'] as const
+
+function eventType(rng: Rng, index: number): string {
+  const forced = FORCED[index]
+  if (forced) return forced
+  const roll = rng.next()
+  return roll < 0.7
+    ? 'AML_SCREENING'
+    : roll < 0.84
+      ? 'DOCVER'
+      : roll < 0.96
+        ? 'DOCVER_CHECKS'
+        : 'APPLICANT_UPDATED'
+}
+
+function amlPayload(
+  rng: Rng,
+  verifications: readonly Verification[],
+  aml: AmlRegistry,
+  at: number,
+) {
+  // Some screenings belong to applicants that also went through document verification.
+  const linked = rng.chance(0.4) ? rng.pick(verifications) : undefined
+  const existing = linked?.aml_search_id ? aml.get(linked.aml_search_id) : undefined
+  const person = rng.pick(personNames)
+  const requested = existing?.requested_name ?? `${person.first} ${person.last}`.toUpperCase()
+  const result =
+    existing && existing.data.length <= 60
+      ? existing
+      : aml.add({
+          searchId: rng.uuid(),
+          requestedName: requested,
+          matches: rng.pick([0, 0, 1, 2, 3, 5, 8]),
+          fullMatches: rng.int(0, 1),
+        })
+  const birthYear = rng.int(1950, 2004)
+  return {
+    applicant_id: linked?.applicant_id ?? rng.uuid(),
+    screening_id: rng.uuid(),
+    search_request: {
+      full_name: result.requested_name,
+      first_name: person.first,
+      last_name: person.last,
+      countries: rng.sample(countries, rng.int(0, 2)).map((c) => c.alpha2),
+      cities: [],
+      postal_codes: [],
+      date_of_birth: { gte: `${birthYear}-01-01`, lte: `${birthYear}-12-31` },
+      risk_scores: rng.sample(['Low', 'Medium', 'High'], rng.int(0, 3)),
+      tags: rng.sample(['Sanction', 'PEP', 'Media'], rng.int(0, 3)),
+      entity_types: ['Person'],
+      sources: [],
+      fuzziness: true,
+      fuzziness_level: rng.int(0, 3),
+      phonetics: rng.chance(0.5),
+      registration_ids: [],
+      mode: 'AUTO',
+      gender: person.gender === 'F' ? 'female' : 'male',
+      search_kyb: false,
+    },
+    search_response: result,
+    completed_at: iso(at - rng.int(1, 30) * 1000, rng.int(0, 999)),
+    risk_score: { type: result.max_risk_score ?? 'Low' },
+    external_id: `crm-${rng.int(10000, 99999)}`,
+  }
+}
+
+function payloadFor(
+  type: string,
+  rng: Rng,
+  verifications: readonly Verification[],
+  aml: AmlRegistry,
+  at: number,
+): unknown {
+  const verification = rng.pick(verifications)
+  switch (type) {
+    case 'AML_SCREENING':
+      return amlPayload(rng, verifications, aml, at)
+    case 'DOCVER':
+      return verification
+    case 'DOCVER_CHECKS': {
+      const [step, check] = rng.pick(Object.entries(verification.checks ?? {}))
+      return {
+        verification_id: verification.id,
+        applicant_id: verification.applicant_id,
+        step,
+        result: { status: check?.status, errors: check?.errors ?? [] },
+      }
+    }
+    default:
+      return {
+        applicant_id: verification.applicant_id,
+        external_id: `crm-${rng.int(10000, 99999)}`,
+        changed_fields: ['email', 'phone'],
+        updated_at: isoDate(at),
+      }
+  }
+}
+
+function delivery(rng: Rng, at: number, sandbox: boolean): Partial<RawWebhookRecord> {
+  if (rng.chance(0.3)) return {}
+  const outcome = rng.next()
+  if (outcome < 0.1) return { is_sandbox: sandbox, attempts: 0, response_code: '' }
+  const attempts = outcome < 0.75 ? 1 : rng.int(2, 6)
+  const code = outcome < 0.75 ? 200 : rng.pick<number | string>([500, 502, 'timeout', 200])
+  return {
+    is_sandbox: sandbox,
+    attempts,
+    response_code: code,
+    last_attempt_at: iso(Math.min(SIM_NOW, at + attempts * rng.int(1, 30) * MINUTE)),
+  }
+}
+
+/** Newest first, with timestamps walking back from SIM_NOW. */
+export function buildWebhookHistory(
+  seed: number,
+  count: number,
+  verifications: readonly Verification[],
+  aml: AmlRegistry,
+): RawWebhookRecord[] {
+  const records: RawWebhookRecord[] = []
+  let at = SIM_NOW - 7 * MINUTE
+  for (let index = 0; index < Math.max(count, FORCED.length); index++) {
+    const rng = rngFor(seed, 'webhook', index)
+    at -= rng.int(5, 900) * 1000
+    const type = eventType(rng, index)
+    const webhookId =
+      index < exampleIds.webhookIds.length
+        ? exampleIds.webhookIds[index]
+        : rng.pick([...exampleIds.webhookIds, exampleIds.webhookIds[0]])
+    const payload = payloadFor(type, rng, verifications, aml, at)
+    const sandbox = webhookId === exampleIds.webhookIds[3]
+    records.push({
+      id: rng.uuid(),
+      webhook_id: webhookId ?? '',
+      event_type: type,
+      timestamp: iso(at, rng.int(0, 999)),
+      payload,
+      ...delivery(rng, at, sandbox),
+    })
+  }
+  return records
+}

@@ -1,0 +1,111 @@
+import type { AmlSearchResult, Profile, Verification } from '@/lib/upstream/schemas'
+import { buildAmlResult, type AmlSpec } from './dataset-aml'
+import { buildProfiles } from './dataset-profiles'
+import { buildVerifications } from './dataset-verifications'
+import { buildWebhookHistory, type AmlRegistry, type RawWebhookRecord } from './dataset-webhooks'
+import { exampleIds } from '@/lib/demo/example-ids'
+
+export type WebhookRecord = RawWebhookRecord
+
+export type DatasetOptions = {
+  seed?: number
+  profiles?: number
+  verifications?: number
+  historyRecords?: number
+}
+
+export type Dataset = {
+  profiles: Profile[]
+  verifications: Verification[]
+  /** Keyed by search_uuid. */
+  amlResults: Map<string, AmlSearchResult>
+  /** Newest first. */
+  webhookHistory: WebhookRecord[]
+}
+
+export const DEFAULT_SEED = 20261101
+
+const EVERY_TYPE = [
+  'Person',
+  'Person',
+  'Organization',
+  'Person',
+  'Vessel',
+  'Person',
+  'Aircraft',
+  'CryptoWallet',
+  'Person',
+  'Organization',
+  'Country',
+  'Person',
+] as const
+
+const EXAMPLE_REPORTS: readonly AmlSpec[] = [
+  {
+    searchId: exampleIds.amlRichId,
+    requestedName: 'IVAN PETROV',
+    matches: 12,
+    fullMatches: 12,
+    types: EVERY_TYPE,
+  },
+  { searchId: exampleIds.amlZeroId, requestedName: 'JOHN DOE', matches: 0, fullMatches: 0 },
+  {
+    searchId: exampleIds.amlFiftyId,
+    requestedName: 'MOHAMMED AL-RASHID',
+    matches: 50,
+    fullMatches: 10,
+    types: EVERY_TYPE,
+  },
+  {
+    searchId: exampleIds.amlLargeId,
+    requestedName: 'WANG WEI',
+    matches: 320,
+    fullMatches: 20,
+    types: EVERY_TYPE,
+  },
+  {
+    searchId: exampleIds.amlBigId,
+    requestedName: 'ALEXANDER',
+    matches: 1000,
+    fullMatches: 25,
+    types: EVERY_TYPE,
+  },
+]
+
+/** The whole simulated account. Pure: the same options always give an equal data set. */
+export function buildDataset(options: DatasetOptions = {}): Dataset {
+  const seed = options.seed ?? DEFAULT_SEED
+  const profiles = buildProfiles(seed, options.profiles ?? 64)
+  const { verifications, subjects } = buildVerifications(
+    seed,
+    options.verifications ?? 48,
+    profiles,
+  )
+  const amlResults = new Map<string, AmlSearchResult>()
+  const registry: AmlRegistry = {
+    get: (searchId) => amlResults.get(searchId),
+    add: (spec) => {
+      const result = buildAmlResult(seed, spec)
+      amlResults.set(spec.searchId, result)
+      return result
+    },
+  }
+  for (const spec of EXAMPLE_REPORTS) registry.add(spec)
+  for (const subject of subjects) {
+    // A few verifications hit a mid-sized report, most a handful of matches.
+    const matches = subject.index % 11 === 4 ? 40 + (subject.index % 30) : subject.index % 5
+    registry.add({
+      searchId: subject.searchId,
+      requestedName: subject.name,
+      matches,
+      fullMatches: Math.min(matches, 3),
+    })
+  }
+  const webhookHistory = buildWebhookHistory(
+    seed,
+    options.historyRecords ?? 600,
+    verifications,
+    registry,
+  )
+  return { profiles, verifications, amlResults, webhookHistory }
+}

@@ -1,0 +1,36 @@
+import { exampleApiKey } from './api-key'
+import { startSimulator } from './server'
+
+/* CLI entry (`npm run simulator`): every option of startSimulator comes from a SIM_* variable. */
+
+function numberEnv(name: string, fallback?: number): number | undefined {
+  const raw = process.env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isFinite(value) || value < 0)
+    throw new Error(`${name} must be a non-negative number, got "${raw}"`)
+  return value
+}
+
+const simulator = await startSimulator({
+  host: process.env.SIM_HOST || '127.0.0.1',
+  port: numberEnv('SIM_PORT', 4010),
+  apiKey: process.env.SIM_API_KEY || exampleApiKey,
+  seed: numberEnv('SIM_SEED'),
+  profiles: numberEnv('SIM_PROFILES'),
+  verifications: numberEnv('SIM_VERIFICATIONS'),
+  historyRecords: numberEnv('SIM_HISTORY'),
+  latencyMs: numberEnv('SIM_LATENCY_MS'),
+  errorRate: numberEnv('SIM_ERROR_RATE'),
+  rateLimitRate: numberEnv('SIM_RATE_LIMIT_RATE'),
+})
+console.log(`simulator listening on ${simulator.url}`)
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    simulator.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
+  })
+}
