@@ -4,7 +4,6 @@ import { connection } from 'next/server'
 import type { ReactNode } from 'react'
 
 import { AccountMenu } from '@/components/auth/account-menu'
-import { MaskingProvider } from '@/components/ui/masking-provider'
 import { SignInOffBanner } from '@/components/auth/sign-in-off-banner'
 import { AppHeader } from '@/components/shell/app-header'
 import { ThemeScript } from '@/components/ui/theme-script'
@@ -41,7 +40,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             tabIndex={-1}
             className="mx-auto w-full max-w-7xl px-4 py-6 focus-visible:outline-none sm:px-6"
           >
-            <MaskingProvider enabled={getEnv().PII_MASKING}>{children}</MaskingProvider>
+            {children}
           </main>
         </Providers>
       </body>

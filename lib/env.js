@@ -15,6 +15,12 @@ const schema = z.object({
     .min(100, 'must be at least 100')
     .max(120_000, 'must be at most 120000')
     .default(10_000),
+  DS_API_BREAKER_COOLOFF_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(1_000, 'must be at least 1000')
+    .max(300_000, 'must be at most 300000')
+    .default(15_000),
   VERITY_DEMO: z
     .enum(['0', '1', 'true', 'false'], { error: 'must be true or false' })
     .optional()
@@ -50,6 +56,12 @@ const schema = z.object({
     .enum(['on', 'off', 'true', 'false'], { error: 'must be on or off' })
     .optional()
     .transform((value) => value !== 'off' && value !== 'false'),
+  REVEAL_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: 'must be a number of reveals' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1_000, 'must be at most 1000')
+    .default(30),
 })
 
 function optionalText() {

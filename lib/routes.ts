@@ -19,6 +19,11 @@ export function verificationPath(shortId: string) {
   return `/verifications/${encodeURIComponent(shortId)}`
 }
 
+/** The short form support tickets link to; it shows the same page. */
+export function shortVerificationPath(shortId: string) {
+  return `/v/${encodeURIComponent(shortId)}`
+}
+
 export function amlReportPath(searchId: string) {
   return `/aml/${encodeURIComponent(searchId)}`
 }

@@ -6,7 +6,7 @@ import { WebhookHistory } from '@/components/webhooks/webhook-history'
 import { isUuid } from '@/lib/ids'
 import { getQueryClient } from '@/lib/query-client'
 import { webhookHistoryQueryOptions } from '@/lib/queries/webhooks'
-import { getWebhookHistory } from '@/lib/upstream/client'
+import { viewWebhookHistory } from '@/lib/data/views'
 
 export const metadata: Metadata = { title: 'Webhook history' }
 
@@ -21,7 +21,7 @@ export default async function WebhooksPage({ searchParams }: PageProps<'/webhook
   // A failure is not dehydrated: the client then asks again and shows it with a retry.
   await queryClient.prefetchInfiniteQuery({
     ...webhookHistoryQueryOptions(webhookId),
-    queryFn: () => getWebhookHistory({ webhookId }),
+    queryFn: () => viewWebhookHistory({ webhookId }),
   })
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>

@@ -1,3 +1,4 @@
+import { DateRangeValue } from '@/components/ui/date-range-value'
 import { Field, FieldList } from '@/components/ui/field-list'
 import { IdentityValueList } from '@/components/ui/identity-value'
 import { formatDateRange, formatPlace } from '@/lib/aml/format'
@@ -6,9 +7,7 @@ import type { AmlMatchFields } from '@/lib/upstream/schemas'
 
 /** Dates and places of birth and death, genders, citizenships and nationalities: the rows present. */
 export function PersonalFacts({ fields }: { fields: AmlMatchFields }) {
-  const births = (fields.dates_of_birth ?? [])
-    .map(formatDateRange)
-    .filter((v): v is string => v !== null)
+  const births = (fields.dates_of_birth ?? []).filter((range) => range.gte || range.lte)
   const deaths = (fields.dates_of_death ?? [])
     .map(formatDateRange)
     .filter((v): v is string => v !== null)
@@ -27,7 +26,13 @@ export function PersonalFacts({ fields }: { fields: AmlMatchFields }) {
     <FieldList>
       {births.length > 0 && (
         <Field label="Date of birth">
-          <IdentityValueList values={births} kind="date_of_birth" />
+          <ul>
+            {births.map((range, index) => (
+              <li key={index}>
+                <DateRangeValue from={range.gte} to={range.lte} />
+              </li>
+            ))}
+          </ul>
         </Field>
       )}
       {birthPlaces.length > 0 && (

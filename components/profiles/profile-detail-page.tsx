@@ -1,17 +1,14 @@
-'use client'
-
-import { IntentLink } from '@/components/ui/intent-link'
-
 import { ProfileDetail } from '@/components/profiles/profile-detail'
-import { ProfileDetailSkeleton } from '@/components/profiles/profile-detail-skeleton'
-import { ProfileNotFound } from '@/components/profiles/profile-not-found'
-import { ErrorState } from '@/components/ui/error-state'
-import { isApiError } from '@/lib/queries/api-fetch'
-import { useProfile } from '@/lib/queries/profiles'
-import { profilesPath } from '@/lib/routes'
+import { IntentLink } from '@/components/ui/intent-link'
+import { ReadFailure } from '@/components/ui/read-failure'
+import { profilePath, profilesPath } from '@/lib/routes'
+import type { UpstreamErrorKind } from '@/lib/upstream/errors'
+import type { Profile } from '@/lib/upstream/schemas'
 
-export function ProfileDetailPage({ profileId }: { profileId: string }) {
-  const { data, isPending, isError, error, refetch } = useProfile(profileId)
+type Load = { ok: true; data: Profile } | { ok: false; kind: UpstreamErrorKind }
+
+/** A profile's page, rendered on the server: its settings, or why it could not be read. */
+export function ProfileDetailPage({ profileId, load }: { profileId: string; load: Load }) {
   return (
     <div className="space-y-3">
       <IntentLink
@@ -20,16 +17,10 @@ export function ProfileDetailPage({ profileId }: { profileId: string }) {
       >
         ← Profiles
       </IntentLink>
-      {isPending ? (
-        <ProfileDetailSkeleton />
-      ) : isError ? (
-        isApiError(error) && error.kind === 'not_found' ? (
-          <ProfileNotFound />
-        ) : (
-          <ErrorState error={error} what="this profile" onRetry={() => void refetch()} />
-        )
+      {load.ok ? (
+        <ProfileDetail profile={load.data} />
       ) : (
-        <ProfileDetail profile={data} />
+        <ReadFailure kind={load.kind} what="this profile" retryHref={profilePath(profileId)} />
       )}
     </div>
   )

@@ -2,36 +2,9 @@
 
 import { useRouter } from 'next/navigation'
 
+import { failureWords } from '@/components/ui/failure-words'
 import { isApiError } from '@/lib/queries/api-fetch'
 import { signInPath } from '@/lib/routes'
-
-const messages: Record<string, { title: string; hint: string }> = {
-  timeout: {
-    title: 'The upstream service timed out',
-    hint: 'It may be slow right now. Try again.',
-  },
-  unavailable: {
-    title: 'The upstream service is unreachable',
-    hint: 'Verity could not reach the verification service. Try again in a moment.',
-  },
-  rate_limited: {
-    title: 'Too many requests',
-    hint: 'The verification service is limiting requests.',
-  },
-  bad_response: {
-    title: 'The upstream sent data Verity cannot read',
-    hint: 'This was logged. Retrying may help if the service recovered.',
-  },
-  unauthorized: {
-    title: 'The upstream refused Verity’s API key',
-    hint: 'An operator needs to check the DS_API_KEY configuration.',
-  },
-  bad_parameter: { title: 'That address is not valid', hint: '' },
-  unauthenticated: {
-    title: 'Your session has ended',
-    hint: 'Sign in again to go on; you will come back to this page.',
-  },
-}
 
 /** A failed load, said in words, with a retry; it stays inside the page so the shell remains. */
 export function ErrorState({
@@ -43,7 +16,7 @@ export function ErrorState({
   onRetry?: () => void
   what?: string
 }) {
-  const known = isApiError(error) ? messages[error.kind] : undefined
+  const known = isApiError(error) ? failureWords[error.kind] : undefined
   const title = known?.title ?? `Could not load ${what}`
   let hint = known?.hint ?? 'Check your connection and try again.'
   if (isApiError(error) && error.kind === 'rate_limited' && error.retryAfterSeconds) {

@@ -1,12 +1,8 @@
-'use client'
-
 import type { ReactNode } from 'react'
 
-import { MaskedIdentity } from '@/components/ui/masked-value'
-import { useMasking } from '@/components/ui/masking-provider'
+import { MaskedValue } from '@/components/ui/masked-value'
 import { NoValue } from '@/components/ui/no-value'
-import type { AuditedResource } from '@/lib/audit/client'
-import { isMaskedKind } from '@/lib/auth/mask'
+import { parseToken } from '@/lib/projection/masked-token'
 
 export type IdentityKind =
   | 'name'
@@ -19,33 +15,22 @@ export type IdentityKind =
   | 'other'
 
 /**
- * Every piece of personal identity data (names, dates of birth, document and personal numbers,
- * contacts) renders through this one component. Numbers, dates of birth and contacts are masked
- * until the analyst reveals them, which is audited against `resource` (else the record named by
- * the page's URL).
+ * Every piece of personal identity data renders through this one component. What is masked was
+ * decided on the server (lib/projection): a masked value arrives as a token and shows its mask with
+ * a Reveal button, which asks the server for that one value; anything else shows as it came.
  */
 export function IdentityValue({
   value,
   kind,
   children,
-  resource,
 }: {
   value: string | null | undefined
   kind: IdentityKind
   children?: ReactNode
-  resource?: AuditedResource
 }) {
-  const masking = useMasking()
-  if (value === null || value === undefined || value === '') {
-    return <NoValue />
-  }
-  if (masking && isMaskedKind(kind)) {
-    return (
-      <MaskedIdentity value={value} kind={kind} resource={resource}>
-        {children}
-      </MaskedIdentity>
-    )
-  }
+  if (value === null || value === undefined || value === '') return <NoValue />
+  const token = parseToken(value)
+  if (token) return <MaskedValue token={token} />
   return (
     <span data-identity={kind} className="break-words">
       {children ?? value}

@@ -2,6 +2,8 @@
 
 import Link from 'next/link'
 import { useRouter } from 'next/navigation'
+
+import { LinkPending } from '@/components/ui/link-pending'
 import type { ComponentProps } from 'react'
 
 type IntentLinkProps = Omit<ComponentProps<typeof Link>, 'href' | 'prefetch'> & { href: string }
@@ -10,13 +12,15 @@ type IntentLinkProps = Omit<ComponentProps<typeof Link>, 'href' | 'prefetch'> & 
  * A link that prefetches its route when the analyst shows intent (pointer over it, keyboard focus,
  * touch) rather than when it scrolls into view. A list of fifty records would otherwise start fifty
  * route prefetches while the page is still hydrating, and that work blocked the main thread for
- * hundreds of milliseconds on a throttled phone profile (README, performance).
+ * hundreds of milliseconds on a throttled phone profile (README, performance). A click shows a
+ * pending bar until the page arrives.
  */
 export function IntentLink({
   href,
   onPointerEnter,
   onFocus,
   onTouchStart,
+  children,
   ...rest
 }: IntentLinkProps) {
   const router = useRouter()
@@ -38,6 +42,9 @@ export function IntentLink({
         prefetch()
         onTouchStart?.(event)
       }}
-    />
+    >
+      {children}
+      <LinkPending />
+    </Link>
   )
 }

@@ -3,8 +3,8 @@
 import { useState } from 'react'
 
 import { CopyButton } from '@/components/ui/copy-button'
-import { IdentityValue } from '@/components/ui/identity-value'
-import { maskedKindForKey } from '@/lib/auth/mask'
+import { MaskedValue } from '@/components/ui/masked-value'
+import { parseToken, withMasksShown } from '@/lib/projection/masked-token'
 
 /** Formatted, collapsible JSON. Values render as text, never as HTML. */
 export function JsonViewer({
@@ -19,7 +19,7 @@ export function JsonViewer({
   return (
     <div className="relative rounded border border-zinc-200 bg-zinc-50 text-xs dark:border-zinc-800 dark:bg-zinc-950">
       <div className="absolute top-1 right-1">
-        <CopyButton value={JSON.stringify(value, null, 2)} label={label} />
+        <CopyButton value={JSON.stringify(withMasksShown(value), null, 2)} label={label} />
       </div>
       <div className="overflow-x-auto p-2 pr-14 font-mono leading-5">
         <JsonNode value={value} depth={0} openDepth={defaultDepth} title={label} />
@@ -50,7 +50,7 @@ function JsonNode({
     return (
       <div style={{ paddingLeft: depth ? 12 : 0 }}>
         {key}
-        <Leaf name={name} value={value} />
+        <Leaf value={value} />
       </div>
     )
   }
@@ -111,12 +111,10 @@ function JsonNode({
   )
 }
 
-/** A value under a key that names an identity number, birth date or contact is masked like one. */
-function Leaf({ name, value }: { name: string | undefined; value: unknown }) {
-  const kind = maskedKindForKey(name)
-  if (kind && (typeof value === 'string' || typeof value === 'number') && value !== '') {
-    return <IdentityValue value={String(value)} kind={kind} />
-  }
+/** A value the server masked shows its mask and a Reveal button; a copy holds only the mask. */
+function Leaf({ value }: { value: unknown }) {
+  const token = parseToken(value)
+  if (token) return <MaskedValue token={token} />
   return <Primitive value={value} />
 }
 

@@ -1,49 +1,46 @@
 'use client'
 
-import { usePathname } from 'next/navigation'
-import { useState, type ReactNode } from 'react'
+import { useState } from 'react'
 
-import { recordAudit, type AuditedResource } from '@/lib/audit/client'
-import { resourceForPathname } from '@/lib/audit/page-resource'
-import { maskedKindName, maskValue, type MaskedKind } from '@/lib/auth/mask'
+import { maskedKindName } from '@/lib/projection/mask-rules'
+import type { MaskedToken } from '@/lib/projection/masked-token'
+import { revealValue } from '@/lib/queries/reveal'
 
-type State = 'masked' | 'recording' | 'revealed' | 'failed'
+type State =
+  | { step: 'masked' }
+  | { step: 'asking' }
+  | { step: 'revealed'; value: string }
+  | { step: 'refused'; message: string }
 
-/** A masked value with a Reveal button; the value shows only once the reveal is on record. */
-export function MaskedIdentity({
-  value,
-  kind,
-  resource,
-  children,
-}: {
-  value: string
-  kind: MaskedKind
-  resource: AuditedResource | undefined
-  children?: ReactNode
-}) {
-  const [state, setState] = useState<State>('masked')
-  const pathname = usePathname()
-  const name = maskedKindName(kind)
+/**
+ * A masked value with a Reveal button. The browser holds only the mask; revealing asks the server
+ * for this one value, which records the reveal before it answers.
+ */
+export function MaskedValue({ token }: { token: MaskedToken }) {
+  const [state, setState] = useState<State>({ step: 'masked' })
+  const name = maskedKindName(token.kind)
 
-  if (state === 'revealed') {
+  if (state.step === 'revealed') {
     return (
-      <span data-identity={kind} className="break-words">
-        {children ?? value}
+      <span data-identity={token.kind} data-revealed="" className="break-words">
+        {state.value}
       </span>
     )
   }
 
   async function reveal() {
-    const target = resource ?? resourceForPathname(pathname ?? '')
-    if (!target) return setState('failed')
-    setState('recording')
-    const recorded = await recordAudit({ action: 'reveal', resource: target, field: kind })
-    setState(recorded ? 'revealed' : 'failed')
+    setState({ step: 'asking' })
+    const answer = await revealValue(token.ref)
+    setState(
+      answer.ok
+        ? { step: 'revealed', value: answer.value }
+        : { step: 'refused', message: answer.message },
+    )
   }
 
   return (
     <span
-      data-identity={kind}
+      data-identity={token.kind}
       data-masked=""
       className="inline-flex flex-wrap items-baseline gap-x-1.5"
     >
@@ -51,21 +48,21 @@ export function MaskedIdentity({
         aria-hidden="true"
         className="font-mono tracking-wider text-zinc-500 dark:text-zinc-400"
       >
-        {maskValue(kind, value)}
+        {token.shown}
       </span>
       <span className="sr-only">{name} hidden</span>
       <button
         type="button"
         onClick={() => void reveal()}
-        disabled={state === 'recording'}
+        disabled={state.step === 'asking'}
         aria-label={`Reveal ${name}`}
         className="rounded text-xs font-medium text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600 disabled:opacity-50 dark:text-blue-300"
       >
         Reveal
       </button>
-      {state === 'failed' && (
+      {state.step === 'refused' && (
         <span role="alert" className="text-xs text-red-700 dark:text-red-300">
-          Not recorded, not shown
+          {state.message}
         </span>
       )}
     </span>

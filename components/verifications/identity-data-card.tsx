@@ -1,5 +1,3 @@
-'use client'
-
 import type { ReactNode } from 'react'
 
 import { CustomFiles } from '@/components/verifications/custom-files'
@@ -7,16 +5,14 @@ import { ManualFields } from '@/components/verifications/manual-fields'
 import { MrzFields } from '@/components/verifications/mrz-fields'
 import { PoiFields } from '@/components/verifications/poi-fields'
 import { Card } from '@/components/ui/card'
-import { useNow } from '@/components/ui/timestamp'
 import { countryLabel } from '@/lib/countries'
 import { parseTimestamp } from '@/lib/time'
 import type { MrzData, Verification } from '@/lib/upstream/schemas'
 
 /** Everything the verification collected about the applicant, each source in its own block. */
 export function IdentityDataCard({ verification: v }: { verification: Verification }) {
-  const now = useNow()
   // MRZ centuries are chosen against when the document was read, not against today.
-  const reference = parseTimestamp(v.created_at) ?? now
+  const reference = parseTimestamp(v.created_at) ?? new Date()
   const mrz = mrzOf(v.checks?.document_mrz?.data)
   const customSettings = v.settings?.manual_field_settings?.custom_fields ?? []
   const hasCustomFiles = v.custom_files && Object.keys(v.custom_files).length > 0

@@ -1,4 +1,5 @@
 import { IdentityValue, type IdentityKind } from '@/components/ui/identity-value'
+import { parseToken } from '@/lib/projection/masked-token'
 import { mrzDateToIso, type MrzDateKind } from '@/lib/verifications/mrz-date'
 
 /** A six-digit MRZ date as a full date, with the raw value beside it for comparison with the document. */
@@ -12,8 +13,10 @@ export function MrzDateValue({
   /** The moment the century is chosen against: when the document was read. */
   reference: Date | null
 }) {
-  const iso = reference ? mrzDateToIso(value, kind, reference) : null
   const identityKind: IdentityKind = kind === 'birth' ? 'date_of_birth' : 'other'
+  // A masked date of birth shows only its mask; the date behind it is the server's to reveal.
+  if (parseToken(value)) return <IdentityValue value={value} kind={identityKind} />
+  const iso = reference ? mrzDateToIso(value, kind, reference) : null
   return (
     <IdentityValue value={value} kind={identityKind}>
       {iso ?? value}

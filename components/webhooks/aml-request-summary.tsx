@@ -1,17 +1,15 @@
 import { Field, FieldList } from '@/components/ui/field-list'
 import { IdentityValue } from '@/components/ui/identity-value'
+import { DateRangeValue } from '@/components/ui/date-range-value'
 import { CopyableId } from '@/components/ui/copyable-id'
 import { NoValue } from '@/components/ui/no-value'
 import { SectionTitle } from '@/components/webhooks/section-title'
 import { RiskLevel } from '@/components/webhooks/risk-level'
-import type { AuditedResource } from '@/lib/audit/client'
 import { countryLabel } from '@/lib/countries'
 import type { AmlScreening } from '@/lib/webhooks/aml-screening'
 
 /** The AML search as it was asked, in words, and what it found. */
 export function AmlRequestSummary({ aml, recordId }: { aml: AmlScreening; recordId: string }) {
-  // A reveal is recorded against the history record that carried the value.
-  const resource: AuditedResource = { type: 'webhook_history', id: recordId }
   return (
     <section aria-label={`AML search request, record ${recordId.slice(0, 8)}`}>
       <SectionTitle>Search request</SectionTitle>
@@ -23,7 +21,7 @@ export function AmlRequestSummary({ aml, recordId }: { aml: AmlScreening; record
           {aml.countries.length > 0 ? aml.countries.map(countryLabel).join(', ') : <Any />}
         </Field>
         <Field label="Date of birth">
-          <BirthRange range={aml.dateOfBirth} resource={resource} />
+          <BirthRange range={aml.dateOfBirth} />
         </Field>
         <Field label="Risk scores asked">
           {aml.riskScores.length > 0 ? aml.riskScores.join(', ') : <Any />}
@@ -66,30 +64,9 @@ export function AmlRequestSummary({ aml, recordId }: { aml: AmlScreening; record
   )
 }
 
-function BirthRange({
-  range,
-  resource,
-}: {
-  range: AmlScreening['dateOfBirth']
-  resource: AuditedResource
-}) {
-  if (!range) return <Any />
-  const from = range.from?.slice(0, 10) ?? null
-  const to = range.to?.slice(0, 10) ?? null
-  if (from === to || !to)
-    return <IdentityValue kind="date_of_birth" value={from} resource={resource} />
-  if (!from)
-    return (
-      <>
-        until <IdentityValue kind="date_of_birth" value={to} resource={resource} />
-      </>
-    )
-  return (
-    <>
-      <IdentityValue kind="date_of_birth" value={from} resource={resource} /> to{' '}
-      <IdentityValue kind="date_of_birth" value={to} resource={resource} />
-    </>
-  )
+function BirthRange({ range }: { range: AmlScreening['dateOfBirth'] }) {
+  if (!range || (!range.from && !range.to)) return <Any />
+  return <DateRangeValue from={range.from} to={range.to} />
 }
 
 function switchText(value: boolean | null) {

@@ -2,6 +2,7 @@ import 'server-only'
 
 import { NextResponse } from 'next/server'
 
+import { ProblemError } from '@/lib/api/problem-error'
 import { AuthRequiredError } from '@/lib/auth/errors'
 import { unauthenticatedProblem } from '@/lib/auth/unauthenticated'
 import { UpstreamError, type UpstreamErrorKind } from '@/lib/upstream/errors'
@@ -71,6 +72,9 @@ export async function respond(call: () => Promise<unknown>) {
   } catch (error) {
     if (error instanceof UpstreamError) return upstreamProblem(error)
     if (error instanceof AuthRequiredError) return unauthenticatedProblem()
+    if (error instanceof ProblemError) {
+      return problem(error.status, error.type, error.title, error.detail, error.headers)
+    }
     console.error(
       JSON.stringify({
         level: 'error',

@@ -15,9 +15,14 @@ export type AuditEntry = {
   user: string
   action: AuditAction
   resource: { type: string; id: string | null }
-  /** For a reveal, the kind of value shown (never the value); for an export, its format. */
+  /** For a reveal, the field shown (never the value); for an export, its format. */
   field?: string
+  /** Why the analyst exported unmasked data, in their words. */
+  reason?: string
+  /** The server's id of the request (proxy.ts), never one a client chose. */
   requestId: string
+  /** An id the client sent with the request, kept only as its claim (lib/audit/request-id.ts). */
+  clientRequestId?: string
   outcome: string
 }
 

@@ -8,16 +8,26 @@ import { viewerLabel, type Viewer } from '@/lib/auth/viewer'
 
 import type { AuditAction } from './chain'
 import { writeAudit } from './log'
+import { CLIENT_REQUEST_ID_HEADER, clientRequestId, serverRequestId } from './request-id'
 
 export type AuditResource = { type: string; id: string | null }
 
-/** The id proxy.ts gave this request, so audit lines match access logs; a fresh one otherwise. */
-async function requestId() {
+/**
+ * The id proxy.ts gave this request, so audit lines match access logs (a fresh one when there is
+ * none, or it is not one of the server's), and the client's own id apart, when it sent one.
+ */
+async function requestIds(): Promise<{ requestId: string; clientRequestId?: string }> {
+  let incoming: Awaited<ReturnType<typeof headers>>
   try {
-    return (await headers()).get('x-request-id') ?? randomUUID()
+    incoming = await headers()
   } catch {
     // Outside a request (scripts, unit tests) there are no headers.
-    return randomUUID()
+    return { requestId: randomUUID() }
+  }
+  const client = clientRequestId(incoming.get(CLIENT_REQUEST_ID_HEADER))
+  return {
+    requestId: serverRequestId(incoming.get('x-request-id')) ?? randomUUID(),
+    ...(client ? { clientRequestId: client } : {}),
   }
 }
 
@@ -27,6 +37,7 @@ export async function audit(
   resource: AuditResource,
   outcome: string,
   field?: string,
+  reason?: string,
 ) {
   return writeAudit({
     time: new Date().toISOString(),
@@ -34,7 +45,8 @@ export async function audit(
     action,
     resource,
     field,
-    requestId: await requestId(),
+    reason,
+    ...(await requestIds()),
     outcome,
   })
 }

@@ -1,23 +1,17 @@
 import 'server-only'
 
-import { audit } from '@/lib/audit/record'
-import { resourceForPath } from '@/lib/audit/resource'
+import { audit, type AuditResource } from '@/lib/audit/record'
 import { UpstreamError } from '@/lib/upstream/errors'
 
 import { AuthRequiredError } from './errors'
 import { getViewer } from './session'
 
 /*
- * The choke point every read of upstream data passes through (lib/upstream/client.ts calls it),
+ * The choke point every read of upstream data passes through (lib/data/reads.ts calls it),
  * whoever asks: a page, an RSC request, a route handler. No valid session, no data, whatever
  * proxy.ts did or did not do; every read, allowed or not, leaves one audit line.
  */
-export async function guardedRead<T>(
-  path: string,
-  query: Record<string, unknown>,
-  read: () => Promise<T>,
-): Promise<T> {
-  const resource = resourceForPath(path, query)
+export async function guardedRead<T>(resource: AuditResource, read: () => Promise<T>): Promise<T> {
   const viewer = await getViewer()
   if (!viewer) {
     await audit(null, 'view', resource, 'denied')

@@ -22,7 +22,21 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
-  const response = await fetch(path, { signal, headers: { accept: 'application/json' } })
+  return answerOf<T>(await fetch(path, { signal, headers: { accept: 'application/json' } }))
+}
+
+/** A state-changing call (reveal, export): JSON in, JSON out, the same typed errors. */
+export async function apiPost<T>(path: string, body: unknown): Promise<T> {
+  return answerOf<T>(
+    await fetch(path, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  )
+}
+
+async function answerOf<T>(response: Response): Promise<T> {
   if (response.ok) return (await response.json()) as T
   let body: { type?: unknown; title?: unknown; detail?: unknown } = {}
   try {

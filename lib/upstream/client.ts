@@ -3,20 +3,14 @@ import 'server-only'
 import { Agent, request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 
-import { guardedRead } from '@/lib/auth/guarded-read'
 import { getEnv } from '@/lib/env'
-import {
-  amlSearchResultSchema,
-  profilePageSchema,
-  profileSchema,
-  verificationSchema,
-  webhookHistoryPageSchema,
-} from '@/lib/upstream/schemas'
 import { UpstreamError } from '@/lib/upstream/errors'
+import { profilePageSchema } from '@/lib/upstream/schemas'
 
 /*
- * The one module that talks to the upstream and holds its key. Every call is a GET, so retries
- * are safe; they live here and nowhere else. Calls go through one undici pool of kept-alive
+ * The one module that talks to the upstream and holds its key: transport only. Who may read what,
+ * and the audit line of each read, are lib/data/reads.ts's business. Every call is a GET, so
+ * retries are safe; they live here and nowhere else. Calls go through one undici pool of kept-alive
  * connections rather than fetch: fetch's web streams and Next's instrumented wrapper of it cost
  * more per call than the upstream itself takes to answer (see the README's performance section).
  */
@@ -39,8 +33,6 @@ const RETRYABLE_NETWORK_CODES = new Set([
 
 const TOO_LARGE = 'UND_ERR_RES_EXCEEDED_MAX_SIZE'
 
-type Query = Record<string, string | number | undefined>
-
 // One pool per process: route bundles may each load this module, and they should share sockets.
 const POOL = Symbol.for('verity.upstream-pool')
 const shared = globalThis as typeof globalThis & { [POOL]?: Dispatcher }
@@ -60,17 +52,10 @@ export type UpstreamOptions = {
   maxAttempts?: number
 }
 
-/** Every read of data: only with a valid session, and audited (lib/auth/guarded-read.ts). */
-function getJson<T>(
-  path: string,
-  schema: z.ZodType<T>,
-  query: Query = {},
-  options: UpstreamOptions = {},
-): Promise<T> {
-  return guardedRead(path, query, () => fetchJson(path, schema, query, options))
-}
+export type Query = Record<string, string | number | undefined>
 
-async function fetchJson<T>(
+/** One validated GET of the upstream API, with the retries and deadline above. */
+export async function upstreamGet<T>(
   path: string,
   schema: z.ZodType<T>,
   query: Query = {},
@@ -287,43 +272,6 @@ function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms))
 }
 
-const segment = encodeURIComponent
-
-// ---- Endpoints (reference section 4) ----
-
-export function listProfiles(params: { page: number; limit: number }, options?: UpstreamOptions) {
-  return getJson('/api/v3/profiles', profilePageSchema, params, options)
-}
-
-export function getProfile(profileId: string, options?: UpstreamOptions) {
-  return getJson(`/api/v3/profiles/${segment(profileId)}`, profileSchema, {}, options)
-}
-
-export function getVerificationByShortId(shortId: string, options?: UpstreamOptions) {
-  return getJson(`/api/v3/verifications/short/${segment(shortId)}`, verificationSchema, {}, options)
-}
-
-export function getAmlSearch(searchId: string, options?: UpstreamOptions) {
-  return getJson(
-    `/api/v3/aml/search/history/${segment(searchId)}`,
-    amlSearchResultSchema,
-    {},
-    options,
-  )
-}
-
-export function getWebhookHistory(
-  params: { after?: string | undefined; webhookId?: string | undefined },
-  options?: UpstreamOptions,
-) {
-  return getJson(
-    '/api/v3/notifications/webhook/history',
-    webhookHistoryPageSchema,
-    { after: params.after, webhook_id: params.webhookId },
-    options,
-  )
-}
-
 /** For the health endpoint: one cheap call, no retries, a short deadline. */
 export async function probeUpstream(): Promise<
   { ok: true; latencyMs: number } | { ok: false; latencyMs: number; kind: string }
@@ -331,7 +279,7 @@ export async function probeUpstream(): Promise<
   const started = performance.now()
   try {
     // No data leaves the probe, so it needs no session and is not audited.
-    await fetchJson(
+    await upstreamGet(
       '/api/v3/profiles',
       profilePageSchema,
       { page: 0, limit: 1 },

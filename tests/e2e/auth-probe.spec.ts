@@ -142,12 +142,14 @@ test('a page redirect keeps the deep link, minus RSC markers, for after sign-in'
   )
 })
 
-test('POST /api/audit/reveal – refuses an unauthenticated reveal with 401', async () => {
-  const response = await rawRequest(app.url, '/api/audit/reveal', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-  })
-  expect(response.status).toBe(401)
+test('POST /api/reveal and /api/exports/aml – refuse an unauthenticated request with 401', async () => {
+  for (const path of ['/api/reveal', '/api/exports/aml']) {
+    const response = await rawRequest(app.url, path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: app.url },
+    })
+    expect(response.status, path).toBe(401)
+  }
 })
 
 test('the sign-in page and the health check stay reachable without a session', async () => {

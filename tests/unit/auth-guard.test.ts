@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { sealSession } from '@/lib/auth/session-seal'
+import { stubEnv } from '@/tests/unit/helpers/env'
 
 /*
  * The data layer's own check, without proxy.ts in front (as with an x-middleware-subrequest
@@ -21,16 +22,17 @@ const secret = 'guard-test-session-secret-of-enough-length'
 
 describe('data layer guard with sign-in enabled', () => {
   beforeEach(() => {
-    vi.stubEnv('AUTH_DISABLED', 'false')
-    vi.stubEnv('DS_API_BASE_URL', 'http://127.0.0.1:9')
-    vi.stubEnv('DS_API_KEY', 'k')
-    vi.stubEnv('OIDC_ISSUER', 'https://id.example.com')
-    vi.stubEnv('OIDC_CLIENT_ID', 'verity')
-    vi.stubEnv('OIDC_CLIENT_SECRET', 'client-secret')
-    vi.stubEnv('SESSION_SECRET', secret)
-    vi.stubEnv('AUTH_ALLOWED_EMAIL_DOMAINS', 'example.com')
-    vi.stubEnv('AUDIT_LOG_FILE', '')
-    vi.resetModules()
+    stubEnv({
+      AUTH_DISABLED: 'false',
+      DS_API_BASE_URL: 'http://127.0.0.1:9',
+      DS_API_KEY: 'k',
+      OIDC_ISSUER: 'https://id.example.com',
+      OIDC_CLIENT_ID: 'verity',
+      OIDC_CLIENT_SECRET: 'client-secret',
+      SESSION_SECRET: secret,
+      AUTH_ALLOWED_EMAIL_DOMAINS: 'example.com',
+      AUDIT_LOG_FILE: '',
+    })
     cookieJar.clear()
   })
 
@@ -44,7 +46,7 @@ describe('data layer guard with sign-in enabled', () => {
     const { guardedRead } = await import('@/lib/auth/guarded-read')
     const read = vi.fn(() => Promise.resolve({ secret: 'personal data' }))
     await expect(
-      guardedRead('/api/v3/verifications/short/V2C0C0912153735BE', {}, read),
+      guardedRead({ type: 'verification', id: 'V2C0C0912153735BE' }, read),
     ).rejects.toMatchObject({ name: 'AuthRequiredError' })
     expect(read).not.toHaveBeenCalled()
     const line = JSON.parse(String(stdout.mock.calls[0]?.[0])) as Record<string, unknown>
@@ -59,8 +61,8 @@ describe('data layer guard with sign-in enabled', () => {
   it('answers 401 problem+json from a route handler without a session', async () => {
     vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
     const { respond } = await import('@/lib/api/problem')
-    const { getVerificationByShortId } = await import('@/lib/upstream/client')
-    const response = await respond(() => getVerificationByShortId('V2C0C0912153735BE'))
+    const { readVerification } = await import('@/lib/data/reads')
+    const response = await respond(() => readVerification('V2C0C0912153735BE'))
     expect(response.status).toBe(401)
     expect(response.headers.get('content-type')).toBe('application/problem+json')
   })
@@ -71,7 +73,7 @@ describe('data layer guard with sign-in enabled', () => {
     cookieJar.set('verity_session', await sealSession(viewer, { secret, maxAgeSeconds: 600 }))
     const { guardedRead } = await import('@/lib/auth/guarded-read')
     await expect(
-      guardedRead('/api/v3/profiles/abc', {}, () => Promise.resolve('data')),
+      guardedRead({ type: 'profile', id: 'abc' }, () => Promise.resolve('data')),
     ).resolves.toBe('data')
     const line = JSON.parse(String(stdout.mock.calls[0]?.[0])) as Record<string, unknown>
     expect(line).toMatchObject({

@@ -1,5 +1,3 @@
-import type { ServerResponse } from 'node:http'
-
 import {
   afterAll,
   afterEach,
@@ -13,11 +11,15 @@ import {
 } from 'vitest'
 
 import type * as ClientModule from '@/lib/upstream/client'
+import type * as ReadsModule from '@/lib/data/reads'
 import type * as ErrorsModule from '@/lib/upstream/errors'
+import { profilePageSchema, profileSchema } from '@/lib/upstream/schemas'
 
+import { stubEnv } from '@/tests/unit/helpers/env'
 import {
   hang,
   inTurn,
+  json,
   reset,
   sendJson,
   startFakeUpstream,
@@ -42,21 +44,21 @@ const TIMEOUT_MS = 1_000
 
 let fake: FakeUpstream
 let client: typeof ClientModule
+let reads: typeof ReadsModule
 let UpstreamError: typeof ErrorsModule.UpstreamError
 let warn: MockInstance<typeof console.warn>
 
 beforeAll(async () => {
   fake = await startFakeUpstream()
   // The env module reads process.env once, so set it before the first import of the client.
-  process.env.DS_API_BASE_URL = fake.url
-  process.env.DS_API_KEY = KEY
-  process.env.DS_API_TIMEOUT_MS = String(TIMEOUT_MS)
-  vi.resetModules()
+  stubEnv({ DS_API_BASE_URL: fake.url, DS_API_KEY: KEY, DS_API_TIMEOUT_MS: String(TIMEOUT_MS) })
   client = await import('@/lib/upstream/client')
+  reads = await import('@/lib/data/reads')
   ;({ UpstreamError } = await import('@/lib/upstream/errors'))
 })
 
 afterAll(async () => {
+  vi.unstubAllEnvs()
   await fake.close()
 })
 
@@ -87,13 +89,10 @@ async function timed<T>(call: () => Promise<T>) {
   return { value, ms: performance.now() - started }
 }
 
-const json = (body: unknown) => (_request: unknown, response: ServerResponse) =>
-  sendJson(response, 200, body)
-
 describe('requests', () => {
   it('sends the key as ds-api-token and asks for JSON', async () => {
     fake.handle(json(profilePage))
-    await client.listProfiles({ page: 0, limit: 10 })
+    await reads.readProfilePage({ page: 0, limit: 10 })
     const [seen] = fake.requests
     expect(seen?.method).toBe('GET')
     expect(seen?.headers['ds-api-token']).toBe(KEY)
@@ -105,32 +104,32 @@ describe('requests', () => {
   it.each([
     [
       'listProfiles',
-      () => client.listProfiles({ page: 2, limit: 25 }),
+      () => reads.readProfilePage({ page: 2, limit: 25 }),
       profilePage,
       '/api/v3/profiles?page=2&limit=25',
     ],
-    ['getProfile', () => client.getProfile(PROFILE_ID), profile, `/api/v3/profiles/${PROFILE_ID}`],
+    ['getProfile', () => reads.readProfile(PROFILE_ID), profile, `/api/v3/profiles/${PROFILE_ID}`],
     [
       'getVerificationByShortId',
-      () => client.getVerificationByShortId(SHORT_ID),
+      () => reads.readVerification(SHORT_ID),
       verification,
       `/api/v3/verifications/short/${SHORT_ID}`,
     ],
     [
       'getAmlSearch',
-      () => client.getAmlSearch(SEARCH_ID),
+      () => reads.readAmlSearch(SEARCH_ID),
       amlResult,
       `/api/v3/aml/search/history/${SEARCH_ID}`,
     ],
     [
       'getWebhookHistory',
-      () => client.getWebhookHistory({ after: RECORD_ID, webhookId: WEBHOOK_ID }),
+      () => reads.readWebhookHistory({ after: RECORD_ID, webhookId: WEBHOOK_ID }),
       webhookPage,
       `/api/v3/notifications/webhook/history?after=${RECORD_ID}&webhook_id=${WEBHOOK_ID}`,
     ],
     [
       'getWebhookHistory without filters',
-      () => client.getWebhookHistory({}),
+      () => reads.readWebhookHistory({}),
       webhookPage,
       '/api/v3/notifications/webhook/history',
     ],
@@ -147,12 +146,12 @@ describe('requests', () => {
     ['a query', 'x?admin=1', '/api/v3/profiles/x%3Fadmin%3D1'],
   ])('keeps %s inside its path segment', async (_case, id, path) => {
     fake.handle(json(profile))
-    await client.getProfile(id)
+    await reads.readProfile(id)
     expect(fake.requests.map((r) => r.url)).toEqual([path])
   })
 
   it.each(['..', '.'])('refuses the dot segment %j instead of calling another path', async (id) => {
-    const { error } = await failure(() => client.getProfile(id))
+    const { error } = await failure(() => reads.readProfile(id))
     expect(error.kind).toBe('bad_request')
     expect(fake.requests).toHaveLength(0)
   })
@@ -161,7 +160,7 @@ describe('requests', () => {
     fake.handle(json(profilePage))
     const before = fake.connections
     for (let i = 0; i < 5; i++) {
-      await client.listProfiles({ page: i, limit: 10 })
+      await reads.readProfilePage({ page: i, limit: 10 })
       // Like separate analyst requests: Node hands the socket back to its pool a tick after the body.
       await new Promise((resolve) => setTimeout(resolve, 0))
     }
@@ -173,7 +172,7 @@ describe('requests', () => {
   it('opens at most two connections for back-to-back calls', async () => {
     fake.handle(json(profilePage))
     const before = fake.connections
-    for (let i = 0; i < 10; i++) await client.listProfiles({ page: i, limit: 10 })
+    for (let i = 0; i < 10; i++) await reads.readProfilePage({ page: i, limit: 10 })
     expect(fake.requests).toHaveLength(10)
     expect(fake.connections - before).toBeLessThanOrEqual(2)
   })
@@ -182,7 +181,7 @@ describe('requests', () => {
 describe('timeouts, redirects and size', () => {
   it('gives up on a server that never answers after DS_API_TIMEOUT_MS', async () => {
     fake.handle(hang)
-    const { error, ms } = await failure(() => client.getProfile(PROFILE_ID))
+    const { error, ms } = await failure(() => reads.readProfile(PROFILE_ID))
     expect(error.kind).toBe('timeout')
     expect(ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 50)
     expect(ms).toBeLessThan(TIMEOUT_MS + 750)
@@ -191,7 +190,9 @@ describe('timeouts, redirects and size', () => {
 
   it('honours a shorter per-call timeout', async () => {
     fake.handle(hang)
-    const { error, ms } = await failure(() => client.getProfile(PROFILE_ID, { timeoutMs: 200 }))
+    const { error, ms } = await failure(() =>
+      client.upstreamGet(`/api/v3/profiles/${PROFILE_ID}`, profileSchema, {}, { timeoutMs: 200 }),
+    )
     expect(error.kind).toBe('timeout')
     expect(ms).toBeLessThan(200 + 750)
   })
@@ -202,7 +203,12 @@ describe('timeouts, redirects and size', () => {
       response.write('{"data": [')
     })
     const { error } = await failure(() =>
-      client.listProfiles({ page: 0, limit: 10 }, { timeoutMs: 300 }),
+      client.upstreamGet(
+        '/api/v3/profiles',
+        profilePageSchema,
+        { page: 0, limit: 10 },
+        { timeoutMs: 300 },
+      ),
     )
     expect(error.kind).toBe('timeout')
   })
@@ -214,7 +220,7 @@ describe('timeouts, redirects and size', () => {
         response.writeHead(302, { location: `${elsewhere.url}/api/v3/profiles` })
         response.end()
       })
-      const { error } = await failure(() => client.listProfiles({ page: 0, limit: 10 }))
+      const { error } = await failure(() => reads.readProfilePage({ page: 0, limit: 10 }))
       expect(error.kind).toBe('bad_response')
       expect(elsewhere.requests).toHaveLength(0)
       expect(fake.requests).toHaveLength(1)
@@ -233,7 +239,12 @@ describe('timeouts, redirects and size', () => {
       response.write('{"data": [')
     })
     const { error, ms } = await failure(() =>
-      client.listProfiles({ page: 0, limit: 10 }, { timeoutMs: 5_000 }),
+      client.upstreamGet(
+        '/api/v3/profiles',
+        profilePageSchema,
+        { page: 0, limit: 10 },
+        { timeoutMs: 5_000 },
+      ),
     )
     expect(error.kind).toBe('bad_response')
     expect(error.message).toMatch(/too large/)
@@ -250,7 +261,12 @@ describe('timeouts, redirects and size', () => {
       // The body never ends: only the cap can finish the call before the timeout.
     })
     const { error, ms } = await failure(() =>
-      client.listProfiles({ page: 0, limit: 10 }, { timeoutMs: 8_000 }),
+      client.upstreamGet(
+        '/api/v3/profiles',
+        profilePageSchema,
+        { page: 0, limit: 10 },
+        { timeoutMs: 8_000 },
+      ),
     )
     expect(error.kind).toBe('bad_response')
     expect(error.message).toMatch(/too large/)
@@ -263,7 +279,7 @@ describe('retries', () => {
     'tries a %i three times, then reports the upstream unavailable',
     async (code) => {
       fake.handle(status(code))
-      const { error } = await failure(() => client.getProfile(PROFILE_ID))
+      const { error } = await failure(() => reads.readProfile(PROFILE_ID))
       expect(error.kind).toBe('unavailable')
       expect(error.status).toBe(code)
       expect(fake.requests).toHaveLength(3)
@@ -272,14 +288,14 @@ describe('retries', () => {
 
   it('retries a dropped connection, three attempts at most', async () => {
     fake.handle(reset)
-    const { error } = await failure(() => client.getProfile(PROFILE_ID))
+    const { error } = await failure(() => reads.readProfile(PROFILE_ID))
     expect(error.kind).toBe('unavailable')
     expect(fake.requests).toHaveLength(3)
   })
 
   it('succeeds when a transient failure clears on the next attempt', async () => {
     fake.handle(inTurn(status(503), reset, json(profile)))
-    await expect(client.getProfile(PROFILE_ID)).resolves.toMatchObject({ profile_id: PROFILE_ID })
+    await expect(reads.readProfile(PROFILE_ID)).resolves.toMatchObject({ profile_id: PROFILE_ID })
     expect(fake.requests).toHaveLength(3)
   })
 
@@ -291,7 +307,7 @@ describe('retries', () => {
     [422, 'bad_request'],
   ] as const)('does not retry a %i and maps it to %s', async (code, kind) => {
     fake.handle(status(code))
-    const { error, ms } = await failure(() => client.getProfile(PROFILE_ID))
+    const { error, ms } = await failure(() => reads.readProfile(PROFILE_ID))
     expect(error.kind).toBe(kind)
     expect(error.status).toBe(code)
     expect(fake.requests).toHaveLength(1)
@@ -301,7 +317,9 @@ describe('retries', () => {
 
   it('waits out a 429 with Retry-After: 1 and then succeeds', async () => {
     fake.handle(inTurn(status(429, { 'retry-after': '1' }), json(profile)))
-    const { value, ms } = await timed(() => client.getProfile(PROFILE_ID, { timeoutMs: 5_000 }))
+    const { value, ms } = await timed(() =>
+      client.upstreamGet(`/api/v3/profiles/${PROFILE_ID}`, profileSchema, {}, { timeoutMs: 5_000 }),
+    )
     expect(value.profile_id).toBe(PROFILE_ID)
     expect(fake.requests).toHaveLength(2)
     expect(ms).toBeGreaterThanOrEqual(950)
@@ -310,7 +328,7 @@ describe('retries', () => {
 
   it('reports a 429 with Retry-After: 30 at once instead of waiting', async () => {
     fake.handle(status(429, { 'retry-after': '30' }))
-    const { error, ms } = await failure(() => client.getProfile(PROFILE_ID))
+    const { error, ms } = await failure(() => reads.readProfile(PROFILE_ID))
     expect(error.kind).toBe('rate_limited')
     expect(error.retryAfterSeconds).toBe(30)
     expect(fake.requests).toHaveLength(1)
@@ -321,41 +339,41 @@ describe('retries', () => {
 describe('bodies', () => {
   it('reports truncated JSON as a bad response', async () => {
     fake.handle((_request, response) => sendJson(response, 200, '{"data": [{"profile_id": "x"'))
-    const { error } = await failure(() => client.listProfiles({ page: 0, limit: 10 }))
+    const { error } = await failure(() => reads.readProfilePage({ page: 0, limit: 10 }))
     expect(error.kind).toBe('bad_response')
     expect(fake.requests).toHaveLength(1)
   })
 
   it('names the broken member of a body that breaks the schema', async () => {
     fake.handle(json({ data: [{ name: 'no id' }], has_next: false }))
-    const { error } = await failure(() => client.listProfiles({ page: 0, limit: 10 }))
+    const { error } = await failure(() => reads.readProfilePage({ page: 0, limit: 10 }))
     expect(error.kind).toBe('bad_response')
     expect(error.path).toBe('data[0].profile_id')
   })
 
   it('names a broken member deep in an AML result', async () => {
     fake.handle(json({ search_uuid: SEARCH_ID, data: [amlResult.data[0], { type: 'Person' }] }))
-    const { error } = await failure(() => client.getAmlSearch(SEARCH_ID))
+    const { error } = await failure(() => reads.readAmlSearch(SEARCH_ID))
     expect(error.path).toBe('data[1].uuid')
   })
 
   it('reports a top-level shape that is not an object at the root', async () => {
     fake.handle(json([profile]))
-    const { error } = await failure(() => client.getProfile(PROFILE_ID))
+    const { error } = await failure(() => reads.readProfile(PROFILE_ID))
     expect(error.kind).toBe('bad_response')
     expect(error.path).toBe('')
   })
 
   it('keeps members the schema does not know', async () => {
     fake.handle(json({ ...profile, new_member: { nested: 1 } }))
-    await expect(client.getProfile(PROFILE_ID)).resolves.toMatchObject({
+    await expect(reads.readProfile(PROFILE_ID)).resolves.toMatchObject({
       new_member: { nested: 1 },
     })
   })
 
   it('logs a failure by path and kind, without the key or the upstream body', async () => {
     fake.handle(status(404))
-    await failure(() => client.getProfile(PROFILE_ID))
+    await failure(() => reads.readProfile(PROFILE_ID))
     const logged = warn.mock.calls.flat().join(' ')
     expect(logged).toContain('not_found')
     expect(logged).toContain(`/api/v3/profiles/${PROFILE_ID}`)

@@ -1,16 +1,10 @@
-import { dehydrate, HydrationBoundary } from '@tanstack/react-query'
 import type { Metadata } from 'next'
-import { notFound } from 'next/navigation'
-import { Suspense } from 'react'
 
-import { AmlReport } from '@/components/aml/aml-report'
-import { ReportSkeleton } from '@/components/aml/report-skeleton'
+import { ReportPage } from '@/components/aml/report-page'
 import { Breadcrumbs } from '@/components/ui/breadcrumbs'
-import { isUuid } from '@/lib/ids'
-import { amlSearchQueryOptions } from '@/lib/queries/aml'
-import { getQueryClient } from '@/lib/query-client'
-import { prefetchOrNotFound } from '@/lib/server-prefetch'
-import { getAmlSearch } from '@/lib/upstream/client'
+import { ReadFailure } from '@/components/ui/read-failure'
+import { loadAmlReportPage } from '@/lib/data/load-for-page'
+import { amlReportPath, homePath } from '@/lib/routes'
 
 // The id, not the requested name: page titles end up in browser history and shared tabs.
 export async function generateMetadata({ params }: PageProps<'/aml/[id]'>): Promise<Metadata> {
@@ -20,21 +14,21 @@ export async function generateMetadata({ params }: PageProps<'/aml/[id]'>): Prom
 
 export default async function AmlReportPage({ params }: PageProps<'/aml/[id]'>) {
   const { id } = await params
-  if (!isUuid(id)) notFound()
-  const queryClient = getQueryClient()
-  await prefetchOrNotFound(queryClient, {
-    ...amlSearchQueryOptions(id),
-    queryFn: () => getAmlSearch(id),
-  })
+  const load = await loadAmlReportPage(id)
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
+    <>
       <Breadcrumbs
-        items={[{ label: 'Home', href: '/' }, { label: 'AML reports' }, { label: id, mono: true }]}
+        items={[
+          { label: 'Home', href: homePath },
+          { label: 'AML reports' },
+          { label: id, mono: true },
+        ]}
       />
-      {/* The sort and filters are read from the URL's search params on the client. */}
-      <Suspense fallback={<ReportSkeleton />}>
-        <AmlReport searchId={id} />
-      </Suspense>
-    </HydrationBoundary>
+      {load.ok ? (
+        <ReportPage result={load.data} />
+      ) : (
+        <ReadFailure kind={load.kind} what="this AML report" retryHref={amlReportPath(id)} />
+      )}
+    </>
   )
 }

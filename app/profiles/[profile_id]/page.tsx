@@ -1,44 +1,19 @@
-import { dehydrate, HydrationBoundary } from '@tanstack/react-query'
 import type { Metadata } from 'next'
-import { notFound } from 'next/navigation'
-import { cache } from 'react'
-
-import { isUuid } from '@/lib/ids'
-import { profileQueryOptions } from '@/lib/queries/profiles'
-import { getQueryClient } from '@/lib/query-client'
-import { prefetchOrNotFound } from '@/lib/server-prefetch'
-import { getProfile } from '@/lib/upstream/client'
 
 import { ProfileDetailPage } from '@/components/profiles/profile-detail-page'
-
-/** One upstream call per request, shared by the title and the page. */
-const loadProfile = cache((profileId: string) => getProfile(profileId))
+import { loadProfilePage } from '@/lib/data/load-for-page'
+import { isUuid } from '@/lib/ids'
 
 export async function generateMetadata({
   params,
 }: PageProps<'/profiles/[profile_id]'>): Promise<Metadata> {
   const { profile_id: id } = await params
   if (!isUuid(id)) return { title: 'Profile not found' }
-  try {
-    const profile = await loadProfile(id)
-    return { title: `${profile.name || id} · Profile` }
-  } catch {
-    return { title: 'Profile' }
-  }
+  const load = await loadProfilePage(id)
+  return { title: load.ok ? `${load.data.name || id} · Profile` : 'Profile' }
 }
 
 export default async function ProfilePage({ params }: PageProps<'/profiles/[profile_id]'>) {
   const { profile_id: id } = await params
-  // A malformed id cannot exist upstream: answer not-found without asking.
-  if (!isUuid(id)) notFound()
-  const queryClient = getQueryClient()
-  await prefetchOrNotFound(queryClient, {
-    ...profileQueryOptions(id),
-    queryFn: () => loadProfile(id),
-  })
-  return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
-      <ProfileDetailPage profileId={id} />
-    </HydrationBoundary>
-  )
+  return <ProfileDetailPage profileId={id} load={await loadProfilePage(id)} />
 }

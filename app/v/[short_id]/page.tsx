@@ -1,11 +1,21 @@
-import { notFound, redirect } from 'next/navigation'
+import type { Metadata } from 'next'
 
+import { VerificationScreen } from '@/components/verifications/verification-screen'
+import { loadVerificationPage } from '@/lib/data/load-for-page'
 import { isShortId } from '@/lib/ids'
-import { verificationPath } from '@/lib/routes'
+import { shortVerificationPath } from '@/lib/routes'
 
-// /v/{short_id}: the short form pasted into tickets; the page itself lives under /verifications.
-export default async function ShortVerificationRedirect({ params }: PageProps<'/v/[short_id]'>) {
+// /v/{short_id}: the short form pasted into support tickets, the same page without a redirect, so
+// an unknown id answers 404 here and the record is read once.
+export async function generateMetadata({ params }: PageProps<'/v/[short_id]'>): Promise<Metadata> {
+  const { short_id } = await params
+  return { title: isShortId(short_id) ? `${short_id} · Verification` : 'Verification' }
+}
+
+export default async function ShortVerificationPage({ params }: PageProps<'/v/[short_id]'>) {
   const { short_id: shortId } = await params
-  if (!isShortId(shortId)) notFound()
-  redirect(verificationPath(shortId))
+  const load = await loadVerificationPage(shortId)
+  return (
+    <VerificationScreen shortId={shortId} load={load} retryHref={shortVerificationPath(shortId)} />
+  )
 }

@@ -1,14 +1,9 @@
-import { dehydrate, HydrationBoundary } from '@tanstack/react-query'
 import type { Metadata } from 'next'
-import { notFound } from 'next/navigation'
 
-import { Breadcrumbs } from '@/components/ui/breadcrumbs'
-import { VerificationDetail } from '@/components/verifications/verification-detail'
+import { VerificationScreen } from '@/components/verifications/verification-screen'
+import { loadVerificationPage } from '@/lib/data/load-for-page'
 import { isShortId } from '@/lib/ids'
-import { verificationQueryOptions } from '@/lib/queries/verifications'
-import { getQueryClient } from '@/lib/query-client'
-import { prefetchOrNotFound } from '@/lib/server-prefetch'
-import { getVerificationByShortId } from '@/lib/upstream/client'
+import { verificationPath } from '@/lib/routes'
 
 export async function generateMetadata({
   params,
@@ -19,23 +14,6 @@ export async function generateMetadata({
 
 export default async function VerificationPage({ params }: PageProps<'/verifications/[short_id]'>) {
   const { short_id: shortId } = await params
-  // A malformed short id cannot exist upstream: answer not-found without asking.
-  if (!isShortId(shortId)) notFound()
-  const queryClient = getQueryClient()
-  await prefetchOrNotFound(queryClient, {
-    ...verificationQueryOptions(shortId),
-    queryFn: () => getVerificationByShortId(shortId),
-  })
-  return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
-      <Breadcrumbs
-        items={[
-          { label: 'Home', href: '/' },
-          { label: 'Verifications' },
-          { label: shortId, mono: true },
-        ]}
-      />
-      <VerificationDetail shortId={shortId} />
-    </HydrationBoundary>
-  )
+  const load = await loadVerificationPage(shortId)
+  return <VerificationScreen shortId={shortId} load={load} retryHref={verificationPath(shortId)} />
 }

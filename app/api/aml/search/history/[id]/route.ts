@@ -1,10 +1,8 @@
-import { amlSearchIdParam, firstIssue } from '@/lib/api/params'
-import { problem, respond } from '@/lib/api/problem'
-import { getAmlSearch } from '@/lib/upstream/client'
+import { z } from 'zod'
+
+import { amlSearchIdParam } from '@/lib/api/params'
+import { readRoute } from '@/lib/api/route'
+import { viewAmlSearch } from '@/lib/data/views'
 
 // GET /api/aml/search/history/{id} – the stored result of an AML search
-export async function GET(_request: Request, ctx: RouteContext<'/api/aml/search/history/[id]'>) {
-  const id = amlSearchIdParam.safeParse((await ctx.params).id)
-  if (!id.success) return problem(400, 'bad_parameter', 'Bad parameter', firstIssue(id.error))
-  return respond(() => getAmlSearch(id.data))
-}
+export const GET = readRoute(z.object({ id: amlSearchIdParam }), ({ id }) => viewAmlSearch(id))

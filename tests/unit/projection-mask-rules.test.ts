@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { isMaskedKind, maskedKindForKey, maskValue } from '@/lib/auth/mask'
+import { isMaskedKind, maskedKindForKey, maskValue } from '@/lib/projection/mask-rules'
 
 describe('maskValue', () => {
   it('shows the last four characters of a long document number', () => {

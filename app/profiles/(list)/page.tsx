@@ -5,7 +5,7 @@ import { redirect } from 'next/navigation'
 import { parseProfileListParams, toUpstreamPage } from '@/lib/profiles/list-params'
 import { profilePageQueryOptions } from '@/lib/queries/profiles'
 import { getQueryClient } from '@/lib/query-client'
-import { listProfiles } from '@/lib/upstream/client'
+import { viewProfilePage } from '@/lib/data/views'
 
 import { ProfileListPage } from '@/components/profiles/profile-list-page'
 import { profileListPath } from '@/lib/routes'
@@ -21,7 +21,7 @@ export default async function ProfilesPage({ searchParams }: PageProps<'/profile
   const queryClient = getQueryClient()
   await queryClient.prefetchQuery({
     ...profilePageQueryOptions(page, params.limit),
-    queryFn: () => listProfiles({ page, limit: params.limit }),
+    queryFn: () => viewProfilePage({ page, limit: params.limit }),
   })
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>

@@ -1,5 +1,7 @@
 /*
- * How a masked identity value looks: enough of its shape to tell two apart at a glance (the last
+ * The masking rules, in one place: which values are personal (by kind, by JSON key, by shape) and
+ * how a masked one looks. lib/projection/project.ts applies them on the server. How a masked
+ * identity value looks: enough of its shape to tell two apart at a glance (the last
  * characters of a number, the domain of an address), not enough to use. Names and addresses are
  * not masked: analysts compare them with AML findings all day.
  */
@@ -59,9 +61,10 @@ export function maskedKindName(kind: MaskedKind) {
  * `documentNumber` and `poi_birth_date` are all caught.
  */
 const keyKinds: { pattern: RegExp; kind: MaskedKind }[] = [
-  { pattern: /(^|_)(birth|dob)(_|$)|date_of_birth|birthdate/, kind: 'date_of_birth' },
-  { pattern: /(^|_)e?mail(_|$)|email/, kind: 'email' },
-  { pattern: /(^|_)(phone|mobile|msisdn|tel)(_|$)/, kind: 'phone' },
+  // Dates of birth, not places of birth (`places_of_birth` is an address).
+  { pattern: /(^|_)(dob|born)(_|$)|birth_?(date|day)|dates?_of_birth/, kind: 'date_of_birth' },
+  { pattern: /(^|_)e?mails?(_|$)|email/, kind: 'email' },
+  { pattern: /(^|_)(phones?|mobiles?|msisdn|tel|telephone)(_|$)/, kind: 'phone' },
   {
     pattern: /(^|_)(doc|document|passport|id_card|licen[cs]e)_?(number|no|num|id)(_|$)/,
     kind: 'document_number',
@@ -77,4 +80,23 @@ export function maskedKindForKey(key: string | undefined): MaskedKind | null {
   if (!key) return null
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()
   return keyKinds.find(({ pattern }) => pattern.test(words))?.kind ?? null
+}
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
+// International (+44 20 7946 0958) or grouped (020 7946-0958) numbers; bare digit runs are ids.
+const PHONE_SHAPE =
+  /^(\+\d[\d\s().-]{5,}\d|\(?\d{2,5}\)?[\s.-]\d{2,5}[\s.-]\d{2,6}([\s.-]\d{1,6})?)$/
+const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}/
+
+/**
+ * A value that looks like an e-mail address or a phone number is masked wherever it appears, so a
+ * member the key rules did not foresee does not leak.
+ */
+export function maskedKindForShape(value: string): MaskedKind | null {
+  if (value.length > 254) return null
+  if (EMAIL_SHAPE.test(value)) return 'email'
+  if (DATE_SHAPE.test(value)) return null
+  const digits = value.replace(/\D/g, '').length
+  if (digits >= 7 && digits <= 15 && PHONE_SHAPE.test(value)) return 'phone'
+  return null
 }

@@ -1,5 +1,0 @@
-import { ReportSkeleton } from '@/components/aml/report-skeleton'
-
-export default function Loading() {
-  return <ReportSkeleton />
-}

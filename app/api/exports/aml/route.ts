@@ -1,0 +1,5 @@
+import { actionRoute } from '@/lib/api/route'
+import { amlExportRequest, exportAmlReport } from '@/lib/data/exports'
+
+// POST /api/exports/aml – an AML report as a JSON file or a print, audited first; masked unless a reason is given
+export const POST = actionRoute(amlExportRequest, exportAmlReport)

@@ -1,0 +1,5 @@
+import { VerificationNotFound } from '@/components/verifications/verification-not-found'
+
+export default function NotFound() {
+  return <VerificationNotFound />
+}

@@ -1,0 +1,43 @@
+import { ReportActions } from '@/components/aml/report-actions'
+import { ReportMatches } from '@/components/aml/report-matches'
+import { ReportSummary } from '@/components/aml/report-summary'
+import { EmptyState } from '@/components/ui/empty-state'
+import { IdentityValue } from '@/components/ui/identity-value'
+import { countByRisk, countByType } from '@/lib/aml/counts'
+import { highestRisk } from '@/lib/aml/risk'
+import type { AmlSearchResult } from '@/lib/upstream/schemas'
+
+/**
+ * A loaded report. The heading and summary render on the server; the match list is the client
+ * part (sort, filters, virtual list), and its first screen of cards is in the server's HTML too.
+ */
+export function ReportPage({ result }: { result: AmlSearchResult }) {
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <p className="text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
+            AML screening report
+          </p>
+          <h1 className="text-lg font-semibold">
+            <IdentityValue value={result.requested_name} kind="name" />
+          </h1>
+        </div>
+        <ReportActions searchId={result.search_uuid} />
+      </div>
+      <ReportSummary
+        result={result}
+        highest={highestRisk(result)}
+        risks={countByRisk(result.data)}
+        types={countByType(result.data)}
+      />
+      {result.data.length === 0 ? (
+        <EmptyState title="No matches">
+          The screening found no sanctions, PEP, media or other records for this name.
+        </EmptyState>
+      ) : (
+        <ReportMatches matches={result.data} requestedName={result.requested_name} />
+      )}
+    </div>
+  )
+}

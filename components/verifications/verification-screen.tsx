@@ -1,0 +1,39 @@
+import { Breadcrumbs } from '@/components/ui/breadcrumbs'
+import { ReadFailure } from '@/components/ui/read-failure'
+import { VerificationView } from '@/components/verifications/verification-view'
+import { homePath } from '@/lib/routes'
+import type { UpstreamErrorKind } from '@/lib/upstream/errors'
+import type { Verification } from '@/lib/upstream/schemas'
+
+type Load = { ok: true; data: Verification } | { ok: false; kind: UpstreamErrorKind }
+
+/** The verification page, rendered on the server: the record, or why it could not be read. */
+export function VerificationScreen({
+  shortId,
+  load,
+  retryHref,
+}: {
+  shortId: string
+  load: Load
+  retryHref: string
+}) {
+  return (
+    <>
+      <Breadcrumbs
+        items={[
+          { label: 'Home', href: homePath },
+          { label: 'Verifications' },
+          { label: shortId, mono: true },
+        ]}
+      />
+      {load.ok ? (
+        <VerificationView verification={load.data} />
+      ) : (
+        <div className="space-y-3">
+          <h1 className="font-mono text-lg font-semibold">{shortId}</h1>
+          <ReadFailure kind={load.kind} what="this verification" retryHref={retryHref} />
+        </div>
+      )}
+    </>
+  )
+}

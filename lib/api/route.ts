@@ -1,0 +1,47 @@
+import 'server-only'
+
+import type { NextRequest } from 'next/server'
+import type { z } from 'zod'
+
+import { firstIssue, searchParamsObject } from '@/lib/api/params'
+import { problem, respond } from '@/lib/api/problem'
+
+/*
+ * The one shape of Verity's JSON route handlers: parameters (path and query together) are parsed
+ * with a zod schema before anything is read, a bad one answers 400, and the read's result or its
+ * failure is answered by `respond` (validated JSON, no-store, problem+json).
+ */
+
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> }
+
+export function readRoute<P>(params: z.ZodType<P>, read: (params: P) => Promise<unknown>) {
+  // Routes without dynamic segments may be called without a context.
+  return async (request: NextRequest, ctx?: RouteContext) => {
+    const input = { ...searchParamsObject(request.nextUrl.searchParams), ...(await ctx?.params) }
+    const parsed = params.safeParse(input)
+    if (!parsed.success) return badParameter(parsed.error)
+    return respond(() => read(parsed.data))
+  }
+}
+
+/** A state-changing POST: a JSON body parsed with its schema, then the action's answer. */
+export function actionRoute<B>(
+  body: z.ZodType<B>,
+  run: (body: B, request: NextRequest) => Promise<unknown>,
+) {
+  return async (request: NextRequest) => {
+    let raw: unknown
+    try {
+      raw = await request.json()
+    } catch {
+      return problem(400, 'bad_parameter', 'Bad request', 'The body must be JSON.')
+    }
+    const parsed = body.safeParse(raw)
+    if (!parsed.success) return badParameter(parsed.error)
+    return respond(() => run(parsed.data, request))
+  }
+}
+
+function badParameter(error: z.ZodError) {
+  return problem(400, 'bad_parameter', 'Bad parameter', firstIssue(error))
+}

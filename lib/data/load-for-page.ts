@@ -1,0 +1,46 @@
+import 'server-only'
+
+import { notFound, redirect } from 'next/navigation'
+import { cache } from 'react'
+
+import { AuthRequiredError } from '@/lib/auth/errors'
+import { viewAmlSearch, viewProfile, viewVerification } from '@/lib/data/views'
+import { isShortId, isUuid } from '@/lib/ids'
+import { signInPath } from '@/lib/routes'
+import { UpstreamError, type UpstreamErrorKind } from '@/lib/upstream/errors'
+
+export type PageLoad<T> = { ok: true; data: T } | { ok: false; kind: UpstreamErrorKind }
+
+/**
+ * A page's read, before anything of the page is sent: an unknown id answers the not-found page
+ * with 404, a missing session goes to sign-in, and any other failure comes back as its kind for
+ * the page to say in words (server error messages are redacted in production, so an error
+ * boundary could not).
+ */
+export async function loadForPage<T>(read: () => Promise<T>): Promise<PageLoad<T>> {
+  try {
+    return { ok: true, data: await read() }
+  } catch (error) {
+    if (error instanceof UpstreamError) {
+      if (error.kind === 'not_found') notFound()
+      return { ok: false, kind: error.kind }
+    }
+    // Reached only when proxy.ts was bypassed: the data layer refused, so nothing was read.
+    if (error instanceof AuthRequiredError) redirect(signInPath)
+    throw error
+  }
+}
+
+// A malformed id cannot exist upstream: not-found without asking. One read per request, shared
+// by a page and its metadata.
+export const loadVerificationPage = cache((shortId: string) =>
+  isShortId(shortId) ? loadForPage(() => viewVerification(shortId)) : notFound(),
+)
+
+export const loadProfilePage = cache((profileId: string) =>
+  isUuid(profileId) ? loadForPage(() => viewProfile(profileId)) : notFound(),
+)
+
+export const loadAmlReportPage = cache((searchId: string) =>
+  isUuid(searchId) ? loadForPage(() => viewAmlSearch(searchId)) : notFound(),
+)

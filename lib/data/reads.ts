@@ -1,0 +1,62 @@
+import 'server-only'
+
+import { guardedRead } from '@/lib/auth/guarded-read'
+import type { AuditResource } from '@/lib/audit/record'
+import { upstreamGet } from '@/lib/upstream/client'
+import {
+  amlSearchResultSchema,
+  profilePageSchema,
+  profileSchema,
+  verificationSchema,
+  webhookHistoryPageSchema,
+} from '@/lib/upstream/schemas'
+
+/*
+ * The upstream's five reads (reference section 4), each with the record it is audited under. Every
+ * read of upstream data goes through one of these: a page, an RSC request, a route handler or a
+ * reveal. The client below does transport only; the guard decides who may read and audits it.
+ */
+
+const segment = encodeURIComponent
+
+export type ProfilePageParams = { page: number; limit: number }
+export type WebhookHistoryParams = { after?: string | undefined; webhookId?: string | undefined }
+
+export function readProfilePage(params: ProfilePageParams) {
+  const resource: AuditResource = {
+    type: 'profile_list',
+    id: `page=${params.page},limit=${params.limit}`,
+  }
+  return guardedRead(resource, () => upstreamGet('/api/v3/profiles', profilePageSchema, params))
+}
+
+export function readProfile(profileId: string) {
+  return guardedRead({ type: 'profile', id: profileId }, () =>
+    upstreamGet(`/api/v3/profiles/${segment(profileId)}`, profileSchema),
+  )
+}
+
+export function readVerification(shortId: string) {
+  return guardedRead({ type: 'verification', id: shortId }, () =>
+    upstreamGet(`/api/v3/verifications/short/${segment(shortId)}`, verificationSchema),
+  )
+}
+
+export function readAmlSearch(searchId: string) {
+  return guardedRead({ type: 'aml_search', id: searchId }, () =>
+    upstreamGet(`/api/v3/aml/search/history/${segment(searchId)}`, amlSearchResultSchema),
+  )
+}
+
+/** A page of the history is identified by its cursor and filter; ids only, never payload values. */
+export function readWebhookHistory({ after, webhookId }: WebhookHistoryParams) {
+  const id = [after && `after=${after}`, webhookId && `webhook_id=${webhookId}`]
+    .filter(Boolean)
+    .join(',')
+  return guardedRead({ type: 'webhook_history', id: id || null }, () =>
+    upstreamGet('/api/v3/notifications/webhook/history', webhookHistoryPageSchema, {
+      after,
+      webhook_id: webhookId,
+    }),
+  )
+}

@@ -1,0 +1,118 @@
+import 'server-only'
+
+import { getEnv } from '@/lib/env'
+import {
+  maskedKindForKey,
+  maskedKindForShape,
+  maskValue,
+  type MaskedKind,
+} from '@/lib/projection/mask-rules'
+import { toToken } from '@/lib/projection/masked-token'
+import { encodeRef, type FieldPath, type RecordRef } from '@/lib/projection/record-ref'
+import type {
+  AmlSearchResult,
+  Profile,
+  ProfilePage,
+  Verification,
+  WebhookHistoryPage,
+} from '@/lib/upstream/schemas'
+
+/*
+ * The one step between what the upstream sent and what the browser receives (pages and route
+ * handlers alike). Every personal value is replaced by a masked token naming its record and field;
+ * the value itself leaves the server only through a reveal (lib/projection/reveal.ts). Raw JSON is
+ * walked whole, so check data, payloads, array items and members no schema names are covered:
+ * a key names the kind of everything beneath it, and an e-mail or phone shape is masked anywhere.
+ */
+
+/** A rule's say on a path: a kind, `exempt` (no key-based masking beneath), or no opinion. */
+type PathRule = (path: FieldPath) => MaskedKind | 'exempt' | null
+
+const noRule: PathRule = () => null
+
+export function project<T>(value: T, record: RecordRef, rule: PathRule = noRule): T {
+  if (!getEnv().PII_MASKING) return value
+  return walk(value, [], null, false, record, rule) as T
+}
+
+function walk(
+  value: unknown,
+  path: FieldPath,
+  inherited: MaskedKind | null,
+  exempt: boolean,
+  record: RecordRef,
+  rule: PathRule,
+): unknown {
+  if (Array.isArray(value)) {
+    return value.map((item, index) => walk(item, [...path, index], inherited, exempt, record, rule))
+  }
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {}
+    for (const [key, member] of Object.entries(value)) {
+      const childPath = [...path, key]
+      const said = rule(childPath)
+      const childExempt = exempt || said === 'exempt'
+      const kind =
+        said && said !== 'exempt' ? said : childExempt ? null : (maskedKindForKey(key) ?? inherited)
+      out[key] = walk(member, childPath, kind, childExempt, record, rule)
+    }
+    return out
+  }
+  if (typeof value === 'number' && inherited) return mask(String(value), inherited, path, record)
+  if (typeof value !== 'string' || value === '') return value
+  const kind = inherited ?? maskedKindForShape(value)
+  return kind ? mask(value, kind, path, record) : value
+}
+
+function mask(value: string, kind: MaskedKind, path: FieldPath, record: RecordRef): string {
+  return toToken({ kind, ref: encodeRef(record, path), shown: maskValue(kind, value) })
+}
+
+/** `a.*.b` matches `a.3.b`; paths are compared segment by segment. */
+function matches(path: FieldPath, pattern: string): boolean {
+  const parts = pattern.split('.')
+  return parts.length === path.length && parts.every((p, i) => p === '*' || p === String(path[i]))
+}
+
+// Registration ids of AML matches are document numbers, though their key says only `id`.
+const amlRule: PathRule = (path) =>
+  matches(path, 'matches.*.fields.ids.*.id') ? 'document_number' : null
+
+// A profile's settings describe a form (an `email` switch, a `phone` caption), not a person.
+const profileRule: PathRule = (path) =>
+  path.length === 1 && path[0] === 'settings' ? 'exempt' : null
+
+/** Referenced by the short id it was read with, so a reveal reads the same record again. */
+export function projectVerification(verification: Verification, shortId: string): Verification {
+  return project(verification, { type: 'verification', id: shortId }, settingsRule)
+}
+
+export function projectAmlSearch(result: AmlSearchResult, searchId: string): AmlSearchResult {
+  return project(result, { type: 'aml_search', id: searchId }, amlRule)
+}
+
+export function projectProfile(profile: Profile): Profile {
+  return project(profile, { type: 'profile', id: profile.profile_id }, settingsRule)
+}
+
+export function projectProfilePage(page: ProfilePage): ProfilePage {
+  return { ...page, data: page.data.map(projectProfile) }
+}
+
+/** Each record is its own reference, found again by its id on the page it came from. */
+export function projectWebhookPage(
+  page: WebhookHistoryPage,
+  cursor: { after?: string | undefined; webhookId?: string | undefined },
+): WebhookHistoryPage {
+  return {
+    ...page,
+    data: page.data.map((record) =>
+      project(record, {
+        type: 'webhook',
+        id: record.id,
+        after: cursor.after,
+        webhookId: cursor.webhookId,
+      }),
+    ),
+  }
+}

@@ -1,0 +1,113 @@
+import 'server-only'
+
+import { ProblemError } from '@/lib/api/problem-error'
+import { audit, type AuditResource } from '@/lib/audit/record'
+import { AuthRequiredError } from '@/lib/auth/errors'
+import { getViewer } from '@/lib/auth/session'
+import { viewerLabel } from '@/lib/auth/viewer'
+import { readAmlSearch, readProfile, readVerification, readWebhookHistory } from '@/lib/data/reads'
+import type { MaskedKind } from '@/lib/projection/mask-rules'
+import { parseToken } from '@/lib/projection/masked-token'
+import {
+  project,
+  projectAmlSearch,
+  projectProfile,
+  projectVerification,
+} from '@/lib/projection/project'
+import { decodeRef, pathName, type FieldPath, type RecordRef } from '@/lib/projection/record-ref'
+import { takeReveal } from '@/lib/projection/reveal-limit'
+import type { WebhookRecord } from '@/lib/upstream/schemas'
+
+/*
+ * A reveal is a read the server controls: it reads the record again through the guarded path,
+ * reveals only a value its own projection masked at that path, and writes the audit line before
+ * the value leaves. A refused or failed reveal is audited too.
+ */
+
+/** How many later history pages a reveal looks through for a record that moved down. */
+const WEBHOOK_PAGES = 3
+
+export async function revealValue(ref: string): Promise<{ value: string; kind: MaskedKind }> {
+  const decoded = decodeRef(ref)
+  if (!decoded) {
+    throw new ProblemError(400, 'bad_parameter', 'Bad reference', 'This is not a masked value.')
+  }
+  const { record, path } = decoded
+  const resource: AuditResource = { type: record.type, id: record.id }
+  const field = pathName(path)
+  const viewer = await getViewer()
+  if (!viewer) {
+    await audit(null, 'reveal', resource, 'denied', field)
+    throw new AuthRequiredError()
+  }
+  const wait = takeReveal(viewerLabel(viewer))
+  if (wait > 0) {
+    await audit(viewer, 'reveal', resource, 'rate_limited', field)
+    throw new ProblemError(
+      429,
+      'reveal_limited',
+      'Too many reveals',
+      `You revealed many values in the last minute. Every reveal is recorded; try again in ${wait} s.`,
+      { 'Retry-After': String(wait) },
+    )
+  }
+  const { raw, projected } = await readProjected(record)
+  const token = parseToken(at(projected, path))
+  const value = at(raw, path)
+  if (!token || token.ref !== ref || (typeof value !== 'string' && typeof value !== 'number')) {
+    await audit(viewer, 'reveal', resource, 'not_masked', field)
+    throw new ProblemError(
+      404,
+      'not_found',
+      'Value not found',
+      'The record no longer has this value. Reload the page.',
+    )
+  }
+  await audit(viewer, 'reveal', resource, 'ok', field)
+  return { value: String(value), kind: token.kind }
+}
+
+async function readProjected(record: RecordRef): Promise<{ raw: unknown; projected: unknown }> {
+  switch (record.type) {
+    case 'verification': {
+      const raw = await readVerification(record.id)
+      return { raw, projected: projectVerification(raw, record.id) }
+    }
+    case 'aml_search': {
+      const raw = await readAmlSearch(record.id)
+      return { raw, projected: projectAmlSearch(raw, record.id) }
+    }
+    case 'profile': {
+      const raw = await readProfile(record.id)
+      return { raw, projected: projectProfile(raw) }
+    }
+    case 'webhook': {
+      const raw = await findWebhookRecord(record)
+      return { raw, projected: raw && project(raw, record) }
+    }
+  }
+}
+
+/** The record on the page it was shown on, or a few pages on if newer records pushed it down. */
+async function findWebhookRecord(
+  record: Extract<RecordRef, { type: 'webhook' }>,
+): Promise<WebhookRecord | null> {
+  let after = record.after
+  for (let page = 0; page < WEBHOOK_PAGES; page++) {
+    const { data, has_next } = await readWebhookHistory({ after, webhookId: record.webhookId })
+    const found = data.find((item) => item.id === record.id)
+    if (found) return found
+    if (!has_next || data.length === 0) return null
+    after = data[data.length - 1]?.id
+  }
+  return null
+}
+
+function at(value: unknown, path: FieldPath): unknown {
+  let current = value
+  for (const part of path) {
+    if (current === null || typeof current !== 'object') return undefined
+    current = (current as Record<string | number, unknown>)[part]
+  }
+  return current
+}
