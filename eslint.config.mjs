@@ -1,8 +1,27 @@
 import pluginQuery from '@tanstack/eslint-plugin-query'
 import nextVitals from 'eslint-config-next/core-web-vitals'
 import nextTs from 'eslint-config-next/typescript'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
 import { defineConfig, globalIgnores } from 'eslint/config'
 import tseslint from 'typescript-eslint'
+
+/** Every source file under a folder, as a ./-relative path. */
+function sources(dir) {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.(ts|tsx|js)$/.test(entry.name))
+    .map((entry) => `./${join(entry.parentPath, entry.name)}`)
+}
+
+// A module is server-only when it says so (`import 'server-only'`); the zone rule below is
+// computed from the tree, so a new server-only module is protected without touching this file.
+const shipped = [...sources('lib'), ...sources('components')]
+const serverOnly = shipped.filter((file) =>
+  /^import 'server-only'/m.test(readFileSync(file, 'utf8')),
+)
+const clientSafe = shipped.filter((file) => !serverOnly.includes(file))
+const features = readdirSync('components').filter((name) => name !== 'ui')
 
 export default defineConfig([
   ...nextVitals,
@@ -21,35 +40,45 @@ export default defineConfig([
     },
   },
   {
-    // Layering: lib never imports the UI, and the upstream client stays on the server.
-    files: ['lib/**/*.{ts,tsx}'],
+    // House rules: no import cycles, one import order, and the zones below.
+    files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx,js}', 'proxy.ts'],
     rules: {
-      'no-restricted-imports': [
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/order': [
         'error',
         {
-          patterns: [
-            { group: ['@/app/*', '@/components/*'], message: 'lib must not import UI code' },
-          ],
+          groups: ['builtin', 'external', 'internal', ['parent', 'sibling', 'index']],
+          pathGroups: [{ pattern: '@/**', group: 'internal' }],
+          pathGroupsExcludedImportTypes: ['builtin'],
+          'newlines-between': 'always',
+          alphabetize: { order: 'asc', caseInsensitive: true },
         },
       ],
-    },
-  },
-  {
-    files: ['components/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
+      'import/no-restricted-paths': [
         'error',
         {
-          patterns: [
-            { group: ['@/app/*'], message: 'components must not import from app/' },
+          zones: [
             {
-              group: [
-                '@/lib/upstream/client',
-                '@/lib/api/*',
-                '@/lib/server-prefetch',
-                '@/simulator/*',
-              ],
-              message: 'server-only modules stay out of components',
+              target: './lib',
+              from: ['./app', './components'],
+              message: 'lib must not import UI code',
+            },
+            {
+              target: './components/ui',
+              from: features.map((feature) => `./components/${feature}`),
+              message: 'shared UI must not import a feature',
+            },
+            {
+              target: ['./app', './components', './lib', './proxy.ts'],
+              from: './simulator',
+              message: 'the simulator is a development and test tool, not shipped code',
+            },
+            {
+              // Code the browser may load never reaches a module that holds the key, a session
+              // or the audit trail: only server-only modules (and app/) may import those.
+              target: clientSafe,
+              from: serverOnly,
+              message: 'a module the browser may load must not import a server-only module',
             },
           ],
         },

@@ -7,6 +7,8 @@ import { AccountMenu } from '@/components/auth/account-menu'
 import { SignInOffBanner } from '@/components/auth/sign-in-off-banner'
 import { AppHeader } from '@/components/shell/app-header'
 import { ThemeScript } from '@/components/ui/theme-script'
+import { getViewer } from '@/lib/auth/session'
+import { authSettings } from '@/lib/auth/settings'
 import { getEnv } from '@/lib/env'
 
 import { Providers } from './providers'
@@ -16,12 +18,23 @@ export const metadata: Metadata = {
   title: { default: 'Verity', template: '%s · Verity' },
   description: 'Compliance console for identity verification and AML screening',
   referrer: 'no-referrer',
+  // Next links app/icon.svg by itself only while `icons` is unset, so it is listed here beside
+  // public/'s files. The ICO has exact sizes (not `any`) so that Chrome still prefers the SVG.
+  icons: {
+    icon: [
+      { url: '/favicon.ico', sizes: '48x48' },
+      { url: '/icon.svg', type: 'image/svg+xml' },
+    ],
+    apple: '/apple-touch-icon.png',
+  },
+  manifest: '/manifest.webmanifest',
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Every page shows live upstream data, so nothing is prerendered at build time.
   await connection()
   const nonce = (await headers()).get('x-nonce') ?? undefined
+  const viewer = authSettings().mode === 'off' ? null : await getViewer()
   return (
     // The theme script sets the `dark` class before React hydrates.
     <html lang="en" suppressHydrationWarning>
@@ -32,7 +45,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <Providers>
           <AppHeader
             demo={getEnv().VERITY_DEMO}
-            account={<AccountMenu />}
+            account={<AccountMenu viewer={viewer} />}
             notice={<SignInOffBanner />}
           />
           <main

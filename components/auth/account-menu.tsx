@@ -1,11 +1,7 @@
-import { getViewer } from '@/lib/auth/session'
-import { authSettings } from '@/lib/auth/settings'
-import { viewerLabel } from '@/lib/auth/viewer'
+import { viewerLabel, type Viewer } from '@/lib/auth/viewer'
 
 /** Who is signed in, and the way out. Nothing when no one is (or sign-in is off: see the banner). */
-export async function AccountMenu() {
-  if (authSettings().mode === 'off') return null
-  const viewer = await getViewer()
+export function AccountMenu({ viewer }: { viewer: Viewer | null }) {
   if (!viewer) return null
   const label = viewerLabel(viewer)
   return (

@@ -1,157 +1,31 @@
 'use client'
 
-import { useQueryClient } from '@tanstack/react-query'
-import { usePathname, useRouter } from 'next/navigation'
-import {
-  useEffect,
-  useEffectEvent,
-  useRef,
-  useState,
-  type FormEvent,
-  type KeyboardEvent,
-} from 'react'
-
-import { SearchPanel, type SearchOutcome } from '@/components/shell/search-panel'
-import { useEnteredBeforeHydration } from '@/components/ui/use-entered-before-hydration'
-import { useSearchHotkeys } from '@/components/shell/use-search-hotkeys'
-import { recognise, targetPath } from '@/lib/search/recognise'
-import { resolveUuid, uuidKindNoun } from '@/lib/search/resolve-uuid'
-import { amlReportPath, profilePath } from '@/lib/routes'
+import { SearchPanel } from '@/components/shell/search-panel'
+import { useGlobalSearch } from '@/components/shell/use-global-search'
 
 /**
  * Opens a record from whatever the analyst pasted: a short id, a verification URL, a profile or
  * AML id, a Verity address. `/` or Ctrl/Cmd+K focuses it; recently opened records are offered.
+ * A plain form posting to /search, so Enter works before hydration too.
  */
 export function GlobalSearch() {
-  const router = useRouter()
-  const pathname = usePathname()
-  const queryClient = useQueryClient()
-  const inputRef = useRef<HTMLInputElement>(null)
-  const panelRef = useRef<HTMLDivElement>(null)
-  const lookup = useRef<AbortController | null>(null)
-  const [value, setValue] = useState('')
-  // The panel belongs to the page it was opened on: a change of page closes it, however it happened.
-  const [openOn, setOpenOn] = useState<string | null>(null)
-  const open = openOn === pathname
-  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null)
-  const [outcome, setOutcome] = useState<SearchOutcome | null>(null)
-  const [note, setNote] = useState<string | null>(null)
-
-  useSearchHotkeys(inputRef)
-  useEnteredBeforeHydration(inputRef, value, (entered) => {
-    setValue(entered)
-    if (document.activeElement === inputRef.current) setOpen(true)
-  })
-
-  // "… is a profile" is a confirmation, not something to keep on screen: a few seconds after the
-  // page it led to has arrived (the clock restarts on the change of page).
-  useEffect(() => {
-    if (!note) return
-    const timer = setTimeout(() => setNote(null), 6_000)
-    return () => clearTimeout(timer)
-  }, [note, pathname])
-
-  function go(path: string, confirmation?: string) {
-    lookup.current?.abort()
-    setOutcome(null)
-    setOpen(false)
-    setValue('')
-    setNote(confirmation ?? null)
-    inputRef.current?.blur()
-    router.push(path)
-  }
-
-  async function lookUpUuid(id: string) {
-    lookup.current?.abort()
-    const controller = new AbortController()
-    lookup.current = controller
-    setOutcome({ kind: 'looking', id })
-    const probes = await resolveUuid(queryClient, id, controller.signal)
-    if (controller.signal.aborted) return
-    const found = probes.filter((probe) => probe.outcome === 'found')
-    const [only] = found
-    if (only && found.length === 1) {
-      go(
-        only.kind === 'profile' ? profilePath(id) : amlReportPath(id),
-        `${id} is ${uuidKindNoun[only.kind]}`,
-      )
-      return
-    }
-    setOutcome({ kind: 'probed', id, probes })
-  }
-
-  function submit(event?: FormEvent) {
-    event?.preventDefault()
-    run(value)
-  }
-
-  function run(input: string) {
-    const target = recognise(input)
-    setOpen(true)
-    setNote(null)
-    const path = targetPath(target)
-    if (path) return go(path)
-    switch (target.kind) {
-      case 'empty':
-        return setOutcome(null)
-      case 'uuid':
-        return void lookUpUuid(target.id)
-      case 'profile-link':
-        return setOutcome({ kind: 'profile-link', linkId: target.linkId })
-      default:
-        return setOutcome({ kind: 'unknown', input: input.trim() })
-    }
-  }
-
-  // A search submitted before the page had hydrated arrives as /?q= (app/search/route.ts). The
-  // address loses it first, so Back does not search again.
-  const takeUpSubmitted = useEffectEvent(() => {
-    const params = new URLSearchParams(window.location.search)
-    const submitted = params.get('q')
-    if (pathname !== '/' || submitted === null) return
-    params.delete('q')
-    const rest = params.toString()
-    window.history.replaceState(null, '', rest ? `/?${rest}` : '/')
-    setValue(submitted)
-    inputRef.current?.focus()
-    run(submitted)
-  })
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is read once, after hydration: as initial state it would not match the server's HTML
-  useEffect(() => takeUpSubmitted(), [])
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      // A search field clears itself on Esc, which would reopen the panel; Esc only closes here.
-      event.preventDefault()
-      if (open) {
-        setOpen(false)
-        inputRef.current?.focus()
-      } else {
-        inputRef.current?.blur()
-      }
-      setNote(null)
-      return
-    }
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return
-    const options = [
-      ...(panelRef.current?.querySelectorAll<HTMLElement>('[data-search-option]') ?? []),
-    ]
-    if (options.length === 0) return
-    event.preventDefault()
-    const current = options.indexOf(document.activeElement as HTMLElement)
-    const next = event.key === 'ArrowDown' ? current + 1 : current - 1
-    if (next < 0) inputRef.current?.focus()
-    else options[Math.min(next, options.length - 1)]?.focus()
-  }
-
+  const {
+    inputRef,
+    panelRef,
+    value,
+    open,
+    outcome,
+    note,
+    go,
+    submit,
+    retry,
+    onChange,
+    onFocus,
+    onKeyDown,
+    onBlur,
+  } = useGlobalSearch()
   return (
-    <div
-      className="w-full sm:relative"
-      onKeyDown={onKeyDown}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false)
-      }}
-    >
+    <div className="w-full sm:relative" onKeyDown={onKeyDown} onBlur={onBlur}>
       <form role="search" action="/search" onSubmit={submit} className="relative">
         <label htmlFor="global-search" className="sr-only">
           Open a record by id or URL
@@ -162,12 +36,8 @@ export function GlobalSearch() {
           name="q"
           type="search"
           value={value}
-          onChange={(event) => {
-            setValue(event.target.value)
-            setOutcome(null)
-            setOpen(true)
-          }}
-          onFocus={() => setOpen(true)}
+          onChange={onChange}
+          onFocus={onFocus}
           placeholder="Paste id or URL"
           aria-describedby="global-search-status"
           aria-keyshortcuts="/ Control+K Meta+K"
@@ -189,7 +59,7 @@ export function GlobalSearch() {
         outcome={outcome}
         note={note}
         onOpen={go}
-        onRetry={(id) => void lookUpUuid(id)}
+        onRetry={retry}
         onSubmit={() => submit()}
       />
     </div>

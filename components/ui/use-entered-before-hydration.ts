@@ -17,5 +17,10 @@ export function useEnteredBeforeHydration(
     const shown = ref.current?.value
     if (shown !== undefined && shown !== value) onEntered(shown)
   })
-  useEffect(() => takeUp(), [])
+  // After this commit's other effects: child effects run before the app router's, and the router
+  // syncs history.replaceState into useSearchParams only once its own effect has run.
+  useEffect(() => {
+    const timer = setTimeout(takeUp, 0)
+    return () => clearTimeout(timer)
+  }, [])
 }

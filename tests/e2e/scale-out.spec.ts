@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -11,6 +11,7 @@ import { exampleIds } from '@/lib/demo/example-ids'
 import { startSimulator, type Simulator } from '@/simulator/server'
 
 import { freePort } from '@/scripts/free-port'
+import { auditLines } from '@/tests/support/audit-file'
 
 /*
  * Two standalone instances behind nginx (Debian's package, started here on loopback): requests
@@ -72,12 +73,6 @@ async function startInstance(index: number): Promise<Instance> {
   })
   await waitFor(`http://127.0.0.1:${port}/api/health`)
   return { port, child, auditFile }
-}
-
-function auditLines(instance: Instance) {
-  return existsSync(instance.auditFile)
-    ? readFileSync(instance.auditFile, 'utf8').split('\n').filter(Boolean).length
-    : 0
 }
 
 test.beforeAll(async () => {
@@ -150,7 +145,7 @@ test('requests through nginx are spread over both instances', async () => {
     expect(response.status).toBe(200)
   }
   // Each instance audits the views it served in its own log.
-  for (const instance of instances) expect(auditLines(instance)).toBeGreaterThan(0)
+  for (const instance of instances) expect(auditLines(instance.auditFile).length).toBeGreaterThan(0)
 })
 
 test('one session works on either instance, and no session is refused on both', async () => {

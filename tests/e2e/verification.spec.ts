@@ -200,10 +200,12 @@ test('a verification without optional members still shows its checks and says wh
   )
 })
 
-test('/v/{short_id} redirects to the verification page', async ({ page }) => {
-  await page.goto(`/v/${exampleIds.errorsShortId}`)
-  await expect(page).toHaveURL(`/verifications/${exampleIds.errorsShortId}`)
+test('/v/{short_id}, the form tickets link to, shows the verification page', async ({ page }) => {
+  const response = await page.goto(`/v/${exampleIds.errorsShortId}`)
+  expect(response?.status()).toBe(200)
+  await expect(page).toHaveURL(`/v/${exampleIds.errorsShortId}`)
   await expect(page.getByRole('heading', { level: 1 })).toContainText(exampleIds.errorsShortId)
+  await expect(checkCard(page, 'Document (MRZ)')).toBeVisible()
 })
 
 test('a verification URL pasted into the search opens its page', async ({ page }) => {

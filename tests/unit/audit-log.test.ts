@@ -1,21 +1,13 @@
-import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
-const chainKey = Symbol.for('verity.audit-chain')
+import { verifyAuditFile } from '@/tests/support/audit-file'
+import { stubEnv } from '@/tests/unit/helpers/env'
 
-function verify(file: string) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/audit-verify.ts', file], {
-    cwd: root,
-    encoding: 'utf8',
-    timeout: 15_000,
-  })
-}
+const chainKey = Symbol.for('verity.audit-chain')
 
 describe('audit log file', () => {
   let file: string
@@ -23,11 +15,8 @@ describe('audit log file', () => {
 
   beforeEach(() => {
     file = join(mkdtempSync(join(tmpdir(), 'verity-audit-')), 'audit.log')
-    vi.stubEnv('DS_API_BASE_URL', 'http://127.0.0.1:4100')
-    vi.stubEnv('DS_API_KEY', 'k')
-    vi.stubEnv('AUDIT_LOG_FILE', file)
+    stubEnv({ DS_API_BASE_URL: 'http://127.0.0.1:4100', DS_API_KEY: 'k', AUDIT_LOG_FILE: file })
     stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-    vi.resetModules()
     delete (globalThis as Record<symbol, unknown>)[chainKey]
   })
 
@@ -73,7 +62,7 @@ describe('audit log file', () => {
     delete (globalThis as Record<symbol, unknown>)[chainKey]
     vi.resetModules()
     await write(2)
-    const result = verify(file)
+    const result = verifyAuditFile(file)
     expect(result.stdout).toContain('OK: 4 lines')
     expect(result.status).toBe(0)
   })
@@ -83,7 +72,7 @@ describe('audit log file', () => {
     const lines = readFileSync(file, 'utf8').split('\n')
     lines[1] = lines[1]!.replace('"outcome":"ok"', '"outcome":"denied"')
     writeFileSync(file, lines.join('\n'))
-    const result = verify(file)
+    const result = verifyAuditFile(file)
     expect(result.stdout).toContain('BROKEN at line 2')
     expect(result.status).toBe(1)
   })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { parseEnv } from '@/lib/env'
+import { errorOf } from '@/tests/unit/helpers/env'
 
 const upstream = { DS_API_BASE_URL: 'https://api.dataspike.io', DS_API_KEY: 'key-123' }
 const signIn = {
@@ -9,15 +10,6 @@ const signIn = {
   OIDC_CLIENT_SECRET: 'client-secret',
   SESSION_SECRET: 'x'.repeat(32),
   AUTH_ALLOWED_EMAIL_DOMAINS: 'example.com',
-}
-
-function errorOf(source: Record<string, string | undefined>) {
-  try {
-    parseEnv(source)
-    return null
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error)
-  }
 }
 
 describe('sign-in environment', () => {

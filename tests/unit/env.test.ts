@@ -4,18 +4,9 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 import { parseEnv } from '@/lib/env'
+import { errorOf } from '@/tests/unit/helpers/env'
 
 const valid = { DS_API_BASE_URL: 'https://api.dataspike.io', DS_API_KEY: 'key-123' }
-
-/** The message parseEnv throws for a source, or null when it parses. */
-function errorOf(source: Record<string, string | undefined>): string | null {
-  try {
-    parseEnv(source)
-    return null
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error)
-  }
-}
 
 describe('parseEnv', () => {
   it('accepts the two required variables and defaults the timeout to 10 s', () => {

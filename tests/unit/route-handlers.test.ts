@@ -1,5 +1,3 @@
-import type { ServerResponse } from 'node:http'
-
 import { NextRequest } from 'next/server'
 import {
   afterAll,
@@ -13,9 +11,12 @@ import {
   type MockInstance,
 } from 'vitest'
 
+import { problemCheck } from '@/tests/support/problem'
+import { stubEnv } from '@/tests/unit/helpers/env'
 import {
   UPSTREAM_SECRET_TEXT,
   hang,
+  json,
   reset,
   sendJson,
   startFakeUpstream,
@@ -57,14 +58,12 @@ async function loadRoutes() {
 beforeAll(async () => {
   fake = await startFakeUpstream()
   // The env module reads process.env once, so set it before the handlers (and the client) load.
-  process.env.DS_API_BASE_URL = fake.url
-  process.env.DS_API_KEY = KEY
-  process.env.DS_API_TIMEOUT_MS = String(TIMEOUT_MS)
-  vi.resetModules()
+  stubEnv({ DS_API_BASE_URL: fake.url, DS_API_KEY: KEY, DS_API_TIMEOUT_MS: String(TIMEOUT_MS) })
   routes = await loadRoutes()
 })
 
 afterAll(async () => {
+  vi.unstubAllEnvs()
   await fake.close()
 })
 
@@ -82,9 +81,6 @@ afterEach(() => {
 
 const request = (path: string, headers: Record<string, string> = {}) =>
   new NextRequest(`http://localhost${path}`, { headers })
-
-const json = (body: unknown) => (_request: unknown, response: ServerResponse) =>
-  sendJson(response, 200, body)
 
 /** Every handler, called with the given ids or query, as the app router would. */
 const call = {
@@ -109,23 +105,8 @@ const call = {
     routes.webhooks.GET(request(`/api/notifications/webhook/history${query}`, headers)),
 }
 
-type Problem = { type: string; title: string; status: number; detail: string }
-
 /** Checks a problem+json answer and that it gives nothing of the upstream or the key away. */
-async function expectProblem(response: Response, statusCode: number): Promise<Problem> {
-  expect(response.status).toBe(statusCode)
-  expect(response.headers.get('content-type')).toContain('application/problem+json')
-  expect(response.headers.get('cache-control')).toBe('private, no-store')
-  const text = await response.text()
-  expectNoLeak(text)
-  const body = JSON.parse(text) as Problem
-  expect(Object.keys(body).sort()).toEqual(['detail', 'status', 'title', 'type'])
-  expect(body.status).toBe(statusCode)
-  expect(body.type).toMatch(/^about:blank#[a-z_]+$/)
-  expect(body.title.length).toBeGreaterThan(0)
-  expect(body.detail.length).toBeGreaterThan(0)
-  return body
-}
+const expectProblem = problemCheck(expectNoLeak)
 
 function expectNoLeak(text: string) {
   expect(text).not.toContain(KEY)
@@ -392,7 +373,7 @@ describe('GET /api/health', () => {
       expectNoLeak(text)
       expect(JSON.parse(text)).toMatchObject({
         status: 'ok',
-        upstream: { ok: false, kind: 'unavailable' },
+        upstream: { ok: false, kind: 'unreachable' },
       })
     } finally {
       await fake.start()

@@ -54,11 +54,11 @@ describe('webhook history on real payloads', () => {
   it.each(recordFiles)('%s parses and renders its type, time and ids', (name) => {
     const record = renderRecord(name)
     const row = screen.getByRole('article')
-    expect(within(row).getByText(record.event_type ?? '')).toBeTruthy()
+    expect(toggleOf(row).textContent).toContain(record.event_type ?? '')
     expect(row.querySelector(`code[title="${record.id}"]`)?.textContent).toBe(
       `${record.id.slice(0, 8)}…`,
     )
-    expect(within(row).getByRole('button', { name: 'Copy record id' })).toBeTruthy()
+    expect(within(row).getAllByRole('button', { name: 'Copy record id' })).toHaveLength(1)
     expect(row.querySelector('time')?.getAttribute('dateTime')).toBe(
       new Date(record.timestamp ?? '').toISOString(),
     )
@@ -70,7 +70,7 @@ describe('webhook history on real payloads', () => {
     expect(toggle.textContent).toContain('JOHN DOE')
     expect(toggle.textContent).toContain('no matches')
     const request = within(row).getByRole('region', { name: /^AML search request, record / })
-    expect(within(request).getByText(/United Kingdom/)).toBeTruthy()
+    expect(request.textContent).toContain('United Kingdom')
     expect(
       within(row)
         .getByRole('link', { name: /Open AML report/ })
@@ -90,7 +90,7 @@ describe('webhook history on real payloads', () => {
   it('links the failed DOCVER record to its verification by the short id it carries', () => {
     const row = renderExpanded('webhook-docver-failed.json')
     expect(toggleOf(row).textContent).toContain('Verification V111BBB013311111')
-    expect(within(row).getByText('failed')).toBeTruthy()
+    expect(within(row).getAllByText('failed')).toHaveLength(1)
     expect(
       within(row)
         .getByRole('link', { name: /Open verification V111BBB013311111/ })
@@ -107,7 +107,9 @@ describe('webhook history on real payloads', () => {
   it('renders the envelope example, an AML_SCREENING with an empty payload, without inventing facts', () => {
     const row = renderExpanded('webhook-docs-envelope-example.json')
     expect(toggleOf(row).textContent).toBe('▾15:32:13AML_SCREENING')
-    expect(within(row).getByText('{}')).toBeTruthy()
+    expect(within(row).getByRole('region', { name: /^Payload, record / }).textContent).toContain(
+      '{}',
+    )
     expect(within(row).queryByRole('link', { name: /Open AML report/ })).toBeNull()
   })
 
@@ -117,7 +119,8 @@ describe('webhook history on real payloads', () => {
     const branch = within(payload).getByRole('button', { name: /"search_request"/ })
     expect(branch.getAttribute('aria-expanded')).toBe('false')
     fireEvent.click(branch)
-    expect(within(payload).getByText('"abc abc"', { exact: false })).toBeTruthy()
+    expect(branch.getAttribute('aria-expanded')).toBe('true')
+    expect(payload.textContent).toContain('"abc abc"')
   })
 
   it('renders the 2022 history page on the timeline under its day', () => {
@@ -125,8 +128,10 @@ describe('webhook history on real payloads', () => {
     expect(page.has_next).toBe(true)
     render(<WebhookTimeline rows={timelineRows<WebhookRecord>(page.data, 'UTC')} timeZone="UTC" />)
     expect(screen.getByRole('heading', { level: 2 }).textContent).toMatch(/8 Sept? 2022/)
-    expect(screen.getByText('1 notification')).toBeTruthy()
-    expect(screen.getByText('DOCVER')).toBeTruthy()
-    expect(screen.getByText('20:25:40')).toBeTruthy()
+    const [record] = screen.getAllByRole('article')
+    expect(screen.getAllByRole('article')).toHaveLength(1)
+    expect(document.body.textContent).toContain('1 notification')
+    expect(record?.textContent).toContain('DOCVER')
+    expect(record?.querySelector('time')?.textContent).toBe('20:25:40')
   })
 })

@@ -108,6 +108,12 @@ export function sendJson(
   response.end(text)
 }
 
+/** Answers 200 with this body. */
+export const json =
+  (body: unknown): FakeHandler =>
+  (_request, response) =>
+    sendJson(response, 200, body)
+
 /** Answers in sequence: the n-th request gets the n-th handler, later ones the last. */
 export function inTurn(...handlers: FakeHandler[]): FakeHandler {
   let index = 0

@@ -1,0 +1,123 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+
+import { parseToken, withMasksShown } from '@/lib/projection/masked-token'
+import type * as ProjectModule from '@/lib/projection/project'
+import type * as RefModule from '@/lib/projection/record-ref'
+
+let projection: typeof ProjectModule
+let refs: typeof RefModule
+
+beforeAll(async () => {
+  vi.stubEnv('DS_API_BASE_URL', 'http://upstream.test')
+  vi.stubEnv('DS_API_KEY', 'test-key')
+  vi.stubEnv('PII_MASKING', 'on')
+  projection = await import('@/lib/projection/project')
+  refs = await import('@/lib/projection/record-ref')
+})
+
+const record = { type: 'verification', id: 'VTEST1234' } as const
+
+/** Every string in a value, at any depth. */
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value]
+  if (Array.isArray(value)) return value.flatMap(strings)
+  if (value && typeof value === 'object') return Object.values(value).flatMap(strings)
+  return []
+}
+
+describe('project', () => {
+  it('masks typed fields, raw JSON by key, array items and unknown members, and names each field', () => {
+    const raw = {
+      poi_data: { document_number: 'X173836882', birth_date: '1998-10-10', full_name: 'Ana Lima' },
+      checks: { document_mrz: { data: { doc_number: 'X173836882', birth_date: '981010' } } },
+      manual_fields: { email: 'ana@example.org', phone: '+84 233 747 1159' },
+      surprise: { contacts: [{ note: 'call +44 20 7946 0958' }, { mobile: '07946 095 858' }] },
+      search_request: { date_of_birth: { gte: '1985-01-01', lte: '1985-12-31' } },
+    }
+    const out = projection.project(raw, record)
+    const all = strings(out).join('\n')
+    for (const value of [
+      'X173836882',
+      '1998-10-10',
+      '981010',
+      'ana@example.org',
+      '747 1159',
+      '7946 095 858',
+      '1985-01-01',
+      '1985-12-31',
+    ]) {
+      expect(all).not.toContain(value)
+    }
+    // Names are not masked: analysts compare them with AML findings all day.
+    expect(out.poi_data.full_name).toBe('Ana Lima')
+    const token = parseToken(out.poi_data.document_number)
+    expect(token).toMatchObject({ kind: 'document_number', shown: '••••6882' })
+    expect(refs.decodeRef(token?.ref ?? '')).toEqual({
+      record,
+      path: ['poi_data', 'document_number'],
+    })
+    expect(parseToken(out.search_request.date_of_birth.gte)?.kind).toBe('date_of_birth')
+    expect(parseToken(out.surprise.contacts[1]?.mobile)?.kind).toBe('phone')
+  })
+
+  it('masks an e-mail or phone shape under any key, but not ids, dates or places', () => {
+    const out = projection.project(
+      {
+        anything: 'someone@example.com',
+        other: '+1 (555) 010-9999',
+        id: '88de0131-13a9-4040-8d7f-add3d2696482',
+        created_at: '2026-11-23T10:00:00Z',
+        places_of_birth: [{ city: 'Lyon' }],
+        count: 1234567,
+      },
+      record,
+    )
+    expect(parseToken(out.anything)?.kind).toBe('email')
+    expect(parseToken(out.other)?.kind).toBe('phone')
+    expect(out.id).toBe('88de0131-13a9-4040-8d7f-add3d2696482')
+    expect(out.created_at).toBe('2026-11-23T10:00:00Z')
+    expect(out.places_of_birth).toEqual([{ city: 'Lyon' }])
+    expect(out.count).toBe(1234567)
+  })
+
+  it('leaves a profile’s settings readable but still masks an e-mail shape in them', () => {
+    const profile = projection.projectProfile({
+      profile_id: 'p1',
+      name: 'Default',
+      settings: { email: { caption: 'Email for updates' }, support: 'help@example.com' },
+    } as unknown as Parameters<typeof projection.projectProfile>[0])
+    const settings = profile.settings as Record<string, unknown>
+    expect(settings.email).toEqual({ caption: 'Email for updates' })
+    expect(parseToken(settings.support)?.kind).toBe('email')
+  })
+
+  it('masks AML registration ids, whose key says only `id`', () => {
+    const result = projection.projectAmlSearch(
+      {
+        search_uuid: 's1',
+        data: [
+          { uuid: 'm1', fields: { registration_ids: [{ id: 'AB1234567', id_type: 'passport' }] } },
+        ],
+      } as unknown as Parameters<typeof projection.projectAmlSearch>[0],
+      's1',
+    )
+    const id = result.data[0]?.fields?.registration_ids?.[0] as { id: string; id_type: string }
+    expect(parseToken(id.id)?.kind).toBe('document_number')
+    expect(id.id_type).toBe('passport')
+  })
+
+  it('shows masks, never refs, in what is copied or exported', () => {
+    const out = projection.project({ email: 'ana@example.org' }, record)
+    expect(withMasksShown(out)).toEqual({ email: 'a•••@example.org' })
+  })
+})
+
+describe('decodeRef', () => {
+  it.each([
+    '',
+    'not base64 json',
+    Buffer.from('["verification","../x",["a"],null,null]').toString('base64url'),
+  ])('refuses %j', (ref) => {
+    expect(refs.decodeRef(ref)).toBeNull()
+  })
+})
