@@ -25,14 +25,10 @@ import type {
  * a key names the kind of everything beneath it, and an e-mail or phone shape is masked anywhere.
  */
 
-/** A rule's say on a path: a kind, `exempt` (no key-based masking beneath), or no opinion. */
-type PathRule = (path: FieldPath) => MaskedKind | 'exempt' | null
-
-const noRule: PathRule = () => null
-
-export function project<T>(value: T, record: RecordRef, rule: PathRule = noRule): T {
+/** One set of rules for every record, so a reveal that projects a record again gets the same. */
+export function project<T>(value: T, record: RecordRef): T {
   if (!getEnv().PII_MASKING) return value
-  return walk(value, [], null, false, record, rule) as T
+  return walk(value, [], null, false, record) as T
 }
 
 function walk(
@@ -41,10 +37,9 @@ function walk(
   inherited: MaskedKind | null,
   exempt: boolean,
   record: RecordRef,
-  rule: PathRule,
 ): unknown {
   if (Array.isArray(value)) {
-    return value.map((item, index) => walk(item, [...path, index], inherited, exempt, record, rule))
+    return value.map((item, index) => walk(item, [...path, index], inherited, exempt, record))
   }
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {}
@@ -54,7 +49,7 @@ function walk(
       const childExempt = exempt || said === 'exempt'
       const kind =
         said && said !== 'exempt' ? said : childExempt ? null : (maskedKindForKey(key) ?? inherited)
-      out[key] = walk(member, childPath, kind, childExempt, record, rule)
+      out[key] = walk(member, childPath, kind, childExempt, record)
     }
     return out
   }
@@ -74,25 +69,36 @@ function matches(path: FieldPath, pattern: string): boolean {
   return parts.length === path.length && parts.every((p, i) => p === '*' || p === String(path[i]))
 }
 
-// Registration ids of AML matches are document numbers, though their key says only `id`.
-const amlRule: PathRule = (path) =>
-  matches(path, 'matches.*.fields.ids.*.id') ? 'document_number' : null
+// Registration ids of AML matches are document numbers, though their key says only `id`. An
+// AML_SCREENING payload embeds the search's result (`search_result` in the SDK's spelling).
+const REGISTRATION_IDS = [
+  'data.*.fields.registration_ids.*.id',
+  'payload.search_response.data.*.fields.registration_ids.*.id',
+  'payload.search_result.data.*.fields.registration_ids.*.id',
+]
 
-// A profile's settings describe a form (an `email` switch, a `phone` caption), not a person.
-const profileRule: PathRule = (path) =>
-  path.length === 1 && path[0] === 'settings' ? 'exempt' : null
+// Profile settings describe a form (an `email` switch, a `phone` caption), not a person; a
+// verification, and a verification's webhook payload, carry a copy of its profile's.
+const SETTINGS = ['settings', 'payload.settings']
+
+/** The rules' say on a path: a kind, `exempt` (no key-based masking beneath), or no opinion. */
+function rule(path: FieldPath): MaskedKind | 'exempt' | null {
+  if (REGISTRATION_IDS.some((pattern) => matches(path, pattern))) return 'document_number'
+  if (SETTINGS.some((pattern) => matches(path, pattern))) return 'exempt'
+  return null
+}
 
 /** Referenced by the short id it was read with, so a reveal reads the same record again. */
 export function projectVerification(verification: Verification, shortId: string): Verification {
-  return project(verification, { type: 'verification', id: shortId }, settingsRule)
+  return project(verification, { type: 'verification', id: shortId })
 }
 
 export function projectAmlSearch(result: AmlSearchResult, searchId: string): AmlSearchResult {
-  return project(result, { type: 'aml_search', id: searchId }, amlRule)
+  return project(result, { type: 'aml_search', id: searchId })
 }
 
 export function projectProfile(profile: Profile): Profile {
-  return project(profile, { type: 'profile', id: profile.profile_id }, settingsRule)
+  return project(profile, { type: 'profile', id: profile.profile_id })
 }
 
 export function projectProfilePage(page: ProfilePage): ProfilePage {

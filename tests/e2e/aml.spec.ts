@@ -211,9 +211,11 @@ test('the print view holds the summary and only the expanded cards', async ({ pa
   ).toBeVisible()
 })
 
-// The status stays 200: the loading skeleton has already been streamed when the id proves unknown.
-test('an unknown search id shows the AML not-found page inside the shell', async ({ page }) => {
-  await page.goto('/aml/00000000-0000-4000-8000-000000000000')
+test('an unknown search id answers 404 with the AML not-found page inside the shell', async ({
+  page,
+}) => {
+  const response = await page.goto('/aml/00000000-0000-4000-8000-000000000000')
+  expect(response?.status()).toBe(404)
   await expect(page.getByRole('heading', { name: 'AML report not found' })).toBeVisible()
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
 })

@@ -1,0 +1,260 @@
+import { expect, test, type Page, type Response } from '@playwright/test'
+
+import { exampleIds } from '@/lib/demo/example-ids'
+import type { AmlSearchResult, Profile, Verification } from '@/lib/upstream/schemas'
+import { simUrl, testKey } from '@/playwright.config'
+
+import { startApp, type AppInstance } from '@/tests/e2e/support/app-instance'
+import { findLeaks, identityValues, simGet, type Seen } from '@/tests/e2e/support/raw-identity'
+import { expand, hydrated } from '@/tests/e2e/support/until-answered'
+
+/*
+ * Personal data leaves the server only masked. A browser walks every page kind, keeping every
+ * response body it receives (HTML, RSC payloads, JSON, scripts) and everything it copies; none of
+ * them may hold any of the simulator's raw identity values for the records it showed. Then one
+ * reveal lets exactly one value through, and the server's audit trail names its field.
+ */
+
+const verificationIds = [
+  ...Object.values(exampleIds.shortIds),
+  exampleIds.errorsShortId,
+  exampleIds.sandboxShortId,
+]
+const PROFILE_PAGE = '/api/v3/profiles?page=0&limit=25'
+const HISTORY_PAGE = '/api/v3/notifications/webhook/history'
+
+type HistoryPage = { data: { id: string; event_type: string; payload: unknown }[] }
+
+let raw: Set<string>
+let history: HistoryPage
+let profiles: Profile[]
+let errorsVerification: Verification
+
+test.beforeAll(async () => {
+  // Exactly the records the walk shows, as the simulator holds them.
+  profiles = (await simGet<{ data: Profile[] }>(PROFILE_PAGE)).data
+  const profile = await simGet(`/api/v3/profiles/${exampleIds.richProfileId}`)
+  const verifications = await Promise.all(
+    verificationIds.map((id) => simGet<Verification>(`/api/v3/verifications/short/${id}`)),
+  )
+  errorsVerification = verifications[verificationIds.indexOf(exampleIds.errorsShortId)]!
+  const aml = await simGet<AmlSearchResult>(`/api/v3/aml/search/history/${exampleIds.amlRichId}`)
+  history = await simGet<HistoryPage>(HISTORY_PAGE)
+  raw = new Set<string>()
+  for (const record of [profiles, profile, verifications, aml, history]) identityValues(record, raw)
+})
+
+test.describe.configure({ timeout: 180_000 })
+
+/** Every response body and copied text of a page, read in full before the test looks at them. */
+async function recordBrowser(page: Page) {
+  const seen: Seen[] = []
+  const reads: Promise<void>[] = []
+  const keep = async (response: Response) => {
+    const status = response.status()
+    if (status >= 300 && status < 400) return
+    try {
+      const body = await response.body()
+      seen.push({ where: `${status} ${response.url()}`, text: body.toString('utf8') })
+    } catch {
+      // A request that failed or was cancelled has no body to read.
+    }
+  }
+  page.on('response', (response) => reads.push(keep(response)))
+  const copies: string[] = []
+  await page.exposeFunction('__recordCopy', (text: string) => {
+    copies.push(text)
+  })
+  await page.addInitScript(() => {
+    const record = (window as unknown as { __recordCopy: (text: string) => Promise<void> })
+      .__recordCopy
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: {
+        writeText: (text: string) => record(String(text)),
+        readText: () => Promise.resolve(''),
+      },
+    })
+  })
+  return {
+    copies,
+    /** Everything seen so far: bodies, copies and the text on screen now. */
+    async settle(label: string) {
+      await page.waitForLoadState('networkidle')
+      await Promise.all(reads)
+      const screen = await page.locator('body').innerText()
+      seen.push({ where: `screen of ${label}`, text: screen })
+      return [...seen, ...copies.map((text, i) => ({ where: `copy ${i + 1}`, text }))]
+    },
+    seen,
+  }
+}
+
+/** Clicks each copy button in `scope` and waits until every copy has reached the clipboard. */
+async function copyAll(page: Page, copies: string[], scope = page.locator('body')) {
+  const buttons = scope.getByRole('button', { name: /^Copy / })
+  const count = await buttons.count()
+  const before = copies.length
+  for (let i = 0; i < count; i++) {
+    const button = buttons.nth(i)
+    if (await button.isVisible()) await button.click()
+  }
+  await expect.poll(() => copies.length).toBeGreaterThan(before)
+}
+
+const rowOf = (page: Page, id: string) =>
+  page
+    .getByRole('list', { name: 'Webhook notifications' })
+    .getByRole('article')
+    .filter({ has: page.locator(`code[title="${id}"]`) })
+
+test('no page, RSC payload, JSON answer, script or copy carries a raw identity value', async ({
+  page,
+}) => {
+  expect(raw.size).toBeGreaterThan(20)
+  const browser = await recordBrowser(page)
+
+  // The profile list, then a profile by client navigation (an RSC payload, not HTML).
+  const rich = profiles.find((p) => p.profile_id === exampleIds.richProfileId)!
+  await page.goto('/profiles')
+  await hydrated(page)
+  await page.getByRole('link', { name: rich.name!, exact: true }).click()
+  await expect(page).toHaveURL(`/profiles/${rich.profile_id}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(rich.name!)
+  await copyAll(page, browser.copies)
+  await browser.settle('profile')
+
+  for (const shortId of verificationIds) {
+    await page.goto(`/verifications/${shortId}`)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(shortId)
+    await hydrated(page)
+    await copyAll(page, browser.copies)
+    await browser.settle(shortId)
+  }
+  await page.goto(`/v/${exampleIds.errorsShortId}`)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(exampleIds.errorsShortId)
+  await hydrated(page)
+  // The AML report by client navigation, then loaded whole.
+  await page.getByRole('link', { name: 'Open AML report' }).click()
+  await expect(page).toHaveURL(`/aml/${exampleIds.amlRichId}`)
+  await expect(page.getByRole('region', { name: 'Summary' })).toBeVisible()
+  await browser.settle('AML report (client navigation)')
+  await page.goto(`/aml/${exampleIds.amlRichId}`)
+  await hydrated(page)
+  await expand(page.getByRole('article').first())
+  await copyAll(page, browser.copies)
+  await browser.settle('AML report')
+
+  // Webhook history with an AML_SCREENING and a DOCVER record open, their payloads copied.
+  await page.goto('/webhooks')
+  await hydrated(page)
+  for (const type of ['AML_SCREENING', 'DOCVER']) {
+    const record = history.data.find((r) => r.event_type === type)!
+    const row = rowOf(page, record.id)
+    await expand(row)
+    await expect(row.getByRole('region', { name: /^Payload/ })).toBeVisible()
+    await copyAll(page, browser.copies, row)
+  }
+  const seen = await browser.settle('webhooks')
+
+  // The walk saw what it should: documents, RSC payloads, and copies of both payloads.
+  const urls = seen.map((s) => s.where)
+  expect(urls.some((u) => u.includes('_rsc='))).toBe(true)
+  expect(urls.some((u) => u.endsWith(`/verifications/${exampleIds.errorsShortId}`))).toBe(true)
+  expect(urls.some((u) => u.endsWith('/webhooks'))).toBe(true)
+  expect(browser.copies.some((c) => c.includes('"search_request"'))).toBe(true)
+  expect(browser.copies.some((c) => c.includes('"verification_url_id"'))).toBe(true)
+
+  expect(findLeaks(raw, seen)).toEqual([])
+  // What the pages hold instead: masked tokens (scripts carry the marker too, so not those).
+  const data = seen.filter((s) => !/\.(js|css)(\?|$)/.test(s.where))
+  expect(data.some((s) => s.text.includes('\u2063masked\u2063'))).toBe(true)
+})
+
+test('route handlers answer JSON without a raw identity value', async ({ request }) => {
+  const paths = [
+    '/api/profiles?page=0&limit=25',
+    `/api/profiles/${exampleIds.richProfileId}`,
+    ...verificationIds.map((id) => `/api/verifications/short/${id}`),
+    `/api/aml/search/history/${exampleIds.amlRichId}`,
+    '/api/notifications/webhook/history',
+  ]
+  const seen: Seen[] = []
+  for (const path of paths) {
+    const response = await request.get(path)
+    expect(response.status(), path).toBe(200)
+    expect(response.headers()['content-type']).toContain('application/json')
+    seen.push({ where: path, text: await response.text() })
+  }
+  expect(findLeaks(raw, seen)).toEqual([])
+  expect(seen.every((s) => s.text.includes('\u2063masked\u2063'))).toBe(true)
+})
+
+test.describe('one reveal', () => {
+  let app: AppInstance
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000)
+    // The main server's log is not readable from here: an instance of our own, on the same data.
+    app = await startApp(
+      {
+        NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? '.next',
+        DS_API_BASE_URL: simUrl,
+        DS_API_KEY: testKey,
+        VERITY_DEMO: 'true',
+      },
+      undefined,
+      90_000,
+    )
+  })
+
+  test.afterAll(async () => {
+    await app?.stop()
+  })
+
+  test('lets exactly that value into the browser, and the server audits its field', async ({
+    page,
+  }) => {
+    const shortId = exampleIds.errorsShortId
+    const documentNumber = errorsVerification.poi_data?.document_number ?? ''
+    expect(documentNumber.length).toBeGreaterThan(6)
+    const browser = await recordBrowser(page)
+    await page.goto(`${app.url}/verifications/${shortId}`)
+    await hydrated(page)
+    const poi = page.getByRole('region', { name: 'Proof of identity' })
+    await expect(poi.getByText(documentNumber)).toHaveCount(0)
+
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/reveal')),
+      poi.getByRole('button', { name: 'Reveal document number' }).click(),
+    ])
+    expect(answer.status()).toBe(200)
+    expect(await answer.json()).toEqual({ value: documentNumber, kind: 'document_number' })
+    await expect(poi.getByText(documentNumber, { exact: true })).toBeVisible()
+
+    const leaks = findLeaks(raw, await browser.settle('after the reveal'))
+    expect([...new Set(leaks.map((leak) => leak.value))]).toEqual([documentNumber])
+    expect(leaks.map((leak) => leak.where).sort()).toEqual([
+      `200 ${app.url}/api/reveal`,
+      'screen of after the reveal',
+    ])
+
+    const auditLines = () =>
+      app
+        .logs()
+        .split('\n')
+        .filter((line) => line.startsWith('{') && line.includes('"log":"audit"'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+    await expect
+      .poll(() => auditLines().filter((line) => line.action === 'reveal'))
+      .toEqual([
+        expect.objectContaining({
+          action: 'reveal',
+          resource: { type: 'verification', id: shortId },
+          field: 'poi_data.document_number',
+          outcome: 'ok',
+        }),
+      ])
+    expect(app.logs()).not.toContain(documentNumber)
+  })
+})
