@@ -1,32 +1,41 @@
 import { NextResponse, type NextRequest } from 'next/server'
 
-import { servedOverHttps } from '@/lib/auth/request'
+import { crossSiteProblem, isSameOriginRequest } from '@/lib/api/same-origin'
+import { CLIENT_REQUEST_ID_HEADER, clientRequestId } from '@/lib/audit/request-id'
+import { publicOrigin, servedOverHttps } from '@/lib/auth/request'
 import { safeReturnTo } from '@/lib/auth/return-to'
 import { readSession, SESSION_COOKIE } from '@/lib/auth/session-cookie'
 import { authSettings } from '@/lib/auth/settings'
 import { signInPath, unauthenticatedProblem } from '@/lib/auth/unauthenticated'
 
 /*
- * Two jobs. The sign-in gate: without a valid session a page redirects to sign-in and the API
- * answers 401 (the data layer checks again, so skipping this proxy exposes nothing). And a
- * per-request Content-Security-Policy with a fresh nonce for pages: Next.js reads the policy from
- * the request headers and puts the nonce on its own scripts, which is why pages render
- * dynamically. Headers that do not change per request are set for every path in next.config.js.
+ * Three jobs. Cross-site requests: anything but a read must come from Verity's own pages
+ * (lib/api/same-origin.ts), whatever endpoint it is for. The sign-in gate: without a valid session
+ * a page redirects to sign-in and the API answers 401 (the data layer checks again, so skipping
+ * this proxy exposes nothing). And a per-request Content-Security-Policy with a fresh nonce on
+ * everything that may be HTML, prefetches included: Next.js reads the policy from the request
+ * headers and puts the nonce on its own scripts, which is why pages render dynamically. Headers
+ * that do not change per request are set for every path in next.config.js.
  */
 export async function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers)
-  // One id per request, shared by the audit log and the access log.
-  const incomingId = request.headers.get('x-request-id')
-  const requestId =
-    incomingId && /^[\w.:-]{8,128}$/.test(incomingId) ? incomingId : crypto.randomUUID()
+  // The server's own id, shared by the audit log and the access log; the client's, if it sent a
+  // plain one, travels apart and marked as the client's (lib/audit/request-id.ts).
+  const requestId = crypto.randomUUID()
   requestHeaders.set('x-request-id', requestId)
+  const clientId = clientRequestId(request.headers.get('x-request-id'))
+  if (clientId) requestHeaders.set(CLIENT_REQUEST_ID_HEADER, clientId)
+  else requestHeaders.delete(CLIENT_REQUEST_ID_HEADER)
 
-  const refused = await gate(request)
+  const refused = isSameOriginRequest(request, publicOrigin(request, authSettings()))
+    ? await gate(request)
+    : crossSiteProblem()
   if (refused) {
     refused.headers.set('X-Request-Id', requestId)
     return refused
   }
-  if (isApi(request) || isPrefetch(request)) {
+  // API responses are JSON and carry a fixed policy of their own (next.config.js).
+  if (isApi(request)) {
     const response = NextResponse.next({ request: { headers: requestHeaders } })
     response.headers.set('X-Request-Id', requestId)
     return response
@@ -51,12 +60,6 @@ const PUBLIC_PATHS = [/^\/auth(\/|$)/, /^\/api\/(health|ping)$/]
 
 function isApi(request: NextRequest) {
   return request.nextUrl.pathname === '/api' || request.nextUrl.pathname.startsWith('/api/')
-}
-
-function isPrefetch(request: NextRequest) {
-  return (
-    request.headers.has('next-router-prefetch') || request.headers.get('purpose') === 'prefetch'
-  )
 }
 
 /** The response for a request without a valid session, or null to let it through. */
@@ -105,6 +108,11 @@ function contentSecurityPolicy(nonce: string) {
 }
 
 export const config = {
-  // Everything but static files: the gate covers the API and prefetches too; the CSP only pages.
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|icon.svg).*)'],
+  // Everything but static files, prefetches included: a prefetch (`Purpose: prefetch`,
+  // `Next-Router-Prefetch`) can be answered with a whole HTML page, which needs its policy too.
+  // The files a browser or crawler asks for without a session (icons, manifest, robots.txt) are
+  // excluded by their exact names, so `/robots.txt.html` still goes through the gate.
+  matcher: [
+    '/((?!_next/static|_next/image|(?:favicon\\.ico|icon\\.svg|icon-\\d+\\.png|apple-touch-icon\\.png|manifest\\.webmanifest|robots\\.txt)$).*)',
+  ],
 }

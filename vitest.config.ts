@@ -13,6 +13,7 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
+    setupFiles: ['tests/unit/setup/fresh-upstream-state.ts'],
     // Route handlers and fetchers are called without a request or cookies; sign-in is tested apart.
     env: { AUTH_DISABLED: 'true' },
     testTimeout: 15_000,

@@ -1,21 +1,46 @@
+'use client'
+
+import { useState } from 'react'
+
 import type { AmlMatchFields } from '@/lib/upstream/schemas'
 import { safeHttpUrl } from '@/lib/urls'
 
 type Image = NonNullable<AmlMatchFields['images']>[number]
 
-/** Pictures of the match, loaded only when scrolled to and without telling the host where from. */
+/**
+ * Pictures of the match, loaded only when the analyst asks, per card. They come from whatever
+ * host the screening source used, often the subject's own: loading them as soon as a card opens
+ * would tell that host the analyst's address and when the match was looked at (tipping-off). So
+ * each picture says where it comes from, and nothing is fetched before the button is pressed.
+ */
 export function ImagesList({ images }: { images: readonly Image[] }) {
+  const [loaded, setLoaded] = useState(false)
+  const items = images.map((image) => ({ image, source: imageSource(image.url) }))
+  const hosts = [...new Set(items.flatMap(({ source }) => (source ? [source.host] : [])))]
+  const count = items.filter(({ source }) => source).length
+
   return (
-    <ul className="flex flex-wrap gap-3">
-      {images.map((image, index) => {
-        const src = safeHttpUrl(image.url)
-        return (
+    <div className="space-y-2">
+      {!loaded && count > 0 && (
+        <div className="flex flex-wrap items-center gap-3 text-xs text-zinc-600 dark:text-zinc-400">
+          <button
+            type="button"
+            onClick={() => setLoaded(true)}
+            className="rounded border border-zinc-300 bg-white px-3 py-1 text-sm font-medium text-zinc-900 hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
+          >
+            Load {count} {count === 1 ? 'image' : 'images'} from {hostsLabel(hosts)}
+          </button>
+          <span>Those sites will see that this match was opened.</span>
+        </div>
+      )}
+      <ul className="flex flex-wrap gap-3">
+        {items.map(({ image, source }, index) => (
           <li key={index} className="w-32">
             <figure>
-              {src ? (
+              {source && loaded ? (
                 // eslint-disable-next-line @next/next/no-img-element -- arbitrary upstream hosts; next/image would proxy them
                 <img
-                  src={src}
+                  src={source.src}
                   // The caption below says what it shows; the same words as alt text would be read twice.
                   alt=""
                   loading="lazy"
@@ -24,18 +49,35 @@ export function ImagesList({ images }: { images: readonly Image[] }) {
                 />
               ) : (
                 <div className="flex h-32 w-32 items-center justify-center rounded border border-dashed border-zinc-300 text-xs text-zinc-500 dark:text-zinc-400">
-                  No image
+                  {source ? 'Not loaded' : 'No image'}
                 </div>
               )}
-              {image.description && (
+              {(image.description || source) && (
                 <figcaption className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
                   {image.description}
+                  {source && (
+                    <span className="block break-all text-zinc-500 dark:text-zinc-400">
+                      from {source.host}
+                    </span>
+                  )}
                 </figcaption>
               )}
             </figure>
           </li>
-        )
-      })}
-    </ul>
+        ))}
+      </ul>
+    </div>
   )
+}
+
+/** An image the page's policy lets load (HTTPS only), with the host it would come from. */
+function imageSource(url: string | null | undefined) {
+  const src = safeHttpUrl(url)
+  if (!src?.startsWith('https:')) return null
+  return { src, host: new URL(src).host }
+}
+
+function hostsLabel(hosts: readonly string[]) {
+  if (hosts.length <= 2) return hosts.join(' and ')
+  return `${hosts.length} sites`
 }

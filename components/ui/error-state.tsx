@@ -22,7 +22,13 @@ export function ErrorState({
   if (isApiError(error) && error.kind === 'rate_limited' && error.retryAfterSeconds) {
     hint = `${hint} Try again in ${error.retryAfterSeconds} s.`
   }
-  if (isApiError(error) && (error.kind === 'bad_response' || error.kind === 'bad_parameter')) {
+  // The server's words say more: where a body broke, or what kind of failure paused the calls.
+  if (
+    isApiError(error) &&
+    (error.kind === 'bad_response' ||
+      error.kind === 'bad_parameter' ||
+      error.kind === 'circuit_open')
+  ) {
     hint = error.detail
   }
   return (

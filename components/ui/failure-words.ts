@@ -4,9 +4,18 @@ export const failureWords: Record<string, { title: string; hint: string }> = {
     title: 'The upstream service timed out',
     hint: 'It may be slow right now. Try again.',
   },
+  // The service answered, with an error; it is not the same as not reaching it at all.
   unavailable: {
-    title: 'The upstream service is unreachable',
-    hint: 'Verity could not reach the verification service. Try again in a moment.',
+    title: 'The upstream service answered with an error',
+    hint: 'The verification service is up but failed this request. Try again in a moment.',
+  },
+  unreachable: {
+    title: 'The upstream service cannot be reached',
+    hint: 'Verity could not connect to the verification service. Try again in a moment.',
+  },
+  circuit_open: {
+    title: 'The upstream service is failing',
+    hint: 'It failed several times in a row, so Verity has paused calls to it for a short while. Try again in a moment.',
   },
   rate_limited: {
     title: 'Too many requests',

@@ -3,20 +3,21 @@
 import { useCallback, useDeferredValue, useMemo, useState } from 'react'
 
 import { EmptyState } from '@/components/ui/empty-state'
-import { useTimeZoneChoice } from '@/components/ui/timestamp'
 import { ErrorState } from '@/components/ui/error-state'
 import { IntentLink } from '@/components/ui/intent-link'
+import { useTimeZoneChoice } from '@/components/ui/timestamp'
 import { HistoryFooter } from '@/components/webhooks/history-footer'
 import { HistoryToolbar } from '@/components/webhooks/history-toolbar'
-import { useTimeZone } from '@/components/webhooks/use-time-zone'
+import { NewerRecords } from '@/components/webhooks/newer-records'
 import { useKnownWebhookIds } from '@/components/webhooks/use-known-webhook-ids'
+import { useTimeZone } from '@/components/webhooks/use-time-zone'
 import { WebhookHistoryHeader } from '@/components/webhooks/webhook-history-header'
 import { WebhookHistorySkeleton } from '@/components/webhooks/webhook-history-skeleton'
 import { WebhookTimeline } from '@/components/webhooks/webhook-timeline'
 import { useWebhookHistory } from '@/lib/queries/webhooks'
+import { webhooksPath } from '@/lib/routes'
 import { timelineRows } from '@/lib/webhooks/days'
 import { flattenPages } from '@/lib/webhooks/pages'
-import { webhooksPath } from '@/lib/routes'
 
 export function WebhookHistory({ webhookId }: { webhookId: string | undefined }) {
   const query = useWebhookHistory(webhookId)
@@ -40,8 +41,9 @@ export function WebhookHistory({ webhookId }: { webhookId: string | undefined })
   }, [records, shownType, timeZone])
   // Stable, so the footer's load-while-in-view effect runs when its conditions change, not on
   // every render.
-  const { fetchNextPage } = query
+  const { fetchNextPage, fetchPreviousPage } = query
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage])
+  const loadNewer = useCallback(() => void fetchPreviousPage(), [fetchPreviousPage])
 
   const header = (
     <WebhookHistoryHeader>
@@ -103,6 +105,13 @@ export function WebhookHistory({ webhookId }: { webhookId: string | undefined })
         </EmptyState>
       ) : (
         <>
+          {query.hasPreviousPage && (
+            <NewerRecords
+              isFetching={query.isFetchingPreviousPage}
+              error={query.isFetchPreviousPageError ? query.error : null}
+              onLoad={loadNewer}
+            />
+          )}
           {rows.length === 0 ? (
             <EmptyState title={`No ${shownType} records among the ${records.length} loaded`}>
               {query.hasNextPage

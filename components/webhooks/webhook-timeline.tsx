@@ -1,7 +1,7 @@
 'use client'
 
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useRef } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react'
 
 import { useDocumentTop } from '@/components/ui/use-document-top'
 import { useToggleSet } from '@/components/ui/use-toggle-set'
@@ -44,6 +44,34 @@ export function WebhookTimeline({
     // fast fling is two shorter tasks (React, then style, layout and paint) instead of one long one.
     useFlushSync: false,
   })
+
+  // The history holds a bounded number of pages: scrolling on drops the newest ones above the
+  // viewport, scrolling back fetches them again there. Either moves every row below; the record at
+  // the top of the viewport is kept where the analyst sees it.
+  const anchor = useRef<{ id: string; top: number } | null>(null)
+  useEffect(() => {
+    const remember = () => {
+      const top = window.scrollY
+      const item = virtualizer
+        .getVirtualItems()
+        .find((candidate) => candidate.end > top && rows[candidate.index]?.kind === 'record')
+      const row = item && rows[item.index]
+      anchor.current =
+        item && row?.kind === 'record' ? { id: row.record.id, top: item.start - top } : null
+    }
+    remember()
+    window.addEventListener('scroll', remember, { passive: true })
+    return () => window.removeEventListener('scroll', remember)
+  }, [rows, virtualizer])
+  useLayoutEffect(() => {
+    const held = anchor.current
+    if (!held) return
+    const index = rows.findIndex((row) => row.kind === 'record' && row.record.id === held.id)
+    const start = virtualizer.measurementsCache[index]?.start
+    if (start !== undefined && Math.abs(start - held.top - window.scrollY) >= 1) {
+      window.scrollTo({ top: start - held.top })
+    }
+  }, [rows, virtualizer])
 
   return (
     <div

@@ -40,7 +40,10 @@ const upstreamProblems: Record<UpstreamErrorKind, { status: number; title: strin
   unauthorized: { status: 502, title: 'Upstream refused the API key' },
   rate_limited: { status: 429, title: 'Rate limited' },
   timeout: { status: 504, title: 'Upstream timed out' },
-  unavailable: { status: 502, title: 'Upstream unavailable' },
+  unavailable: { status: 502, title: 'Upstream error' },
+  unreachable: { status: 502, title: 'Upstream unreachable' },
+  // Verity itself holds the call back, for a while: 503 with Retry-After.
+  circuit_open: { status: 503, title: 'Upstream failing' },
   bad_response: { status: 502, title: 'Bad response from upstream' },
 }
 
@@ -50,19 +53,43 @@ const upstreamDetails: Record<UpstreamErrorKind, string> = {
   unauthorized: 'The upstream refused the configured API key. An operator must check DS_API_KEY.',
   rate_limited: 'The upstream is limiting requests. Try again shortly.',
   timeout: 'The upstream did not answer in time. Try again.',
-  unavailable: 'The upstream could not be reached or failed. Try again.',
+  unavailable: 'The upstream answered with an error. Try again.',
+  unreachable:
+    'The upstream could not be reached: the connection failed or was dropped. Try again.',
+  circuit_open:
+    'The upstream failed repeatedly, so Verity has paused calls to it for a short while.',
   bad_response: 'The upstream sent a response Verity cannot read.',
+}
+
+/** What the failures that opened the circuit were, said of the upstream. */
+const openedByWords: Partial<Record<UpstreamErrorKind, string>> = {
+  unavailable: 'answered with errors',
+  unreachable: 'could not be reached',
+  timeout: 'did not answer in time',
+}
+
+function detailOf(error: UpstreamError) {
+  if (error.kind === 'bad_response' && error.path) {
+    return `${upstreamDetails.bad_response} The problem is at ${error.path}.`
+  }
+  if (error.kind === 'unavailable' && error.status) {
+    return `The upstream answered with an error (HTTP ${error.status}). Try again.`
+  }
+  if (error.kind === 'circuit_open') {
+    const what = (error.openedBy && openedByWords[error.openedBy]) ?? 'failed'
+    const seconds = error.retryAfterSeconds ?? 1
+    return `The upstream ${what} several times in a row, so Verity has paused calls to it. It tries again by itself in ${seconds} s.`
+  }
+  return upstreamDetails[error.kind]
 }
 
 export function upstreamProblem(error: UpstreamError) {
   const { status, title } = upstreamProblems[error.kind]
   const headers: Record<string, string> = {}
-  if (error.kind === 'rate_limited') headers['Retry-After'] = String(error.retryAfterSeconds ?? 1)
-  const detail =
-    error.kind === 'bad_response' && error.path
-      ? `${upstreamDetails.bad_response} The problem is at ${error.path}.`
-      : upstreamDetails[error.kind]
-  return problem(status, error.kind, title, detail, headers)
+  if (error.kind === 'rate_limited' || error.kind === 'circuit_open') {
+    headers['Retry-After'] = String(error.retryAfterSeconds ?? 1)
+  }
+  return problem(status, error.kind, title, detailOf(error), headers)
 }
 
 /** Runs an upstream call and answers its data, or the problem that fits its failure. */

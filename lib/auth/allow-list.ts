@@ -1,6 +1,8 @@
 /*
  * Who may use Verity: an account whose verified e-mail is in an allowed domain, or who carries an
- * allowed group in the `groups` claim. Either list may be empty; both empty allow no one.
+ * allowed group in the `groups` claim. Either list may be empty; both empty allow no one. Only
+ * `email_verified: true` counts as verified: a provider that omits the claim, or lets users type
+ * their own address, must not let anyone in by naming an allowed domain.
  */
 
 export type AllowList = { domains: string[]; groups: string[] }
@@ -8,7 +10,7 @@ export type AllowList = { domains: string[]; groups: string[] }
 export type Claims = { email?: unknown; email_verified?: unknown; groups?: unknown }
 
 export function allowedDomain(claims: Claims, domains: string[]) {
-  if (typeof claims.email !== 'string' || claims.email_verified === false) return false
+  if (typeof claims.email !== 'string' || claims.email_verified !== true) return false
   const at = claims.email.lastIndexOf('@')
   if (at < 1) return false
   const domain = claims.email.slice(at + 1).toLowerCase()

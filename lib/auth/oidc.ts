@@ -109,7 +109,9 @@ export async function finishSignIn(
     if (!isAllowed(claims, settings.allow)) return { outcome: 'not_allowed', returnTo: target }
     const viewer: Viewer = {
       sub: idClaims.sub,
-      email: typeof claims.email === 'string' ? claims.email : null,
+      // An unverified address would let a group member be recorded under someone else's name.
+      email:
+        typeof claims.email === 'string' && claims.email_verified === true ? claims.email : null,
       name: typeof claims.name === 'string' ? claims.name : null,
       groups: allowedGroups(claims, settings.allow.groups),
     }

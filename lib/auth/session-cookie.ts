@@ -16,8 +16,14 @@ export async function readSession(
   const viewer = viewerFromClaims(await unseal(token, settings.secret, 'session'))
   // The allow-list is checked again on every request, so removing a domain or group takes effect
   // without waiting for sessions to expire.
-  if (!viewer || !isAllowed({ email: viewer.email, groups: viewer.groups }, settings.allow))
-    return null
+  if (!viewer) return null
+  // A session holds an e-mail only when the provider verified it (lib/auth/viewer.ts).
+  const claims = {
+    email: viewer.email,
+    email_verified: viewer.email !== null,
+    groups: viewer.groups,
+  }
+  if (!isAllowed(claims, settings.allow)) return null
   return viewer
 }
 

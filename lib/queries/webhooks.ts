@@ -15,16 +15,38 @@ export function fetchWebhookHistory(
   return apiGet<WebhookHistoryPage>(`/api/notifications/webhook/history${query}`, signal)
 }
 
+/**
+ * Pages the browser holds at most (upstream pages hold 50 records), so a day of scrolling through
+ * the history does not grow without limit: past it, the newest held page is dropped, and fetched
+ * again when the analyst scrolls back up.
+ */
+export const HISTORY_MAX_PAGES = 20
+
+/**
+ * Where a page starts: after a record (null for the newest page), and where the page before it
+ * started. The upstream pages forwards only, so this chain of cursors (ids, a few bytes a page) is
+ * what lets a dropped page be fetched again.
+ */
+export type HistoryCursor = { after: string | null; previous: HistoryCursor | null }
+
+const NEWEST: HistoryCursor = { after: null, previous: null }
+
 /** Cursor paging: the next page starts after the last record of the one before. */
 export function webhookHistoryQueryOptions(webhookId: string | undefined) {
   return infiniteQueryOptions({
     queryKey: queryKeys.webhooks.history(webhookId),
     queryFn: ({ pageParam, signal }) =>
-      fetchWebhookHistory({ after: pageParam, webhookId }, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (lastPage) => (lastPage.has_next ? lastPage.data.at(-1)?.id : undefined),
-    // Pages are only ever appended; comparing thousands of loaded records deeply on every new
-    // page (structural sharing) cost hundreds of milliseconds on the main thread.
+      fetchWebhookHistory({ after: pageParam.after ?? undefined, webhookId }, signal),
+    initialPageParam: NEWEST,
+    getNextPageParam: (lastPage, _pages, lastPageParam): HistoryCursor | undefined => {
+      const last = lastPage.data.at(-1)?.id
+      return lastPage.has_next && last ? { after: last, previous: lastPageParam } : undefined
+    },
+    getPreviousPageParam: (_firstPage, _pages, firstPageParam) =>
+      firstPageParam.previous ?? undefined,
+    maxPages: HISTORY_MAX_PAGES,
+    // Comparing thousands of loaded records deeply on every new page (structural sharing) cost
+    // hundreds of milliseconds on the main thread; pages are replaced, never edited.
     structuralSharing: false,
   })
 }

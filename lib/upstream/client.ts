@@ -4,8 +4,8 @@ import { Agent, request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 
 import { getEnv } from '@/lib/env'
+import { upstreamCircuit, type CircuitBreaker } from '@/lib/upstream/circuit-breaker'
 import { UpstreamError } from '@/lib/upstream/errors'
-import { profilePageSchema } from '@/lib/upstream/schemas'
 
 /*
  * The one module that talks to the upstream and holds its key: transport only. Who may read what,
@@ -50,6 +50,10 @@ export type UpstreamOptions = {
   /** Overrides DS_API_TIMEOUT_MS; the deadline covers every attempt of the call. */
   timeoutMs?: number
   maxAttempts?: number
+  /** Connections of its own instead of the shared pool (the health probe). */
+  dispatcher?: Dispatcher
+  /** Another circuit, or null for none (the health probe reports on the upstream, not on it). */
+  circuit?: CircuitBreaker | null
 }
 
 export type Query = Record<string, string | number | undefined>
@@ -65,14 +69,19 @@ export async function upstreamGet<T>(
   const url = buildUrl(env.DS_API_BASE_URL, path, query)
   const deadline = Date.now() + (options.timeoutMs ?? env.DS_API_TIMEOUT_MS)
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS
+  const circuit = options.circuit === undefined ? upstreamCircuit() : options.circuit
   const started = Date.now()
 
   for (let attempt = 1; ; attempt++) {
     try {
-      const body = await attemptOnce(url, env.DS_API_KEY, deadline)
+      // While the circuit is open (lib/upstream/circuit-breaker.ts) a call fails at once.
+      if (circuit && !circuit.admit()) throw circuitOpen(circuit)
+      const body = await attemptOnce(url, env.DS_API_KEY, deadline, options.dispatcher ?? pool())
+      circuit?.record('ok')
       return validate(schema, body)
     } catch (error) {
       const failure = toUpstreamError(error)
+      if (failure.kind !== 'circuit_open') circuit?.record(failure.kind)
       const wait = retryDelay(failure, attempt, maxAttempts, deadline)
       if (wait === null) {
         logFailure(path, failure, attempt, Date.now() - started)
@@ -98,14 +107,19 @@ function buildUrl(base: string, path: string, query: Query): URL {
   return url
 }
 
-async function attemptOnce(url: URL, key: string, deadline: number): Promise<unknown> {
+async function attemptOnce(
+  url: URL,
+  key: string,
+  deadline: number,
+  dispatcher: Dispatcher,
+): Promise<unknown> {
   const remaining = deadline - Date.now()
   if (remaining <= 0) throw new UpstreamError('timeout', 'The upstream did not answer in time')
   const response = await request(url, {
     method: 'GET',
     headers: { 'ds-api-token': key, accept: 'application/json' },
     signal: AbortSignal.timeout(remaining),
-    dispatcher: pool(),
+    dispatcher,
   })
   if (response.statusCode < 200 || response.statusCode > 299) {
     // Read off (up to undici's small limit) so the connection can serve the next call.
@@ -199,10 +213,18 @@ function toUpstreamError(error: unknown): UpstreamError {
     return new UpstreamError('bad_response', 'The upstream response is too large', { cause: error })
   }
   return new UpstreamError(
-    'unavailable',
+    'unreachable',
     code ? `The upstream could not be reached (${code})` : 'The upstream could not be reached',
     { cause: error },
   )
+}
+
+function circuitOpen(circuit: CircuitBreaker): UpstreamError {
+  const { retryInSeconds, openedBy } = circuit.snapshot()
+  return new UpstreamError('circuit_open', 'The upstream failed repeatedly; calls are paused', {
+    retryAfterSeconds: Math.max(1, retryInSeconds ?? 1),
+    openedBy,
+  })
 }
 
 function networkCode(error: unknown): string | undefined {
@@ -238,8 +260,8 @@ function retryDelay(
 }
 
 function isTransient(error: UpstreamError): boolean {
-  if (error.kind !== 'unavailable') return false
-  if (error.status !== undefined) return RETRYABLE_STATUSES.has(error.status)
+  if (error.kind === 'unavailable') return RETRYABLE_STATUSES.has(error.status ?? 0)
+  if (error.kind !== 'unreachable') return false
   const code = networkCode(error.cause)
   return code === undefined || RETRYABLE_NETWORK_CODES.has(code)
 }
@@ -270,24 +292,4 @@ function logFailure(path: string, error: UpstreamError, attempts: number, ms: nu
 
 function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms))
-}
-
-/** For the health endpoint: one cheap call, no retries, a short deadline. */
-export async function probeUpstream(): Promise<
-  { ok: true; latencyMs: number } | { ok: false; latencyMs: number; kind: string }
-> {
-  const started = performance.now()
-  try {
-    // No data leaves the probe, so it needs no session and is not audited.
-    await upstreamGet(
-      '/api/v3/profiles',
-      profilePageSchema,
-      { page: 0, limit: 1 },
-      { timeoutMs: 2_000, maxAttempts: 1 },
-    )
-    return { ok: true, latencyMs: Math.round(performance.now() - started) }
-  } catch (error) {
-    const kind = error instanceof UpstreamError ? error.kind : 'unavailable'
-    return { ok: false, latencyMs: Math.round(performance.now() - started), kind }
-  }
 }

@@ -1,4 +1,9 @@
-/** What went wrong with an upstream call, in the terms the UI and the route handlers speak. */
+/**
+ * What went wrong with an upstream call, in the terms the UI and the route handlers speak. The
+ * service answering with an error (`unavailable`, a 5xx) is told apart from the service not being
+ * reached at all (`unreachable`: refused, dropped or broken connections), and both from Verity
+ * not calling it for a while after repeated failures (`circuit_open`).
+ */
 export type UpstreamErrorKind =
   | 'unauthorized'
   | 'not_found'
@@ -6,6 +11,8 @@ export type UpstreamErrorKind =
   | 'rate_limited'
   | 'timeout'
   | 'unavailable'
+  | 'unreachable'
+  | 'circuit_open'
   | 'bad_response'
 
 type Details = {
@@ -13,6 +20,8 @@ type Details = {
   retryAfterSeconds?: number
   /** Where a response broke its schema, e.g. `data[3].profile_id`. */
   path?: string
+  /** For `circuit_open`: the kind of the failures that opened the circuit. */
+  openedBy?: UpstreamErrorKind
   cause?: unknown
 }
 
@@ -22,6 +31,7 @@ export class UpstreamError extends Error {
   readonly status: number | undefined
   readonly retryAfterSeconds: number | undefined
   readonly path: string | undefined
+  readonly openedBy: UpstreamErrorKind | undefined
 
   constructor(kind: UpstreamErrorKind, message: string, details: Details = {}) {
     super(message, { cause: details.cause })
@@ -29,5 +39,6 @@ export class UpstreamError extends Error {
     this.status = details.status
     this.retryAfterSeconds = details.retryAfterSeconds
     this.path = details.path
+    this.openedBy = details.openedBy
   }
 }

@@ -65,11 +65,47 @@ for (const path of hostilePaths) {
 for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
   test(`${method} /api/profiles – 405 without an upstream call`, async () => {
     const before = await upstreamRequests()
-    const response = await rawRequest(app.url, '/api/profiles', { method })
+    const response = await rawRequest(app.url, '/api/profiles', {
+      method,
+      headers: { origin: app.url },
+    })
     expect(response.status).toBe(405)
     expect(await upstreamRequests()).toBe(before)
   })
 }
+
+// Every state-changing request, to an endpoint that exists or not, is refused unless it comes from
+// Verity's own pages (proxy.ts, lib/api/same-origin.ts).
+const crossSite: [string, string, Record<string, string>][] = [
+  ['POST', '/auth/sign-out', {}],
+  ['POST', '/auth/sign-out', { 'sec-fetch-site': 'cross-site' }],
+  ['POST', '/auth/sign-out', { origin: 'https://evil.example' }],
+  ['POST', '/api/reveal', { origin: 'null' }],
+  ['POST', '/api/reveal', { 'sec-fetch-site': 'same-site', origin: 'https://sub.127.0.0.1' }],
+  ['POST', '/api/exports/aml', { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }],
+  ['PUT', '/api/decisions/1', {}],
+  ['DELETE', '/api/notes/1', { origin: 'http://127.0.0.1.evil.example' }],
+]
+
+for (const [method, path, headers] of crossSite) {
+  test(`${method} ${path} with ${JSON.stringify(headers)} – 403 problem+json`, async () => {
+    const before = await upstreamRequests()
+    const response = await rawRequest(app.url, path, { method, headers })
+    expect(response.status).toBe(403)
+    expect(response.headers['content-type']).toContain('application/problem+json')
+    expect(JSON.parse(response.body)).toMatchObject({ type: 'about:blank#cross_site' })
+    expect(await upstreamRequests()).toBe(before)
+  })
+}
+
+test('sign-out from Verity’s own page still works (Sec-Fetch-Site: same-origin, Origin: null)', async () => {
+  const response = await rawRequest(app.url, '/auth/sign-out', {
+    method: 'POST',
+    headers: { 'sec-fetch-site': 'same-origin', origin: 'null' },
+  })
+  expect(response.status).toBe(303)
+  expect(response.headers.location).toContain('/auth/sign-in?signedOut=1')
+})
 
 test('GET /api/nothing-here – 404 problem+json', async () => {
   const response = await rawRequest(app.url, '/api/nothing-here')

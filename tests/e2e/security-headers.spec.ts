@@ -36,6 +36,28 @@ for (const path of paths) {
   })
 }
 
+// A prefetch of a page (a browser's `<link rel=prefetch>`, Next's router) can be answered with the
+// whole HTML page, so it carries the same policy as the page itself.
+for (const [name, headers] of [
+  ['Purpose: prefetch', { purpose: 'prefetch' }],
+  ['Sec-Purpose: prefetch', { 'sec-purpose': 'prefetch' }],
+  ['Next-Router-Prefetch: 1', { 'next-router-prefetch': '1' }],
+] as const) {
+  test(`GET /profiles with ${name} – a Content-Security-Policy with a nonce`, async ({
+    request,
+  }) => {
+    const response = await request.get('/profiles', { headers, maxRedirects: 0 })
+    expect(response.status()).toBe(200)
+    const csp = response.headers()['content-security-policy'] ?? ''
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/)
+    expect(csp).toContain("frame-ancestors 'none'")
+    if ((response.headers()['content-type'] ?? '').includes('text/html')) {
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
+      expect(await response.text()).toContain(`nonce="${nonce}"`)
+    }
+  })
+}
+
 test('the CSP nonce is new for every request and is the one on the page’s scripts', async ({
   request,
 }) => {

@@ -12,6 +12,9 @@ import { startApp, type AppInstance } from '@/tests/e2e/support/app-instance'
 
 const KEY = 'fault-suite-key'
 const TIMEOUT_MS = 1_500
+// A short cool-off, so that a circuit one test opens is closed again for the next, and long
+// enough for a test to look at the open circuit before its trial goes out.
+const COOLOFF_MS = 5_000
 const shortId = exampleIds.errorsShortId
 const apiPath = `/api/verifications/short/${shortId}`
 let sim: Simulator
@@ -23,6 +26,7 @@ test.beforeAll(async () => {
     DS_API_BASE_URL: sim.url,
     DS_API_KEY: KEY,
     DS_API_TIMEOUT_MS: String(TIMEOUT_MS),
+    DS_API_BREAKER_COOLOFF_MS: String(COOLOFF_MS),
   })
 })
 
@@ -33,6 +37,9 @@ test.afterAll(async () => {
 
 test.afterEach(async () => {
   await fetch(`${sim.url}/__sim/reset`, { method: 'POST' })
+  // Each test starts with the circuit closed: a trial read closes one a test left open.
+  await circuitLetsThrough(app.url)
+  expect((await fetch(app.url + apiPath)).status).toBe(200)
 })
 
 async function fault(body: object) {
@@ -50,6 +57,28 @@ async function upstreamHits(path: string) {
   return stats.byPath[path] ?? 0
 }
 
+type Health = {
+  upstream: { ok: boolean; kind?: string; checkedAt: string }
+  circuit: { state: string; retryInSeconds?: number; openedBy?: string }
+}
+
+async function health(base: string) {
+  return (await (await fetch(`${base}/api/health`)).json()) as Health
+}
+
+/** Waits out an open circuit's cool-off: the next upstream call then goes out as its trial. */
+async function circuitLetsThrough(base: string) {
+  await expect
+    .poll(async () => (await health(base)).circuit.state, { timeout: 20_000 })
+    .not.toBe('open')
+}
+
+/** The Try again of a failure: a link where the server rendered it, a button in the browser. */
+function tryAgain(page: Page) {
+  const named = { name: 'Try again' }
+  return page.getByRole('link', named).or(page.getByRole('button', named)).first()
+}
+
 async function expectErrorThenRecovery(page: Page, message: string | RegExp) {
   await page.goto(`${app.url}/verifications/${shortId}`)
   const alert = page.getByRole('alert').filter({ hasText: message })
@@ -57,10 +86,13 @@ async function expectErrorThenRecovery(page: Page, message: string | RegExp) {
   // Nothing half-rendered: no check cards next to the error.
   await expect(page.getByRole('heading', { name: /checks/i })).toHaveCount(0)
   await fault({ mode: 'none' })
-  await alert.getByRole('button', { name: 'Try again' }).click()
+  await circuitLetsThrough(app.url)
+  await tryAgain(page).click()
   await expect(alert).toHaveCount(0)
   // The lifecycle is drawn from the verification itself, never beside an error.
   await expect(page.getByRole('region', { name: 'Lifecycle' })).toBeVisible()
+  // Leave the page, so that nothing it loads later meets the next fault a test sets.
+  await page.goto('about:blank')
 }
 
 test('latency beyond the timeout – 504 within the timeout and a margin; a timeout message, then retry', async ({
@@ -76,17 +108,21 @@ test('latency beyond the timeout – 504 within the timeout and a margin; a time
   await expectErrorThenRecovery(page, 'timed out')
 })
 
-test('500s – bounded retries, then 502 and an unreachable message', async ({ page }) => {
+test('500s – the page says the service answered with an error; bounded retries, then 502', async ({
+  page,
+}) => {
+  await fault({ mode: 'status', status: 500 })
+  await expectErrorThenRecovery(page, 'answered with an error')
   await fault({ mode: 'status', status: 500 })
   const before = await upstreamHits(`/api/v3/verifications/short/${shortId}`)
   const response = await fetch(app.url + apiPath)
   expect(response.status).toBe(502)
   const body = (await response.json()) as { type: string; detail: string }
   expect(body.type).toContain('unavailable')
+  expect(body.detail).toContain('answered with an error (HTTP 500)')
   const attempts = (await upstreamHits(`/api/v3/verifications/short/${shortId}`)) - before
   expect(attempts).toBeGreaterThan(1)
   expect(attempts).toBeLessThanOrEqual(3)
-  await expectErrorThenRecovery(page, 'unreachable')
 })
 
 test('429 with a short Retry-After – honoured, and the analyst sees the data', async () => {
@@ -107,11 +143,75 @@ test('429 with a long Retry-After – 429 passed on with Retry-After, and a rate
   await expectErrorThenRecovery(page, 'Too many requests')
 })
 
-test('connection reset – 502 after retries, then recovery', async ({ page }) => {
+test('connection reset – the page says the service cannot be reached; 502 after retries', async ({
+  page,
+}) => {
+  await fault({ mode: 'reset' })
+  await expectErrorThenRecovery(page, 'cannot be reached')
   await fault({ mode: 'reset' })
   const response = await fetch(app.url + apiPath)
   expect(response.status).toBe(502)
-  await expectErrorThenRecovery(page, 'unreachable')
+  expect(((await response.json()) as { type: string }).type).toContain('unreachable')
+})
+
+test('a failing upstream opens the circuit: one page load’s attempts, then none until a trial closes it', async ({
+  page,
+}) => {
+  const upstreamPath = `/api/v3/verifications/short/${shortId}`
+  const historyPath = '/api/v3/notifications/webhook/history'
+  await fault({ mode: 'status', status: 503 })
+
+  // The first page load spends one call's retries and says what happened.
+  let before = await upstreamHits(upstreamPath)
+  await page.goto(`${app.url}/verifications/${shortId}`)
+  await expect(page.getByRole('alert').filter({ hasText: 'answered with an error' })).toBeVisible()
+  expect((await upstreamHits(upstreamPath)) - before).toBe(3)
+
+  // A page the browser loads itself (server prefetch, then the browser asking the route handler)
+  // stops at the circuit too, and says the service is failing rather than spinning.
+  const historyBefore = await upstreamHits(historyPath)
+  await page.goto(`${app.url}/webhooks`)
+  await expect(page.getByRole('alert').filter({ hasText: 'is failing' })).toBeVisible()
+  expect((await upstreamHits(historyPath)) - historyBefore).toBe(0)
+
+  // Now the circuit is open: /api/health says so, and calls fail at once without reaching it.
+  const open = await health(app.url)
+  expect(open.circuit).toMatchObject({ state: 'open', openedBy: 'unavailable' })
+  expect(open.circuit.retryInSeconds).toBeGreaterThanOrEqual(1)
+  before = await upstreamHits(upstreamPath)
+  await page.goto(`${app.url}/verifications/${shortId}`)
+  await expect(page.getByRole('alert').filter({ hasText: 'is failing' })).toBeVisible()
+  const started = Date.now()
+  const response = await fetch(app.url + apiPath)
+  expect(Date.now() - started).toBeLessThan(500)
+  expect(response.status).toBe(503)
+  expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+  const body = (await response.json()) as { type: string; detail: string }
+  expect(body.type).toBe('about:blank#circuit_open')
+  expect(body.detail).toContain('answered with errors')
+  expect((await upstreamHits(upstreamPath)) - before).toBe(0)
+
+  // It closes by itself: after the cool-off one trial goes out, and its success closes it.
+  await fault({ mode: 'none' })
+  await circuitLetsThrough(app.url)
+  before = await upstreamHits(upstreamPath)
+  await page.goto(`${app.url}/verifications/${shortId}`)
+  await expect(page.getByRole('region', { name: 'Lifecycle' })).toBeVisible()
+  expect((await upstreamHits(upstreamPath)) - before).toBe(1)
+  expect((await health(app.url)).circuit).toEqual({ state: 'closed', failures: 0 })
+})
+
+test('one page load against a failing upstream makes one call’s attempts, not the server’s and then the browser’s', async ({
+  page,
+}) => {
+  const historyPath = '/api/v3/notifications/webhook/history'
+  await fault({ mode: 'status', status: 503 })
+  const before = await upstreamHits(historyPath)
+  await page.goto(`${app.url}/webhooks`)
+  // The server's read opened the circuit, so the browser's own request fails fast and says so.
+  await expect(page.getByRole('alert').filter({ hasText: 'is failing' })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect((await upstreamHits(historyPath)) - before).toBeLessThanOrEqual(3)
 })
 
 for (const mode of ['truncate', 'bad-shape'] as const) {
@@ -136,22 +236,21 @@ test('upstream down when Verity starts – it starts, says so, and recovers with
     DS_API_BASE_URL: `http://127.0.0.1:${port}`,
     DS_API_KEY: KEY,
     DS_API_TIMEOUT_MS: String(TIMEOUT_MS),
+    DS_API_BREAKER_COOLOFF_MS: String(COOLOFF_MS),
   })
   let late: Simulator | undefined
   try {
-    const health = (await (await fetch(`${lonely.url}/api/health`)).json()) as {
-      upstream: { ok: boolean }
-    }
-    expect(health.upstream.ok).toBe(false)
+    expect((await health(lonely.url)).upstream).toMatchObject({ ok: false, kind: 'unreachable' })
     await page.goto(`${lonely.url}/verifications/${shortId}`)
-    await expect(page.getByRole('alert').filter({ hasText: 'unreachable' })).toBeVisible()
+    await expect(page.getByRole('alert').filter({ hasText: 'cannot be reached' })).toBeVisible()
 
     late = await startSimulator({ apiKey: KEY, port })
-    const recovered = (await (await fetch(`${lonely.url}/api/health`)).json()) as {
-      upstream: { ok: boolean }
-    }
-    expect(recovered.upstream.ok).toBe(true)
-    await page.getByRole('button', { name: 'Try again' }).click()
+    // /api/health answers from a probe made at most every 15 s, so it says so within that.
+    await expect
+      .poll(async () => (await health(lonely.url)).upstream.ok, { timeout: 20_000 })
+      .toBe(true)
+    await circuitLetsThrough(lonely.url)
+    await tryAgain(page).click()
     await expect(page.getByRole('region', { name: 'Lifecycle' })).toBeVisible()
     await expect(page.getByRole('alert').filter({ hasText: 'Try again' })).toHaveCount(0)
   } finally {

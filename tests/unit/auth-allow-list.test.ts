@@ -13,6 +13,22 @@ describe('allow-list', () => {
     expect(isAllowed({ email: 'ana@example.com', email_verified: false }, list)).toBe(false)
   })
 
+  it.each([
+    ['omits email_verified', {}],
+    ['sends email_verified: null', { email_verified: null }],
+    ['sends email_verified as the string "true"', { email_verified: 'true' }],
+    ['sends email_verified: 1', { email_verified: 1 }],
+  ])('refuses an allowed domain when the provider %s', (_case, verified) => {
+    expect(isAllowed({ email: 'ana@example.com', ...verified }, list)).toBe(false)
+  })
+
+  it('lets a group member in whether or not the e-mail is verified', () => {
+    expect(isAllowed({ email: 'ana@example.com', groups: ['aml-analysts'] }, list)).toBe(true)
+    expect(
+      isAllowed({ email: 'x@other.org', email_verified: false, groups: ['aml-analysts'] }, list),
+    ).toBe(true)
+  })
+
   it('refuses a look-alike domain', () => {
     expect(isAllowed({ email: 'ana@example.com.evil.org' }, list)).toBe(false)
     expect(isAllowed({ email: 'ana@notexample.com' }, list)).toBe(false)

@@ -15,7 +15,8 @@ vi.mock('next/headers', () => ({
       get: (name: string) =>
         cookieJar.has(name) ? { name, value: cookieJar.get(name) } : undefined,
     }),
-  headers: () => Promise.resolve(new Headers({ 'x-request-id': 'req-guard-test' })),
+  headers: () =>
+    Promise.resolve(new Headers({ 'x-request-id': '5b0f3c6e-1d2a-4e8f-9a7b-3c4d5e6f7a8b' })),
 }))
 
 const secret = 'guard-test-session-secret-of-enough-length'
@@ -54,7 +55,7 @@ describe('data layer guard with sign-in enabled', () => {
       user: 'unauthenticated',
       action: 'view',
       outcome: 'denied',
-      requestId: 'req-guard-test',
+      requestId: '5b0f3c6e-1d2a-4e8f-9a7b-3c4d5e6f7a8b',
     })
   })
 

@@ -6,7 +6,8 @@ describe('safeReturnTo', () => {
   it.each([
     ['/verifications/VF57124F182867E0', '/verifications/VF57124F182867E0'],
     ['/profiles?page=2&limit=50', '/profiles?page=2&limit=50'],
-    ['/aml/123#match-4', '/aml/123#match-4'],
+    // Path and query only: a fragment never reaches the server, so only a crafted link has one.
+    ['/aml/123#match-4', '/aml/123'],
   ])('keeps the same-origin path %s', (input, expected) => {
     expect(safeReturnTo(input)).toBe(expected)
   })

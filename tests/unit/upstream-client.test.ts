@@ -289,7 +289,7 @@ describe('retries', () => {
   it('retries a dropped connection, three attempts at most', async () => {
     fake.handle(reset)
     const { error } = await failure(() => reads.readProfile(PROFILE_ID))
-    expect(error.kind).toBe('unavailable')
+    expect(error.kind).toBe('unreachable')
     expect(fake.requests).toHaveLength(3)
   })
 
@@ -379,21 +379,5 @@ describe('bodies', () => {
     expect(logged).toContain(`/api/v3/profiles/${PROFILE_ID}`)
     expect(logged).not.toContain(KEY)
     expect(logged).not.toContain('upstream-internal')
-  })
-})
-
-describe('probeUpstream', () => {
-  it('reports ok and a latency when the upstream answers', async () => {
-    fake.handle(json(profilePage))
-    const probe = await client.probeUpstream()
-    expect(probe).toMatchObject({ ok: true })
-    expect(probe.latencyMs).toBeGreaterThanOrEqual(0)
-    expect(fake.requests.map((r) => r.url)).toEqual(['/api/v3/profiles?page=0&limit=1'])
-  })
-
-  it('tries once and reports the kind of failure', async () => {
-    fake.handle(status(503))
-    await expect(client.probeUpstream()).resolves.toMatchObject({ ok: false, kind: 'unavailable' })
-    expect(fake.requests).toHaveLength(1)
   })
 })

@@ -1,8 +1,8 @@
 import { json } from '@/lib/api/problem'
-import { probeUpstream } from '@/lib/upstream/client'
+import { upstreamHealth } from '@/lib/upstream/probe'
 
-// GET /api/health – the app is up; whether the upstream answers, and how fast
+// GET /api/health – the app is up; whether the upstream answered the last probe (cached, see
+// lib/upstream/probe.ts), how fast, and whether the circuit breaker is holding calls back
 export async function GET() {
-  const upstream = await probeUpstream()
-  return json({ status: 'ok', upstream })
+  return json({ status: 'ok', ...(await upstreamHealth()) })
 }

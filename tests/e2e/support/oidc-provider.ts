@@ -6,13 +6,14 @@ import { freePort } from '@/scripts/free-port'
 
 /*
  * A real OpenID Connect provider on 127.0.0.1 for the sign-in tests, with its development login
- * form (any password) and three accounts: an allowed analyst, one allowed by group only, and one
- * outside the allow-list.
+ * form (any password) and five accounts: an allowed analyst, one allowed by group only, one
+ * outside the allow-list, and two in the allowed domain whose address is not verified (the
+ * provider says so, or omits the claim as some do).
  */
 
 export const accounts: Record<
   string,
-  { email: string; email_verified: boolean; name: string; groups: string[] }
+  { email: string; email_verified?: boolean; name: string; groups: string[] }
 > = {
   ana: { email: 'ana@verity.test', email_verified: true, name: 'Ana Analyst', groups: [] },
   gus: {
@@ -27,6 +28,8 @@ export const accounts: Record<
     name: 'Mallory Outsider',
     groups: ['staff'],
   },
+  una: { email: 'una@verity.test', email_verified: false, name: 'Una Unverified', groups: [] },
+  omar: { email: 'omar@verity.test', name: 'Omar Omitted', groups: [] },
 }
 
 export type OidcServer = {

@@ -1,0 +1,54 @@
+'use client'
+
+import { useEffect, useRef, useState } from 'react'
+
+import { ErrorState } from '@/components/ui/error-state'
+
+/**
+ * Above the list once the newest pages were dropped from memory (the history holds a bounded
+ * number of pages): fetches them back as the analyst scrolls up to it, and on the button.
+ */
+export function NewerRecords({
+  isFetching,
+  error,
+  onLoad,
+}: {
+  isFetching: boolean
+  error: Error | null
+  onLoad: () => void
+}) {
+  const sentinel = useRef<HTMLDivElement>(null)
+  const [inView, setInView] = useState(false)
+
+  useEffect(() => {
+    const element = sentinel.current
+    if (!element || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver(
+      ([entry]) => setInView(entry?.isIntersecting ?? false),
+      { rootMargin: '600px 0px 0px 0px' },
+    )
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [])
+
+  useEffect(() => {
+    if (inView && !isFetching && !error) onLoad()
+  }, [inView, isFetching, error, onLoad])
+
+  return (
+    <div ref={sentinel} className="pl-6 text-sm">
+      {error ? (
+        <ErrorState error={error} what="newer notifications" onRetry={onLoad} />
+      ) : (
+        <button
+          type="button"
+          onClick={onLoad}
+          disabled={isFetching}
+          className="rounded border border-zinc-300 bg-white px-3 py-1 font-medium hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800"
+        >
+          {isFetching ? 'Loading…' : 'Load newer notifications'}
+        </button>
+      )}
+    </div>
+  )
+}
