@@ -1,7 +1,6 @@
 import { IntentLink } from '@/components/ui/intent-link'
-
-import { getEnv } from '@/lib/env'
 import { exampleIds } from '@/lib/demo/example-ids'
+import { getEnv } from '@/lib/env'
 import {
   amlReportPath,
   profilePath,

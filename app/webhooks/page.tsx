@@ -3,10 +3,10 @@ import type { Metadata } from 'next'
 
 import { MalformedWebhookFilter } from '@/components/webhooks/malformed-webhook-filter'
 import { WebhookHistory } from '@/components/webhooks/webhook-history'
-import { isUuid } from '@/lib/ids'
-import { getQueryClient } from '@/lib/query-client'
-import { webhookHistoryQueryOptions } from '@/lib/queries/webhooks'
 import { viewWebhookHistory } from '@/lib/data/views'
+import { isUuid } from '@/lib/ids'
+import { webhookHistoryQueryOptions } from '@/lib/queries/webhooks'
+import { getQueryClient } from '@/lib/query-client'
 
 export const metadata: Metadata = { title: 'Webhook history' }
 

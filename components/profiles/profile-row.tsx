@@ -1,15 +1,14 @@
-import { IntentLink } from '@/components/ui/intent-link'
-
 import { CheckMark } from '@/components/profiles/check-mark'
 import { CountrySummary } from '@/components/profiles/country-summary'
 import { ProfileBadges } from '@/components/profiles/profile-badges'
+import { IntentLink } from '@/components/ui/intent-link'
 import { NoValue } from '@/components/ui/no-value'
 import { Timestamp } from '@/components/ui/timestamp'
 import { allowedDocumentNames, requiredChecks } from '@/lib/profiles/checks'
 import { profileLink } from '@/lib/profiles/other-fields'
+import { profilePath } from '@/lib/routes'
 import { formatMinutes } from '@/lib/time'
 import type { Profile } from '@/lib/upstream/schemas'
-import { profilePath } from '@/lib/routes'
 
 const cell = 'px-3 py-1.5 align-top'
 

@@ -1,6 +1,5 @@
-import { IntentLink } from '@/components/ui/intent-link'
-
 import { EmptyState } from '@/components/ui/empty-state'
+import { IntentLink } from '@/components/ui/intent-link'
 import { type ProfileListParams } from '@/lib/profiles/list-params'
 import { profileListPath } from '@/lib/routes'
 

@@ -1,10 +1,10 @@
-import { IntentLink } from '@/components/ui/intent-link'
 import { Suspense, type ReactNode } from 'react'
 
 import { GlobalSearch } from '@/components/shell/global-search'
 import { NavLink } from '@/components/shell/nav-link'
 import { RecentRecorder } from '@/components/shell/recent-recorder'
 import { ZoneToggle } from '@/components/shell/zone-toggle'
+import { IntentLink } from '@/components/ui/intent-link'
 import { ShortcutsDialog } from '@/components/ui/shortcuts-dialog'
 import { ThemeToggle } from '@/components/ui/theme-toggle'
 import { homePath, profilesPath, webhooksPath } from '@/lib/routes'

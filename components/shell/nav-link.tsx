@@ -1,8 +1,9 @@
 'use client'
 
-import { IntentLink } from '@/components/ui/intent-link'
 import { usePathname } from 'next/navigation'
 import type { ReactNode } from 'react'
+
+import { IntentLink } from '@/components/ui/intent-link'
 
 export function NavLink({ href, children }: { href: string; children: ReactNode }) {
   const pathname = usePathname()

@@ -1,8 +1,7 @@
 'use client'
 
-import { IntentLink } from '@/components/ui/intent-link'
-
 import { optionClass } from '@/components/shell/option-class'
+import { IntentLink } from '@/components/ui/intent-link'
 import {
   clearRecent,
   useRecentRecords,

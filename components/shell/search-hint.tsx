@@ -1,10 +1,9 @@
 'use client'
 
-import { IntentLink } from '@/components/ui/intent-link'
-
 import { optionClass } from '@/components/shell/option-class'
-import { recognise, type SearchTarget } from '@/lib/search/recognise'
+import { IntentLink } from '@/components/ui/intent-link'
 import { webhooksPath } from '@/lib/routes'
+import { recognise, type SearchTarget } from '@/lib/search/recognise'
 
 /** What Enter will do with the input, so the analyst sees how it was read before opening it. */
 export function SearchHint({ input, onSubmit }: { input: string; onSubmit: () => void }) {

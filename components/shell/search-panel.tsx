@@ -1,13 +1,13 @@
 'use client'
 
-import { IntentLink } from '@/components/ui/intent-link'
 import type { ReactNode, Ref } from 'react'
 
 import { optionClass } from '@/components/shell/option-class'
 import { RecentList } from '@/components/shell/recent-list'
 import { SearchHint } from '@/components/shell/search-hint'
-import { uuidKindLabel, type Probe } from '@/lib/search/resolve-uuid'
+import { IntentLink } from '@/components/ui/intent-link'
 import { amlReportPath, profilePath, profilesPath, webhooksPath } from '@/lib/routes'
+import { uuidKindLabel, type Probe } from '@/lib/search/resolve-uuid'
 
 export type SearchOutcome =
   | { kind: 'looking'; id: string }

@@ -2,9 +2,9 @@
 
 import Link from 'next/link'
 import { useRouter } from 'next/navigation'
+import type { ComponentProps } from 'react'
 
 import { LinkPending } from '@/components/ui/link-pending'
-import type { ComponentProps } from 'react'
 
 type IntentLinkProps = Omit<ComponentProps<typeof Link>, 'href' | 'prefetch'> & { href: string }
 

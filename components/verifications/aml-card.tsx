@@ -1,14 +1,13 @@
 'use client'
 
-import { IntentLink } from '@/components/ui/intent-link'
-
 import { Badge } from '@/components/ui/badge'
 import { Card } from '@/components/ui/card'
 import { CopyableId } from '@/components/ui/copyable-id'
+import { IntentLink } from '@/components/ui/intent-link'
 import { Skeleton } from '@/components/ui/skeleton'
 import { highestRisk, riskTone } from '@/lib/aml/risk'
-import { isApiError } from '@/lib/queries/api-fetch'
 import { useAmlSearch } from '@/lib/queries/aml'
+import { isApiError } from '@/lib/queries/api-fetch'
 import { amlReportPath } from '@/lib/routes'
 
 /** The AML search made for this verification: a link to its report, with its gist once loaded. */

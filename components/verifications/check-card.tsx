@@ -1,7 +1,7 @@
+import { Badge } from '@/components/ui/badge'
 import { CheckData } from '@/components/verifications/check-data'
 import { CheckErrors } from '@/components/verifications/check-errors'
 import { StatusBadge } from '@/components/verifications/status-badge'
-import { Badge } from '@/components/ui/badge'
 import type { CheckEntry } from '@/lib/verifications/checks'
 
 /** One check: whether it is required, its status, its errors, what it still waits for. */

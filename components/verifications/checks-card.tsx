@@ -1,5 +1,5 @@
-import { CheckCard } from '@/components/verifications/check-card'
 import { Card } from '@/components/ui/card'
+import { CheckCard } from '@/components/verifications/check-card'
 import type { Verification } from '@/lib/upstream/schemas'
 import { checkEntries, errorSummary } from '@/lib/verifications/checks'
 

@@ -1,8 +1,8 @@
-import { CustomLabel } from '@/components/verifications/manual-fields'
 import { CopyableId } from '@/components/ui/copyable-id'
 import { Field, FieldList } from '@/components/ui/field-list'
 import { JsonViewer } from '@/components/ui/json-viewer'
 import { NoValue } from '@/components/ui/no-value'
+import { CustomLabel } from '@/components/verifications/manual-fields'
 import type { CustomField } from '@/lib/upstream/schemas'
 
 /** Files uploaded for custom fields. The reference does not give their shape, so unknown ones show as JSON. */

@@ -1,8 +1,8 @@
 'use client'
 
 import { useNow } from '@/components/ui/timestamp'
-import { canStillExpire } from '@/lib/verifications/lifecycle'
 import { formatDuration, parseTimestamp } from '@/lib/time'
+import { canStillExpire } from '@/lib/verifications/lifecycle'
 
 const DAY_MS = 24 * 3600_000
 

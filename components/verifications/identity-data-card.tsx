@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 
+import { Card } from '@/components/ui/card'
 import { CustomFiles } from '@/components/verifications/custom-files'
 import { ManualFields } from '@/components/verifications/manual-fields'
 import { MrzFields } from '@/components/verifications/mrz-fields'
 import { PoiFields } from '@/components/verifications/poi-fields'
-import { Card } from '@/components/ui/card'
 import { countryLabel } from '@/lib/countries'
 import { parseTimestamp } from '@/lib/time'
 import type { MrzData, Verification } from '@/lib/upstream/schemas'

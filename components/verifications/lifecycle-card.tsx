@@ -1,5 +1,5 @@
-import { LifecycleStep, type StepState } from '@/components/verifications/lifecycle-step'
 import { Card } from '@/components/ui/card'
+import { LifecycleStep, type StepState } from '@/components/verifications/lifecycle-step'
 import type { Verification } from '@/lib/upstream/schemas'
 import {
   EXITS,

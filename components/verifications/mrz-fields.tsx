@@ -1,7 +1,7 @@
-import { ExtraFields } from '@/components/verifications/extra-fields'
-import { MrzDateValue } from '@/components/verifications/mrz-date-value'
 import { Field, FieldList } from '@/components/ui/field-list'
 import { IdentityValue } from '@/components/ui/identity-value'
+import { ExtraFields } from '@/components/verifications/extra-fields'
+import { MrzDateValue } from '@/components/verifications/mrz-date-value'
 import { countryLabel } from '@/lib/countries'
 import type { MrzData } from '@/lib/upstream/schemas'
 

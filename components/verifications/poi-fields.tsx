@@ -1,6 +1,6 @@
-import { ExtraFields } from '@/components/verifications/extra-fields'
 import { Field, FieldList } from '@/components/ui/field-list'
 import { IdentityValue, type IdentityKind } from '@/components/ui/identity-value'
+import { ExtraFields } from '@/components/verifications/extra-fields'
 import { countryLabel } from '@/lib/countries'
 import type { PoiData } from '@/lib/upstream/schemas'
 

@@ -2,7 +2,6 @@
 
 import { IntentLink } from '@/components/ui/intent-link'
 import { NoValue } from '@/components/ui/no-value'
-
 import { isUuid } from '@/lib/ids'
 import { useProfile } from '@/lib/queries/profiles'
 import { profilePath } from '@/lib/routes'

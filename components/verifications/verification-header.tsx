@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react'
 
-import { ExpiryCountdown } from '@/components/verifications/expiry-countdown'
-import { ProfileLink } from '@/components/verifications/profile-link'
-import { StatusBadge } from '@/components/verifications/status-badge'
 import { Badge } from '@/components/ui/badge'
 import { CopyButton } from '@/components/ui/copy-button'
 import { CopyableId } from '@/components/ui/copyable-id'
 import { NoValue } from '@/components/ui/no-value'
 import { Timestamp } from '@/components/ui/timestamp'
+import { ExpiryCountdown } from '@/components/verifications/expiry-countdown'
+import { ProfileLink } from '@/components/verifications/profile-link'
+import { StatusBadge } from '@/components/verifications/status-badge'
 import type { Verification } from '@/lib/upstream/schemas'
 import { verificationStatusLook } from '@/lib/verifications/status'
 

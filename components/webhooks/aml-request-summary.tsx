@@ -1,10 +1,10 @@
+import { CopyableId } from '@/components/ui/copyable-id'
+import { DateRangeValue } from '@/components/ui/date-range-value'
 import { Field, FieldList } from '@/components/ui/field-list'
 import { IdentityValue } from '@/components/ui/identity-value'
-import { DateRangeValue } from '@/components/ui/date-range-value'
-import { CopyableId } from '@/components/ui/copyable-id'
 import { NoValue } from '@/components/ui/no-value'
-import { SectionTitle } from '@/components/webhooks/section-title'
 import { RiskLevel } from '@/components/webhooks/risk-level'
+import { SectionTitle } from '@/components/webhooks/section-title'
 import { countryLabel } from '@/lib/countries'
 import type { AmlScreening } from '@/lib/webhooks/aml-screening'
 

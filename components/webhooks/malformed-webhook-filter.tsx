@@ -1,5 +1,4 @@
 import { IntentLink } from '@/components/ui/intent-link'
-
 import { WebhookHistoryHeader } from '@/components/webhooks/webhook-history-header'
 import { WebhookIdForm } from '@/components/webhooks/webhook-id-form'
 import { webhooksPath } from '@/lib/routes'

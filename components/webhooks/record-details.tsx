@@ -1,20 +1,20 @@
 'use client'
 
-import { IntentLink } from '@/components/ui/intent-link'
 import type { ReactNode } from 'react'
 
 import { CopyableId } from '@/components/ui/copyable-id'
 import { Field, FieldList } from '@/components/ui/field-list'
+import { IntentLink } from '@/components/ui/intent-link'
 import { JsonViewer } from '@/components/ui/json-viewer'
 import { Timestamp } from '@/components/ui/timestamp'
 import { AmlRequestSummary } from '@/components/webhooks/aml-request-summary'
 import { SectionTitle } from '@/components/webhooks/section-title'
+import { amlReportPath, verificationPath, webhooksPath } from '@/lib/routes'
 import { formatUtc, parseTimestamp } from '@/lib/time'
 import type { WebhookRecord } from '@/lib/upstream/schemas'
 import { dayKey, dayLabel, timeOfDay } from '@/lib/webhooks/days'
 import type { Delivery } from '@/lib/webhooks/delivery'
 import type { RecordSummary } from '@/lib/webhooks/summary'
-import { amlReportPath, verificationPath, webhooksPath } from '@/lib/routes'
 
 /** The expanded record: its ids and delivery, a readable AML request, links, and the payload. */
 export function RecordDetails({

@@ -2,8 +2,8 @@ import { Fragment, type ReactNode } from 'react'
 
 import { IdentityValue } from '@/components/ui/identity-value'
 import { RiskLevel } from '@/components/webhooks/risk-level'
-import { shortId } from '@/lib/webhooks/uuid-prefix'
 import type { RecordSummary } from '@/lib/webhooks/summary'
+import { shortId } from '@/lib/webhooks/uuid-prefix'
 
 /** What a record is about, in one line, built for its event type. */
 export function RecordSummaryLine({ summary }: { summary: RecordSummary }) {

@@ -2,8 +2,8 @@
 
 import { memo, useMemo } from 'react'
 
-import { CopyableId } from '@/components/ui/copyable-id'
 import { Badge } from '@/components/ui/badge'
+import { CopyableId } from '@/components/ui/copyable-id'
 import { DeliveryBadge } from '@/components/webhooks/delivery-badge'
 import { EventTypeBadge } from '@/components/webhooks/event-type-badge'
 import { RecordDetails } from '@/components/webhooks/record-details'

@@ -1,7 +1,7 @@
 import 'server-only'
 
-import { guardedRead } from '@/lib/auth/guarded-read'
 import type { AuditResource } from '@/lib/audit/record'
+import { guardedRead } from '@/lib/auth/guarded-read'
 import { upstreamGet } from '@/lib/upstream/client'
 import {
   amlSearchResultSchema,

@@ -1,6 +1,5 @@
-import type { ProfileSettings } from '@/lib/upstream/schemas'
-
 import { asBoolean, asText, humanize } from '@/lib/profiles/values'
+import type { ProfileSettings } from '@/lib/upstream/schemas'
 
 export type RequiredCheck = {
   key: 'poi' | 'face_comparison' | 'poa'

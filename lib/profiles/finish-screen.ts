@@ -1,6 +1,5 @@
-import type { FinishScreenSettings } from '@/lib/upstream/schemas'
-
 import { asText, humanize, isRecord } from '@/lib/profiles/values'
+import type { FinishScreenSettings } from '@/lib/upstream/schemas'
 
 const TEXT_NAMES: Record<string, string> = {
   title: 'Title',

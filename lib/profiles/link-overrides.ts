@@ -1,8 +1,7 @@
-import type { FinishScreenSettings, ManualFieldSettings } from '@/lib/upstream/schemas'
-
 import { finishScreenRows } from '@/lib/profiles/finish-screen'
 import { manualFieldRows } from '@/lib/profiles/manual-fields'
 import { sameJson } from '@/lib/profiles/values'
+import type { FinishScreenSettings, ManualFieldSettings } from '@/lib/upstream/schemas'
 
 /**
  * The link keeps its own copy of the manual field and finish screen settings. A section "differs"

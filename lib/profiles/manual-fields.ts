@@ -1,6 +1,5 @@
-import type { CustomField, ManualFieldSettings } from '@/lib/upstream/schemas'
-
 import { asBoolean, asNumber, asText, humanize, isRecord } from '@/lib/profiles/values'
+import type { CustomField, ManualFieldSettings } from '@/lib/upstream/schemas'
 
 /** Names of the reference's manual fields, in the reference's order. */
 const FIELD_NAMES: Record<string, string> = {

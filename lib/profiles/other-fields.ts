@@ -1,6 +1,5 @@
-import type { Profile } from '@/lib/upstream/schemas'
-
 import { isRecord } from '@/lib/profiles/values'
+import type { Profile } from '@/lib/upstream/schemas'
 
 /* Members named by the reference (section 2.2); anything else is shown as JSON so nothing is lost. */
 const PROFILE_KEYS = [

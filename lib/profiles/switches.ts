@@ -1,6 +1,5 @@
-import type { ProfileSettings } from '@/lib/upstream/schemas'
-
 import { asBoolean } from '@/lib/profiles/values'
+import type { ProfileSettings } from '@/lib/upstream/schemas'
 
 export type ProfileSwitch = {
   key: string

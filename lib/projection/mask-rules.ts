@@ -66,7 +66,8 @@ const keyKinds: { pattern: RegExp; kind: MaskedKind }[] = [
   { pattern: /(^|_)e?mails?(_|$)|email/, kind: 'email' },
   { pattern: /(^|_)(phones?|mobiles?|msisdn|tel|telephone)(_|$)/, kind: 'phone' },
   {
-    pattern: /(^|_)(doc|document|passport|id_card|licen[cs]e)_?(number|no|num|id)(_|$)/,
+    // `document_id` names a stored file, not the document's number.
+    pattern: /(^|_)(doc|document|passport|id_card|licen[cs]e)_?(number|no|num)(_|$)/,
     kind: 'document_number',
   },
   {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 
-import { isApiError } from '@/lib/queries/api-fetch'
 import { amlSearchQueryOptions, fetchAmlSearch } from '@/lib/queries/aml'
+import { isApiError } from '@/lib/queries/api-fetch'
 import { fetchProfile, profileQueryOptions } from '@/lib/queries/profiles'
 
 export type UuidKind = 'profile' | 'aml'

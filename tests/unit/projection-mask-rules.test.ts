@@ -46,14 +46,24 @@ describe('maskedKindForKey', () => {
     ['cpf', 'personal_number'],
     ['vin', 'personal_number'],
     ['tax_id', 'personal_number'],
+    ['dates_of_birth', 'date_of_birth'],
+    ['phones', 'phone'],
+    ['emails', 'email'],
   ])('masks the JSON key %s as %s', (key, kind) => {
     expect(maskedKindForKey(key)).toBe(kind)
   })
 
-  it.each(['name', 'surname', 'country', 'expiry_date', 'document_type', 'spinner', 'status'])(
-    'leaves %s visible',
-    (key) => {
-      expect(maskedKindForKey(key)).toBeNull()
-    },
-  )
+  it.each([
+    'name',
+    'surname',
+    'country',
+    'expiry_date',
+    'document_type',
+    'document_id',
+    'places_of_birth',
+    'spinner',
+    'status',
+  ])('leaves %s visible', (key) => {
+    expect(maskedKindForKey(key)).toBeNull()
+  })
 })

@@ -85,7 +85,7 @@ describe('project', () => {
       profile_id: 'p1',
       name: 'Default',
       settings: { email: { caption: 'Email for updates' }, support: 'help@example.com' },
-    } as unknown as Parameters<typeof projection.projectProfile>[0])
+    })
     const settings = profile.settings as Record<string, unknown>
     expect(settings.email).toEqual({ caption: 'Email for updates' })
     expect(parseToken(settings.support)?.kind).toBe('email')
@@ -98,7 +98,7 @@ describe('project', () => {
         data: [
           { uuid: 'm1', fields: { registration_ids: [{ id: 'AB1234567', id_type: 'passport' }] } },
         ],
-      } as unknown as Parameters<typeof projection.projectAmlSearch>[0],
+      },
       's1',
     )
     const id = result.data[0]?.fields?.registration_ids?.[0] as { id: string; id_type: string }

@@ -3,8 +3,8 @@ import { NextResponse, type NextRequest } from 'next/server'
 import { finishSignIn, redirectUri } from '@/lib/auth/oidc'
 import { cookieIsSecure, publicOrigin } from '@/lib/auth/request'
 import { safeReturnTo } from '@/lib/auth/return-to'
-import { sealSession } from '@/lib/auth/session-seal'
 import { cookieOptions, SESSION_COOKIE, SIGN_IN_COOKIE } from '@/lib/auth/session-cookie'
+import { sealSession } from '@/lib/auth/session-seal'
 import { authSettings } from '@/lib/auth/settings'
 
 // GET /auth/callback – the provider returns here; sets the session cookie or refuses

@@ -2,12 +2,11 @@ import { dehydrate, HydrationBoundary } from '@tanstack/react-query'
 import type { Metadata } from 'next'
 import { redirect } from 'next/navigation'
 
+import { ProfileListPage } from '@/components/profiles/profile-list-page'
+import { viewProfilePage } from '@/lib/data/views'
 import { parseProfileListParams, toUpstreamPage } from '@/lib/profiles/list-params'
 import { profilePageQueryOptions } from '@/lib/queries/profiles'
 import { getQueryClient } from '@/lib/query-client'
-import { viewProfilePage } from '@/lib/data/views'
-
-import { ProfileListPage } from '@/components/profiles/profile-list-page'
 import { profileListPath } from '@/lib/routes'
 
 export const metadata: Metadata = { title: 'Profiles' }
