@@ -67,5 +67,6 @@ export default defineConfig([
     'test-reports/**',
     'playwright-report/**',
     'bench-results/**',
+    '.verity-data/**',
   ]),
 ])

@@ -1,8 +1,9 @@
 import { NextResponse, type NextRequest } from 'next/server'
 
-import { servedOverHttps } from '@/lib/auth/request'
+import { cookieIsSecure, servedOverHttps } from '@/lib/auth/request'
 import { safeReturnTo } from '@/lib/auth/return-to'
-import { readSession, SESSION_COOKIE } from '@/lib/auth/session-cookie'
+import { clearedSessionCookie, sessionCookieName } from '@/lib/auth/session-cookie'
+import { sessionViewer } from '@/lib/auth/session-service'
 import { authSettings } from '@/lib/auth/settings'
 import { signInPath, unauthenticatedProblem } from '@/lib/auth/unauthenticated'
 
@@ -65,8 +66,9 @@ async function gate(request: NextRequest) {
   if (settings.mode === 'off') return null
   const { pathname, search } = request.nextUrl
   if (PUBLIC_PATHS.some((pattern) => pattern.test(pathname))) return null
-  const token = request.cookies.get(SESSION_COOKIE)?.value
-  if (await readSession(token, settings)) return null
+  const secure = cookieIsSecure(request, settings)
+  const token = request.cookies.get(sessionCookieName(secure))?.value
+  if (await sessionViewer(token, settings)) return null
 
   let response: NextResponse
   if (isApi(request)) {
@@ -80,8 +82,8 @@ async function gate(request: NextRequest) {
     response = NextResponse.redirect(new URL(signInPath(returnTo), request.url))
     response.headers.set('Cache-Control', 'private, no-store')
   }
-  // A tampered or expired cookie is dropped so the browser stops sending it.
-  if (token) response.cookies.delete(SESSION_COOKIE)
+  // A tampered, ended or expired session's cookie is dropped so the browser stops sending it.
+  if (token) response.cookies.set(...clearedSessionCookie(secure))
   return response
 }
 

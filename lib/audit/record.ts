@@ -6,8 +6,8 @@ import { headers } from 'next/headers'
 
 import { viewerLabel, type Viewer } from '@/lib/auth/viewer'
 
+import { appTrail } from './app-trail'
 import type { AuditAction } from './chain'
-import { writeAudit } from './log'
 
 export type AuditResource = { type: string; id: string | null }
 
@@ -16,11 +16,12 @@ async function requestId() {
   try {
     return (await headers()).get('x-request-id') ?? randomUUID()
   } catch {
-    // Outside a request (scripts, unit tests) there are no headers.
+    // Outside a request (scripts, unit tests, the session purge) there are no headers.
     return randomUUID()
   }
 }
 
+/** Appends one row to the audit trail and resolves once it is committed; rejects otherwise. */
 export async function audit(
   viewer: Viewer | null,
   action: AuditAction,
@@ -28,7 +29,8 @@ export async function audit(
   outcome: string,
   field?: string,
 ) {
-  return writeAudit({
+  const { writer } = await appTrail()
+  return writer.append({
     time: new Date().toISOString(),
     user: viewer ? viewerLabel(viewer) : 'unauthenticated',
     action,

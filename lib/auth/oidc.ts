@@ -77,7 +77,7 @@ export async function startSignIn(
 
 export type SignInResult =
   | { outcome: 'ok'; viewer: Viewer; returnTo: string }
-  | { outcome: 'not_allowed'; returnTo: string }
+  | { outcome: 'not_allowed'; returnTo: string; refused: Viewer }
   | { outcome: 'failed' }
 
 /** Exchanges the code, checks the ID token and the allow-list. */
@@ -106,12 +106,15 @@ export async function finishSignIn(
     // Providers differ in which claims they put in the ID token; userinfo has the rest.
     const info = await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub)
     const claims = { ...info, ...idClaims, groups: idClaims.groups ?? info.groups }
-    if (!isAllowed(claims, settings.allow)) return { outcome: 'not_allowed', returnTo: target }
     const viewer: Viewer = {
       sub: idClaims.sub,
       email: typeof claims.email === 'string' ? claims.email : null,
       name: typeof claims.name === 'string' ? claims.name : null,
       groups: allowedGroups(claims, settings.allow.groups),
+    }
+    // Who was refused is kept for the audit trail, with none of their groups.
+    if (!isAllowed(claims, settings.allow)) {
+      return { outcome: 'not_allowed', returnTo: target, refused: viewer }
     }
     return { outcome: 'ok', viewer, returnTo: target }
   } catch (error) {

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 
@@ -76,17 +77,26 @@ test('identity numbers are masked until revealed, and the reveal is audited', as
   await page.getByRole('button', { name: 'Reveal document number' }).first().click()
   await expect(page.getByText(documentNumber).first()).toBeVisible()
 
-  const lines = auditLines()
-  expect(lines).toContainEqual(
-    expect.objectContaining({
-      user: 'ana@verity.test',
-      action: 'reveal',
-      resource: { type: 'verification', id: shortId },
-      field: 'document_number',
-      outcome: 'ok',
-    }),
-  )
-  expect(readFileSync(app.auditFile, 'utf8')).not.toContain(documentNumber)
+  await expect
+    .poll(() => app.auditLines())
+    .toContainEqual(
+      expect.objectContaining({
+        user: 'ana@verity.test',
+        action: 'reveal',
+        resource: { type: 'verification', id: shortId },
+        field: 'document_number',
+        outcome: 'ok',
+      }),
+    )
+  expect(app.logs()).not.toContain(documentNumber)
+
+  // The record's Activity panel lists the reveal, newest first, above the views.
+  await page.reload()
+  const activity = page.getByRole('region', { name: 'Activity' })
+  await expect(activity.getByRole('row').nth(1)).toContainText('Viewed')
+  await expect(activity).toContainText('Revealed document number')
+  await expect(activity).toContainText('ana@verity.test')
+  await expect(activity).not.toContainText(documentNumber)
 })
 
 test('an account allowed by group signs in too', async ({ page }) => {
@@ -96,7 +106,7 @@ test('an account allowed by group signs in too', async ({ page }) => {
   await expect(page.getByRole('banner').getByText('Gus Group · gus@contractor.test')).toBeVisible()
 })
 
-test('an account outside the allow-list is refused with a clear page and no session', async ({
+test('an account outside the allow-list is refused with a clear page and no session, audited', async ({
   page,
 }) => {
   await page.goto(`${app.url}${deepLink}`)
@@ -108,6 +118,13 @@ test('an account outside the allow-list is refused with a clear page and no sess
   await expect(page.getByRole('link', { name: 'Sign in with another account' })).toBeVisible()
   expect(await sessionCookie(page.context())).toBeUndefined()
   expect((await page.request.get(`${app.url}/api/profiles`)).status()).toBe(401)
+  expect(app.auditLines()).toContainEqual(
+    expect.objectContaining({
+      user: 'mallory@outside.test',
+      action: 'sign_in_refused',
+      outcome: 'not_allowed',
+    }),
+  )
 })
 
 test('a tampered session cookie is refused: pages go to sign-in, the API answers 401', async ({
@@ -138,10 +155,9 @@ test('an expired session cookie is refused: pages go to sign-in, the API answers
   page,
   context,
 }) => {
-  const viewer = { sub: 'ana', email: 'ana@verity.test', name: 'Ana Analyst', groups: [] }
   const twoHoursAgo = Date.now() - 2 * 3600 * 1000
   const expired = await sealSession(
-    viewer,
+    'a-session-id-sealed-two-hours-ago',
     { secret: SESSION_SECRET, maxAgeSeconds: 3600 },
     twoHoursAgo,
   )
@@ -155,10 +171,15 @@ test('an expired session cookie is refused: pages go to sign-in, the API answers
   expect(api.status()).toBe(401)
 })
 
-test('sign-out clears the session', async ({ page, context }) => {
+test('sign-out ends the session: the cookie kept from before no longer works', async ({
+  page,
+  context,
+}) => {
   await page.goto(`${app.url}${deepLink}`)
   await signIn(page, 'ana')
   await expect(page).toHaveURL(`${app.url}${deepLink}`)
+  const kept = await sessionCookie(context)
+  if (!kept) throw new Error('no session cookie after sign-in')
 
   await page.getByRole('button', { name: 'Sign out' }).click()
   await expect(page).toHaveURL(`${app.url}/auth/sign-in?signedOut=1`)
@@ -166,10 +187,38 @@ test('sign-out clears the session', async ({ page, context }) => {
   expect(await sessionCookie(context)).toBeUndefined()
   await page.goto(`${app.url}/profiles`)
   await expect(page).toHaveURL(/\/auth\/sign-in\?returnTo=%2Fprofiles/)
+
+  // Replayed, the signed-out cookie is refused: the session ended in the store, not only here.
+  const replayed = await page.request.get(`${app.url}/api/profiles`, {
+    headers: { cookie: `${kept.name}=${kept.value}` },
+  })
+  expect(replayed.status()).toBe(401)
+  expect(app.auditLines().filter((line) => line.action === 'sign_out')).toHaveLength(1)
 })
 
-test('the audit log lists each view and reveal of the run, and the verifier detects an edited line', () => {
-  const lines = auditLines()
+test('the activity page lists the run and says the trail verifies; viewing it is audited', async ({
+  page,
+}) => {
+  await page.goto(`${app.url}/activity?analyst=ana%40verity.test&action=reveal`)
+  await signIn(page, 'ana')
+  await expect(page).toHaveURL(`${app.url}/activity?analyst=ana%40verity.test&action=reveal`)
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The audit trail verifies' }),
+  ).toBeVisible()
+  const rows = page.getByRole('table', { name: 'Activity, newest first' }).getByRole('row')
+  // The heading row and the one reveal of the run.
+  await expect(rows).toHaveCount(2)
+  await expect(rows.nth(1)).toContainText('Revealed document number')
+  await expect(rows.nth(1)).toContainText(shortId)
+  expect(app.auditLines().at(-1)).toMatchObject({
+    action: 'view',
+    user: 'ana@verity.test',
+    resource: { type: 'activity', id: 'analyst=ana%40verity.test&action=reveal' },
+  })
+})
+
+test('the audit trail holds each view, reveal, sign-in and sign-out, and the verifier finds an edited row', async () => {
+  const lines = app.auditLines()
   const views = lines.filter((line) => line.action === 'view' && line.user === 'ana@verity.test')
   expect(views).toContainEqual(
     expect.objectContaining({ resource: { type: 'verification', id: shortId }, outcome: 'ok' }),
@@ -182,31 +231,43 @@ test('the audit log lists each view and reveal of the run, and the verifier dete
     }),
   )
   expect(lines.filter((line) => line.action === 'reveal')).toHaveLength(1)
-  expect(lines.some((line) => String(line.user).includes('mallory'))).toBe(false)
+  expect(lines.filter((line) => line.action === 'sign_in').length).toBeGreaterThanOrEqual(6)
+  // The refused account appears in its refusal only.
+  expect(
+    lines.filter((line) => String(line.user).includes('mallory')).map((line) => line.action),
+  ).toEqual(['sign_in_refused'])
+  // One chain: the sequence numbers of the lines are 1, 2, 3, ...
+  expect(lines.map((line) => line.seq)).toEqual(lines.map((_, index) => index + 1))
 
-  expect(verify(app.auditFile)).toMatchObject({
+  // The embedded store serves one process: the command-line tools read it once the server stops.
+  await app.stopServer()
+  expect(verify([])).toMatchObject({
     status: 0,
-    stdout: expect.stringContaining(`OK: ${lines.length} lines`),
+    stdout: expect.stringContaining(`OK: ${lines.length} rows, chain intact`),
   })
-  const edited = readFileSync(app.auditFile, 'utf8').replace('"action":"reveal"', '"action":"view"')
-  const copy = `${app.auditFile}.edited`
-  writeFileSync(copy, edited)
-  const revealLine = lines.findIndex((line) => line.action === 'reveal') + 1
-  expect(verify(copy)).toMatchObject({
+  const exported = join(app.dataDir, 'trail.jsonl')
+  expect(run('scripts/audit-export.ts', [exported]).status).toBe(0)
+  expect(verify([exported]).status).toBe(0)
+  const edited = readFileSync(exported, 'utf8').replace('"action":"reveal"', '"action":"view"')
+  writeFileSync(exported, edited)
+  const revealRow = lines.find((line) => line.action === 'reveal')?.seq
+  expect(verify([exported])).toMatchObject({
     status: 1,
-    stdout: expect.stringContaining(`BROKEN at line ${revealLine}`),
+    stdout: expect.stringContaining(`BROKEN at row ${revealRow}`),
   })
 })
 
-function auditLines() {
-  return readFileSync(app.auditFile, 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as Record<string, unknown>)
+function run(script: string, args: string[]) {
+  return spawnSync(
+    process.execPath,
+    ['--conditions=react-server', '--import', 'tsx', script, ...args],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, VERITY_DATA_DIR: app.dataDir, SESSION_SECRET, DATABASE_URL: '' },
+    },
+  )
 }
 
-function verify(file: string) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/audit-verify.ts', file], {
-    encoding: 'utf8',
-  })
+function verify(args: string[]) {
+  return run('scripts/audit-verify.ts', args)
 }

@@ -36,6 +36,7 @@ import {
   verification,
   webhookPage,
 } from '@/tests/unit/helpers/upstream-fixtures'
+import { withAppStore } from '@/tests/unit/helpers/test-store'
 
 const KEY = 'test-key-7f3a'
 const TIMEOUT_MS = 1_000
@@ -44,6 +45,8 @@ let fake: FakeUpstream
 let client: typeof ClientModule
 let UpstreamError: typeof ErrorsModule.UpstreamError
 let warn: MockInstance<typeof console.warn>
+
+withAppStore()
 
 beforeAll(async () => {
   fake = await startFakeUpstream()
