@@ -3,6 +3,7 @@ import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { Suspense } from 'react'
 
+import { ActivityPanel } from '@/components/activity/activity-panel'
 import { AmlReport } from '@/components/aml/aml-report'
 import { ReportSkeleton } from '@/components/aml/report-skeleton'
 import { Breadcrumbs } from '@/components/ui/breadcrumbs'
@@ -35,6 +36,7 @@ export default async function AmlReportPage({ params }: PageProps<'/aml/[id]'>) 
       <Suspense fallback={<ReportSkeleton />}>
         <AmlReport searchId={id} />
       </Suspense>
+      <ActivityPanel resource={{ type: 'aml_search', id }} />
     </HydrationBoundary>
   )
 }

@@ -9,6 +9,7 @@ import { getQueryClient } from '@/lib/query-client'
 import { prefetchOrNotFound } from '@/lib/server-prefetch'
 import { getProfile } from '@/lib/upstream/client'
 
+import { ActivityPanel } from '@/components/activity/activity-panel'
 import { ProfileDetailPage } from '@/components/profiles/profile-detail-page'
 
 /** One upstream call per request, shared by the title and the page. */
@@ -39,6 +40,7 @@ export default async function ProfilePage({ params }: PageProps<'/profiles/[prof
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <ProfileDetailPage profileId={id} />
+      <ActivityPanel resource={{ type: 'profile', id }} />
     </HydrationBoundary>
   )
 }

@@ -2,6 +2,7 @@ import { dehydrate, HydrationBoundary } from '@tanstack/react-query'
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 
+import { ActivityPanel } from '@/components/activity/activity-panel'
 import { Breadcrumbs } from '@/components/ui/breadcrumbs'
 import { VerificationDetail } from '@/components/verifications/verification-detail'
 import { isShortId } from '@/lib/ids'
@@ -36,6 +37,7 @@ export default async function VerificationPage({ params }: PageProps<'/verificat
         ]}
       />
       <VerificationDetail shortId={shortId} />
+      <ActivityPanel resource={{ type: 'verification', id: shortId }} />
     </HydrationBoundary>
   )
 }
