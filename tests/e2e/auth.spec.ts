@@ -8,7 +8,12 @@ import { sealSession } from '@/lib/auth/session-seal'
 import { exampleIds } from '@/lib/demo/example-ids'
 
 import { freePort } from '@/scripts/free-port'
-import { SESSION_SECRET, startAuthApp, type AuthApp } from '@/tests/e2e/support/auth-app'
+import {
+  AUDIT_HMAC_KEY,
+  SESSION_SECRET,
+  startAuthApp,
+  type AuthApp,
+} from '@/tests/e2e/support/auth-app'
 import { startOidcProvider, type OidcServer } from '@/tests/e2e/support/oidc-provider'
 import { hydrated } from '@/tests/e2e/support/until-answered'
 
@@ -263,7 +268,7 @@ function run(script: string, args: string[]) {
     ['--conditions=react-server', '--import', 'tsx', script, ...args],
     {
       encoding: 'utf8',
-      env: { ...process.env, VERITY_DATA_DIR: app.dataDir, SESSION_SECRET, DATABASE_URL: '' },
+      env: { ...process.env, VERITY_DATA_DIR: app.dataDir, AUDIT_HMAC_KEY, DATABASE_URL: '' },
     },
   )
 }

@@ -44,6 +44,8 @@ export async function startApp(
         NEXT_TELEMETRY_DISABLED: '1',
         AUTH_DISABLED: 'true',
         VERITY_DATA_DIR: dataDir,
+        // A production start needs one (lib/env.js); tests that check the key give their own.
+        AUDIT_HMAC_KEY: 'e2e-audit-hmac-key-of-the-test-instances-0123',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,6 +13,7 @@ import { auditLinesOf } from '@/tests/e2e/support/audit-lines'
  */
 
 export const SESSION_SECRET = 'e2e-session-secret-that-is-long-enough-0123456789'
+export const AUDIT_HMAC_KEY = 'e2e-audit-hmac-key-of-the-sign-in-instance-0123'
 
 export type AuthApp = {
   url: string
@@ -43,6 +44,7 @@ export async function startAuthApp(
       OIDC_CLIENT_ID: oidc.clientId,
       OIDC_CLIENT_SECRET: oidc.clientSecret,
       SESSION_SECRET,
+      AUDIT_HMAC_KEY,
       AUTH_ALLOWED_EMAIL_DOMAINS: 'verity.test',
       AUTH_ALLOWED_GROUPS: 'aml-analysts',
       SESSION_MAX_AGE_S: '3600',
