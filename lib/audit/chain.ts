@@ -107,6 +107,7 @@ export async function verifyTrail(
       }
     }
     const { hash, ...fields } = record
+    // The line's `log` marker is not part of what was hashed.
     const body = { ...fields, log: undefined }
     if (typeof hash !== 'string' || !same(hash, hashOf(key, body))) {
       return {
