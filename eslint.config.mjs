@@ -96,5 +96,6 @@ export default defineConfig([
     'test-reports/**',
     'playwright-report/**',
     'bench-results/**',
+    '.verity-data/**',
   ]),
 ])

@@ -19,8 +19,9 @@ export default function nextConfig(phase) {
     // Deployable as `node .next/standalone/server.js` (see the README's deployment section).
     output: 'standalone',
     poweredByHeader: false,
-    // The upstream client's connection pool: loaded from node_modules as it is, not bundled.
-    serverExternalPackages: ['undici'],
+    // Loaded from node_modules as they are, not bundled: the upstream client's connection pool,
+    // and the store's drivers (PGlite finds its WebAssembly files beside its own code).
+    serverExternalPackages: ['undici', 'pg', '@electric-sql/pglite'],
     reactStrictMode: true,
     // No image optimizer endpoint: AML images load directly, as the CSP allows.
     images: { unoptimized: true },

@@ -1,3 +1,6 @@
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
 import { defineConfig, devices } from '@playwright/test'
 
 /*
@@ -8,6 +11,8 @@ import { defineConfig, devices } from '@playwright/test'
 const appPort = Number(process.env.E2E_APP_PORT ?? 3100)
 const simPort = Number(process.env.E2E_SIM_PORT ?? 4100)
 export const simUrl = `http://127.0.0.1:${simPort}`
+/** The main instance's embedded store: emptied before it starts, removed after the run. */
+export const mainDataDir = join(tmpdir(), `verity-e2e-data-${appPort}`)
 /** The upstream key of the suite; `npm test` makes it a fresh canary that must never leak. */
 export const testKey = process.env.VERITY_TEST_KEY ?? 'sim-demo-key'
 
@@ -38,6 +43,7 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  globalTeardown: './tests/e2e/support/teardown.ts',
   webServer: [
     {
       command: `npx tsx simulator/main.ts`,
@@ -48,7 +54,7 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: `npx next start -p ${appPort} -H 127.0.0.1`,
+      command: `node -e "fs.rmSync(process.env.VERITY_DATA_DIR, { recursive: true, force: true })" && npx next start -p ${appPort} -H 127.0.0.1`,
       url: `http://127.0.0.1:${appPort}/api/health`,
       env: {
         DS_API_BASE_URL: simUrl,
@@ -56,6 +62,7 @@ export default defineConfig({
         DS_API_TIMEOUT_MS: '3000',
         VERITY_DEMO: 'true',
         AUTH_DISABLED: 'true',
+        VERITY_DATA_DIR: mainDataDir,
         NEXT_TELEMETRY_DISABLED: '1',
       },
       reuseExistingServer: !process.env.CI,

@@ -2,9 +2,10 @@ import { NextResponse, type NextRequest } from 'next/server'
 
 import { crossSiteProblem, isSameOriginRequest } from '@/lib/api/same-origin'
 import { CLIENT_REQUEST_ID_HEADER, clientRequestId } from '@/lib/audit/request-id'
-import { publicOrigin, servedOverHttps } from '@/lib/auth/request'
+import { cookieIsSecure, publicOrigin, servedOverHttps } from '@/lib/auth/request'
 import { safeReturnTo } from '@/lib/auth/return-to'
-import { readSession, SESSION_COOKIE } from '@/lib/auth/session-cookie'
+import { clearedSessionCookie, sessionCookieName } from '@/lib/auth/session-cookie'
+import { sessionViewer } from '@/lib/auth/session-service'
 import { authSettings } from '@/lib/auth/settings'
 import { signInPath, unauthenticatedProblem } from '@/lib/auth/unauthenticated'
 
@@ -68,8 +69,9 @@ async function gate(request: NextRequest) {
   if (settings.mode === 'off') return null
   const { pathname, search } = request.nextUrl
   if (PUBLIC_PATHS.some((pattern) => pattern.test(pathname))) return null
-  const token = request.cookies.get(SESSION_COOKIE)?.value
-  if (await readSession(token, settings)) return null
+  const secure = cookieIsSecure(request, settings)
+  const token = request.cookies.get(sessionCookieName(secure))?.value
+  if (await sessionViewer(token, settings)) return null
 
   let response: NextResponse
   if (isApi(request)) {
@@ -83,8 +85,8 @@ async function gate(request: NextRequest) {
     response = NextResponse.redirect(new URL(signInPath(returnTo), request.url))
     response.headers.set('Cache-Control', 'private, no-store')
   }
-  // A tampered or expired cookie is dropped so the browser stops sending it.
-  if (token) response.cookies.delete(SESSION_COOKIE)
+  // A tampered, ended or expired session's cookie is dropped so the browser stops sending it.
+  if (token) response.cookies.set(...clearedSessionCookie(secure))
   return response
 }
 

@@ -12,6 +12,8 @@ export default defineConfig({
   },
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}'],
+    // One migrated embedded store, copied by the tests that need one (tests/unit/helpers/test-store.ts).
+    globalSetup: ['tests/unit/store-template.ts'],
     environment: 'node',
     setupFiles: ['tests/unit/setup/fresh-upstream-state.ts'],
     // Route handlers and fetchers are called without a request or cookies; sign-in is tested apart.

@@ -35,10 +35,6 @@ const schema = z.object({
     .optional(),
   OIDC_CLIENT_ID: optionalText(),
   OIDC_CLIENT_SECRET: optionalText(),
-  SESSION_SECRET: optionalText().refine(
-    (value) => value === undefined || value.length >= 32,
-    'must be at least 32 characters (for example `openssl rand -base64 48`)',
-  ),
   AUTH_ALLOWED_EMAIL_DOMAINS: commaList((item) => item.toLowerCase().replace(/^@/, '')),
   AUTH_ALLOWED_GROUPS: commaList((item) => item),
   APP_URL: z
@@ -51,7 +47,13 @@ const schema = z.object({
     .min(300, 'must be at least 300')
     .max(7 * 24 * 3600, 'must be at most 604800 (7 days)')
     .default(8 * 3600),
-  AUDIT_LOG_FILE: optionalText(),
+  SESSION_IDLE_TIMEOUT_S: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(60, 'must be at least 60')
+    .max(24 * 3600, 'must be at most 86400 (a day)')
+    .default(30 * 60),
+  ...storeShape(),
   PII_MASKING: z
     .enum(['on', 'off', 'true', 'false'], { error: 'must be on or off' })
     .optional()
@@ -63,6 +65,33 @@ const schema = z.object({
     .max(1_000, 'must be at most 1000')
     .default(30),
 })
+
+/** The store and the audit key: also read by the command-line tools, which need no upstream. */
+function storeShape() {
+  return {
+    // Empty is unset: the embedded store.
+    DATABASE_URL: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z
+        .url({
+          protocol: /^postgres(ql)?$/,
+          error: 'must be a postgres:// URL such as postgres://verity@db.internal:5432/verity',
+        })
+        .optional(),
+    ),
+    VERITY_DATA_DIR: optionalText(),
+    AUDIT_HMAC_KEY: optionalText().refine(
+      (value) => value === undefined || value.length >= 32,
+      'must be at least 32 characters (for example `openssl rand -base64 48`)',
+    ),
+    SESSION_SECRET: optionalText().refine(
+      (value) => value === undefined || value.length >= 32,
+      'must be at least 32 characters (for example `openssl rand -base64 48`)',
+    ),
+  }
+}
+
+const storeSchema = z.object(storeShape())
 
 function optionalText() {
   return z
@@ -113,7 +142,28 @@ function signInIssues(source) {
   return lines
 }
 
+/**
+ * The audit trail's key must be the same on every instance and must not live beside the data in
+ * production: there it is AUDIT_HMAC_KEY, and a shared database needs a key every instance has.
+ * @param {Record<string, string | undefined>} source
+ * @returns {string[]}
+ */
+function auditKeyIssues(source) {
+  if (source.AUDIT_HMAC_KEY?.trim()) return []
+  const demo = source.VERITY_DEMO === 'true' || source.VERITY_DEMO === '1'
+  if (source.NODE_ENV === 'production' && !demo) {
+    return ["  AUDIT_HMAC_KEY is required in production: the key of the audit trail's HMAC chain"]
+  }
+  if (source.DATABASE_URL?.trim() && !source.SESSION_SECRET?.trim()) {
+    return [
+      '  AUDIT_HMAC_KEY (or SESSION_SECRET) is required with DATABASE_URL: every instance signs one audit trail',
+    ]
+  }
+  return []
+}
+
 /** @typedef {z.output<typeof schema>} Env */
+/** @typedef {z.output<typeof storeSchema>} StoreEnv */
 
 /**
  * Parses an environment, throwing one error that names every bad variable.
@@ -122,15 +172,33 @@ function signInIssues(source) {
  */
 export function parseEnv(source) {
   const result = schema.safeParse(source)
-  const signIn = signInIssues(source)
-  if (result.success && signIn.length === 0) return result.data
-  const lines = (result.error?.issues ?? []).map((issue) => {
+  const more = [...signInIssues(source), ...auditKeyIssues(source)]
+  if (result.success && more.length === 0) return result.data
+  return fail(`Invalid environment:\n${[...issueLines(result.error, source), ...more].join('\n')}`)
+}
+
+/**
+ * Parses only what the store and the audit key need (the command-line tools).
+ * @param {Record<string, string | undefined>} source
+ * @returns {StoreEnv}
+ */
+export function parseStoreEnv(source) {
+  const result = storeSchema.safeParse(source)
+  if (result.success) return result.data
+  return fail(`Invalid environment:\n${issueLines(result.error, source).join('\n')}`)
+}
+
+/**
+ * @param {z.ZodError | undefined} error
+ * @param {Record<string, string | undefined>} source
+ */
+function issueLines(error, source) {
+  return (error?.issues ?? []).map((issue) => {
     const name = issue.path.join('.')
     const message =
       issue.code === 'invalid_type' && source[name] === undefined ? 'is required' : issue.message
     return `  ${name} ${message}`
   })
-  return fail(`Invalid environment:\n${[...lines, ...signIn].join('\n')}`)
 }
 
 /** @param {string} message @returns {never} */

@@ -1,3 +1,5 @@
+import { activitySearchParams, type ActivityFilters } from '@/lib/audit/activity-query'
+
 /*
  * Every page path of the app, built here and nowhere else, so links, redirects and the search box
  * agree on one spelling and every id is encoded once.
@@ -31,4 +33,10 @@ export function amlReportPath(searchId: string) {
 /** The webhook history, filtered to one webhook when an id is given. */
 export function webhooksPath(webhookId?: string) {
   return webhookId ? `/webhooks?webhook_id=${encodeURIComponent(webhookId)}` : '/webhooks'
+}
+
+/** Everything the audit trail recorded, filtered (see lib/audit/activity-filters.ts). */
+export function activityPath(filters: Partial<ActivityFilters> = {}) {
+  const query = activitySearchParams(filters).toString()
+  return query ? `/activity?${query}` : '/activity'
 }

@@ -1,26 +1,62 @@
-// `npx tsx scripts/audit-verify.ts <file>`: checks an audit log's hash chain; exit 1 at the first broken line.
+// `npm run audit:verify [-- <file>]`: checks the audit trail in the store (DATABASE_URL or
+// VERITY_DATA_DIR), or an exported file, against the key; exit 1 naming the first bad row.
 import { readFileSync } from 'node:fs'
 
-import { verifyLog } from '@/lib/audit/chain'
+import { verifyTrail } from '@/lib/audit/chain'
+import { auditKey } from '@/lib/audit/key'
+import { parseTrailFile } from '@/lib/audit/trail-file'
+import { verifyStoredTrail } from '@/lib/audit/trail'
+import { parseStoreEnv } from '@/lib/env'
+import { openStore, storeConfig } from '@/lib/store/open'
 
 const file = process.argv[2]
-if (!file) {
-  console.error('usage: audit-verify <audit log file>')
+
+function stop(message: string): never {
+  console.error(message)
   process.exit(2)
 }
 
-let text: string
+let env: ReturnType<typeof parseStoreEnv>
 try {
-  text = readFileSync(file, 'utf8')
+  env = parseStoreEnv(process.env)
 } catch (error) {
-  console.error(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`)
-  process.exit(2)
+  stop(error instanceof Error ? error.message : String(error))
+}
+const config = storeConfig(env)
+const { key, source } = auditKey(env, config.dataDir)
+
+let result: Awaited<ReturnType<typeof verifyTrail>>
+let what: string
+if (file) {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    stop(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  const parsed = parseTrailFile(text)
+  if (!parsed.ok) {
+    console.log(`BROKEN at line ${parsed.line}: ${parsed.reason}`)
+    process.exit(1)
+  }
+  if (!parsed.head) console.log('note: no head record in the file, so a cut-off tail cannot show')
+  result = await verifyTrail(key, parsed.records, parsed.head)
+  what = file
+} else {
+  const store = await openStore(config).catch((error: unknown) =>
+    stop(error instanceof Error ? error.message : String(error)),
+  )
+  try {
+    result = await verifyStoredTrail(store.db, key)
+  } finally {
+    await store.close()
+  }
+  what = store.where
 }
 
-const result = verifyLog(text)
 if (result.ok) {
-  console.log(`OK: ${result.lines} lines, chain intact`)
+  console.log(`OK: ${result.rows} rows, chain intact (${what}; key from ${source})`)
 } else {
-  console.log(`BROKEN at line ${result.line}: ${result.reason}`)
+  console.log(`BROKEN at row ${result.seq}: ${result.reason} (${what}; key from ${source})`)
   process.exit(1)
 }

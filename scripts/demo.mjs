@@ -11,12 +11,15 @@ if (!process.argv.includes('--no-build')) {
   if (code !== 0) process.exit(code)
 }
 
-const sim = start('simulator', 'npx', ['tsx', 'simulator/main.ts'], {
+// Node itself, not npx: a signal then reaches the servers, not a wrapper that may not pass it on.
+const sim = start('simulator', process.execPath, ['--import', 'tsx', 'simulator/main.ts'], {
   env: { SIM_PORT: simPort, SIM_API_KEY: SIM_KEY },
   ready: /listening/,
 })
 await sim.ready
-const app = start('verity', 'npx', ['next', 'start', '-p', port, '-H', '127.0.0.1'], {
+const next = 'node_modules/next/dist/bin/next'
+const app = start('verity', process.execPath, [next, 'start', '-p', port, '-H', '127.0.0.1'], {
+  // The embedded store keeps the activity between runs, in .verity-data unless VERITY_DATA_DIR says.
   env: { DS_API_BASE_URL: simUrl, DS_API_KEY: SIM_KEY, VERITY_DEMO: 'true', AUTH_DISABLED: 'true' },
   ready: /Ready|started server/i,
 })
@@ -32,5 +35,6 @@ Verity is running on simulated data: ${base}
   Failed verification      ${base}/v/${exampleIds.errorsShortId}
   AML report               ${base}/aml/${exampleIds.amlRichId}
   AML report, 1,000 hits   ${base}/aml/${exampleIds.amlBigId}
+  Activity (audit trail)   ${base}/activity
 
 Stop with Ctrl+C.`)

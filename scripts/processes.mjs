@@ -56,10 +56,16 @@ export function run(command, args, env = {}, capture) {
   })
 }
 
-/** Stops the children we started (and only those) when this process is told to stop. */
+/**
+ * Stops the children we started (and only those) when this process is told to stop, and waits
+ * until they have gone (at most 10 s): the app closes its embedded database on the way out.
+ */
 export function stopOnSignal(children) {
-  const stop = () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
+  const stop = async () => {
+    const running = children.filter((child) => child.exitCode === null && child.signalCode === null)
+    const exited = running.map((child) => new Promise((resolve) => child.once('exit', resolve)))
+    for (const child of running) child.kill('SIGTERM')
+    await Promise.race([Promise.all(exited), new Promise((resolve) => setTimeout(resolve, 10_000))])
     process.exit(0)
   }
   process.on('SIGINT', stop)

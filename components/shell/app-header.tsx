@@ -7,7 +7,7 @@ import { ZoneToggle } from '@/components/shell/zone-toggle'
 import { IntentLink } from '@/components/ui/intent-link'
 import { ShortcutsDialog } from '@/components/ui/shortcuts-dialog'
 import { ThemeToggle } from '@/components/ui/theme-toggle'
-import { homePath, profilesPath, webhooksPath } from '@/lib/routes'
+import { activityPath, homePath, profilesPath, webhooksPath } from '@/lib/routes'
 
 /** `notice` is a banner above the header row, inside the banner landmark like the rest of it. */
 export function AppHeader({
@@ -35,6 +35,7 @@ export function AppHeader({
         <nav aria-label="Main" className="flex items-center gap-1 text-sm">
           <NavLink href={profilesPath}>Profiles</NavLink>
           <NavLink href={webhooksPath()}>Webhooks</NavLink>
+          <NavLink href={activityPath()}>Activity</NavLink>
         </nav>
         {demo && (
           <span className="ml-auto rounded bg-amber-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-amber-900 sm:order-last sm:ml-0 dark:bg-amber-900/40 dark:text-amber-200">

@@ -5,6 +5,7 @@ import { NextResponse } from 'next/server'
 import { ProblemError } from '@/lib/api/problem-error'
 import { AuthRequiredError } from '@/lib/auth/errors'
 import { unauthenticatedProblem } from '@/lib/auth/unauthenticated'
+import { withServerTiming } from '@/lib/server-timing'
 import { UpstreamError, type UpstreamErrorKind } from '@/lib/upstream/errors'
 
 /*
@@ -92,10 +93,16 @@ export function upstreamProblem(error: UpstreamError) {
   return problem(status, error.kind, title, detailOf(error), headers)
 }
 
-/** Runs an upstream call and answers its data, or the problem that fits its failure. */
+/**
+ * Runs an upstream call and answers its data (with Server-Timing: upstream and audit), or the
+ * problem that fits its failure.
+ */
 export async function respond(call: () => Promise<unknown>) {
   try {
-    return json(await call())
+    const { result, header } = await withServerTiming(call)
+    const response = json(result)
+    if (header) response.headers.set('Server-Timing', header)
+    return response
   } catch (error) {
     if (error instanceof UpstreamError) return upstreamProblem(error)
     if (error instanceof AuthRequiredError) return unauthenticatedProblem()

@@ -1,14 +1,17 @@
-import { createHash } from 'node:crypto'
+import { createHmac, timingSafeEqual } from 'node:crypto'
 
 /*
- * The audit log is a hash chain: each line carries the hash of the line before it and its own
- * hash over that and its canonical JSON, so an edited, removed or reordered line breaks the chain
- * from that point on.
+ * The audit trail is a keyed hash chain. Each row carries its sequence number, the hash of the row
+ * before, and its own hash: an HMAC under a key the app holds over all of that and its content.
+ * An altered, removed or inserted row breaks the chain there, and without the key nobody can
+ * re-hash the rest to hide it. A head record (the last sequence number and hash, also under the
+ * key) says where the trail ends, so a cut-off tail is noticed too.
  */
 
 export const GENESIS_HASH = '0'.repeat(64)
 
-export type AuditAction = 'view' | 'reveal' | 'export'
+export type AuditAction =
+  'view' | 'reveal' | 'export' | 'sign_in' | 'sign_in_refused' | 'sign_out' | 'session_expired'
 
 export type AuditEntry = {
   time: string
@@ -26,7 +29,9 @@ export type AuditEntry = {
   outcome: string
 }
 
-export type AuditRecord = AuditEntry & { log: 'audit'; prevHash: string; hash: string }
+export type AuditRecord = AuditEntry & { log: 'audit'; seq: number; prevHash: string; hash: string }
+
+export type AuditHead = { seq: number; hash: string; mac: string }
 
 /** JSON with keys sorted at every depth, so the same content always hashes the same. */
 export function canonicalJson(value: unknown): string {
@@ -40,51 +45,111 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value)
 }
 
-function hashOf(prevHash: string, body: Omit<AuditRecord, 'hash'>) {
-  return createHash('sha256')
-    .update(`${prevHash}\n${canonicalJson(body)}`)
-    .digest('hex')
+function mac(key: Uint8Array, text: string) {
+  return createHmac('sha256', key).update(text).digest('hex')
 }
 
-export function chain(prevHash: string, entry: AuditEntry): AuditRecord {
-  const body = { ...entry, log: 'audit' as const, prevHash }
-  return { ...body, hash: hashOf(prevHash, body) }
+function hashOf(key: Uint8Array, body: Omit<AuditRecord, 'hash' | 'log'>) {
+  return mac(key, `verity audit row\n${canonicalJson(body)}`)
 }
 
-export type Verification = { ok: true; lines: number } | { ok: false; line: number; reason: string }
+/** The record that follows `prevHash` as row `seq`. */
+export function sealRecord(
+  key: Uint8Array,
+  seq: number,
+  prevHash: string,
+  entry: AuditEntry,
+): AuditRecord {
+  const body = { ...entry, seq, prevHash }
+  return { log: 'audit', ...body, hash: hashOf(key, body) }
+}
 
-/** Checks a whole log: every line parses, links to the one before, and hashes to what it says. */
-export function verifyLog(text: string): Verification {
-  const lines = text.split('\n')
-  if (lines.at(-1) === '') lines.pop()
-  let prevHash = GENESIS_HASH
-  for (const [index, line] of lines.entries()) {
-    const number = index + 1
-    let record: Partial<AuditRecord>
-    try {
-      record = JSON.parse(line) as Partial<AuditRecord>
-    } catch {
-      return { ok: false, line: number, reason: 'not JSON' }
+export function sealHead(key: Uint8Array, seq: number, hash: string): AuditHead {
+  return { seq, hash, mac: mac(key, `verity audit head\n${seq}\n${hash}`) }
+}
+
+function same(a: string, b: string) {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
+}
+
+export type ChainPosition = { seq: number; hash: string }
+
+export type Verification =
+  | { ok: true; rows: number; head: number | null; last: ChainPosition }
+  | { ok: false; seq: number; reason: string; rows: number }
+
+const GENESIS: ChainPosition = { seq: 0, hash: GENESIS_HASH }
+
+/**
+ * Checks a trail row by row, in sequence order, against the key and the head record. `head` null
+ * (a file without one) checks the rows only. Rows past the head are accepted when they chain on:
+ * appends made while the trail was being read. `from` continues after a row already verified
+ * (the records then start after it).
+ */
+export async function verifyTrail(
+  key: Uint8Array,
+  records: AsyncIterable<AuditRecord> | Iterable<AuditRecord>,
+  head: AuditHead | null,
+  from: ChainPosition = GENESIS,
+): Promise<Verification> {
+  let prevHash = from.hash
+  let expected = from.seq + 1
+  let hashAtHead: string | null = head && head.seq <= from.seq ? headHashBefore(head, from) : null
+  for await (const record of records) {
+    const rows = expected - 1
+    if (record.seq > expected) {
+      return { ok: false, seq: expected, reason: `row ${expected} is missing`, rows }
     }
-    if (record.prevHash !== prevHash)
-      return { ok: false, line: number, reason: 'does not follow the line before' }
-    const { hash, ...body } = record
-    if (typeof hash !== 'string' || hash !== hashOf(prevHash, body as Omit<AuditRecord, 'hash'>)) {
-      return { ok: false, line: number, reason: 'content does not match its hash' }
+    if (record.seq !== expected) {
+      return { ok: false, seq: record.seq, reason: 'row is out of order or repeated', rows }
     }
+    if (record.prevHash !== prevHash) {
+      return {
+        ok: false,
+        seq: record.seq,
+        reason: 'does not follow the row before (a row was removed, inserted or changed)',
+        rows,
+      }
+    }
+    const { hash, ...fields } = record
+    // The line's `log` marker is not part of what was hashed.
+    const body = { ...fields, log: undefined }
+    if (typeof hash !== 'string' || !same(hash, hashOf(key, body))) {
+      return {
+        ok: false,
+        seq: record.seq,
+        reason: 'content does not match its HMAC (changed, or re-hashed without the key)',
+        rows,
+      }
+    }
+    if (head && record.seq === head.seq) hashAtHead = hash
     prevHash = hash
+    expected += 1
   }
-  return { ok: true, lines: lines.length }
+  const rows = expected - 1
+  const last = { seq: rows, hash: prevHash }
+  if (!head) return { ok: true, rows, head: null, last }
+  if (head.seq > rows) {
+    return {
+      ok: false,
+      seq: rows + 1,
+      reason: `the trail ends at row ${rows} but its head record says ${head.seq}: the tail was cut off`,
+      rows,
+    }
+  }
+  // A new trail's head is sealed when the app first starts; before that it may hold no MAC.
+  const unsealedGenesis = head.seq === 0 && head.mac === '' && rows === 0
+  if (!unsealedGenesis && !same(head.mac, sealHead(key, head.seq, head.hash).mac)) {
+    return { ok: false, seq: head.seq, reason: 'the head record does not match its HMAC', rows }
+  }
+  if (hashAtHead !== head.hash) {
+    return { ok: false, seq: head.seq, reason: 'the head record does not match this row', rows }
+  }
+  return { ok: true, rows, head: head.seq, last }
 }
 
-/** The hash to continue from after the existing content of a log file. */
-export function lastHash(text: string): string {
-  const last = text.trimEnd().split('\n').at(-1)
-  if (!last) return GENESIS_HASH
-  try {
-    const { hash } = JSON.parse(last) as { hash?: unknown }
-    return typeof hash === 'string' ? hash : GENESIS_HASH
-  } catch {
-    return GENESIS_HASH
-  }
+/** The hash the head must carry when it points at or before the row verification starts after. */
+function headHashBefore(head: AuditHead, from: ChainPosition) {
+  if (head.seq === from.seq) return from.hash
+  return head.seq === 0 ? GENESIS_HASH : null
 }

@@ -6,8 +6,8 @@ import { headers } from 'next/headers'
 
 import { viewerLabel, type Viewer } from '@/lib/auth/viewer'
 
+import { appTrail } from './app-trail'
 import type { AuditAction } from './chain'
-import { writeAudit } from './log'
 import { CLIENT_REQUEST_ID_HEADER, clientRequestId, serverRequestId } from './request-id'
 
 export type AuditResource = { type: string; id: string | null }
@@ -21,7 +21,7 @@ async function requestIds(): Promise<{ requestId: string; clientRequestId?: stri
   try {
     incoming = await headers()
   } catch {
-    // Outside a request (scripts, unit tests) there are no headers.
+    // Outside a request (scripts, unit tests, the session purge) there are no headers.
     return { requestId: randomUUID() }
   }
   const client = clientRequestId(incoming.get(CLIENT_REQUEST_ID_HEADER))
@@ -31,6 +31,7 @@ async function requestIds(): Promise<{ requestId: string; clientRequestId?: stri
   }
 }
 
+/** Appends one row to the audit trail and resolves once it is committed; rejects otherwise. */
 export async function audit(
   viewer: Viewer | null,
   action: AuditAction,
@@ -39,7 +40,8 @@ export async function audit(
   field?: string,
   reason?: string,
 ) {
-  return writeAudit({
+  const { writer } = await appTrail()
+  return writer.append({
     time: new Date().toISOString(),
     user: viewer ? viewerLabel(viewer) : 'unauthenticated',
     action,

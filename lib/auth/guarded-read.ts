@@ -1,6 +1,7 @@
 import 'server-only'
 
 import { audit, type AuditResource } from '@/lib/audit/record'
+import { timed } from '@/lib/server-timing'
 import { UpstreamError } from '@/lib/upstream/errors'
 
 import { AuthRequiredError } from './errors'
@@ -17,12 +18,13 @@ export async function guardedRead<T>(resource: AuditResource, read: () => Promis
     await audit(null, 'view', resource, 'denied')
     throw new AuthRequiredError()
   }
+  let data: T
   try {
-    const data = await read()
-    await audit(viewer, 'view', resource, 'ok')
-    return data
+    data = await timed('upstream', read)
   } catch (error) {
     await audit(viewer, 'view', resource, error instanceof UpstreamError ? error.kind : 'error')
     throw error
   }
+  await timed('audit', () => audit(viewer, 'view', resource, 'ok'))
+  return data
 }

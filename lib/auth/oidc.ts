@@ -77,7 +77,7 @@ export async function startSignIn(
 
 export type SignInResult =
   | { outcome: 'ok'; viewer: Viewer; returnTo: string }
-  | { outcome: 'not_allowed'; returnTo: string }
+  | { outcome: 'not_allowed'; returnTo: string; refused: Viewer }
   | { outcome: 'failed' }
 
 /** Exchanges the code, checks the ID token and the allow-list. */
@@ -106,7 +106,6 @@ export async function finishSignIn(
     // Providers differ in which claims they put in the ID token; userinfo has the rest.
     const info = await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub)
     const claims = { ...info, ...idClaims, groups: idClaims.groups ?? info.groups }
-    if (!isAllowed(claims, settings.allow)) return { outcome: 'not_allowed', returnTo: target }
     const viewer: Viewer = {
       sub: idClaims.sub,
       // An unverified address would let a group member be recorded under someone else's name.
@@ -114,6 +113,10 @@ export async function finishSignIn(
         typeof claims.email === 'string' && claims.email_verified === true ? claims.email : null,
       name: typeof claims.name === 'string' ? claims.name : null,
       groups: allowedGroups(claims, settings.allow.groups),
+    }
+    // Who was refused is kept for the audit trail, with none of their groups.
+    if (!isAllowed(claims, settings.allow)) {
+      return { outcome: 'not_allowed', returnTo: target, refused: viewer }
     }
     return { outcome: 'ok', viewer, returnTo: target }
   } catch (error) {

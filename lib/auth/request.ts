@@ -4,10 +4,11 @@ import type { AuthSettings } from './settings'
 
 /** HTTPS as the browser sees it, also behind a TLS-terminating load balancer. */
 export function servedOverHttps(request: NextRequest) {
-  return (
-    request.nextUrl.protocol === 'https:' ||
-    request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https'
-  )
+  return request.nextUrl.protocol === 'https:' || forwardedHttps(request.headers)
+}
+
+function forwardedHttps(headers: Headers) {
+  return headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https'
 }
 
 /**
@@ -26,4 +27,14 @@ export function publicOrigin(request: NextRequest, settings: AuthSettings) {
 
 export function cookieIsSecure(request: NextRequest, settings: AuthSettings) {
   return servedOverHttps(request) || publicOrigin(request, settings).startsWith('https:')
+}
+
+/**
+ * The same answer from the request headers alone (server components have no request URL; Next.js
+ * itself serves plain HTTP, so HTTPS is a forwarding proxy's or APP_URL's).
+ */
+export function headersAreSecure(headers: Headers, settings: AuthSettings) {
+  return (
+    forwardedHttps(headers) || (settings.mode === 'oidc' && !!settings.appUrl?.startsWith('https:'))
+  )
 }

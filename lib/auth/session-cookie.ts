@@ -1,32 +1,22 @@
-import { isAllowed } from './allow-list'
-import { unseal } from './sealed'
-import type { AuthSettings } from './settings'
-import { viewerFromClaims, type Viewer } from './viewer'
-
-/* Read by proxy.ts and by the data layer alike, so both apply the same rules. */
+/*
+ * The session cookie's name and attributes. Over HTTPS it is a `__Host-` cookie: the browser then
+ * accepts it only when Secure, for the whole host, without a Domain, so neither a sibling domain
+ * nor a plain-http page can plant one.
+ */
 
 export const SESSION_COOKIE = 'verity_session'
+export const SECURE_SESSION_COOKIE = '__Host-verity_session'
 export const SIGN_IN_COOKIE = 'verity_sign_in'
 
-/** The signed-in viewer, or null for a missing, tampered, expired or no longer allowed session. */
-export async function readSession(
-  token: string | undefined,
-  settings: Extract<AuthSettings, { mode: 'oidc' }>,
-): Promise<Viewer | null> {
-  const viewer = viewerFromClaims(await unseal(token, settings.secret, 'session'))
-  // The allow-list is checked again on every request, so removing a domain or group takes effect
-  // without waiting for sessions to expire.
-  if (!viewer) return null
-  // A session holds an e-mail only when the provider verified it (lib/auth/viewer.ts).
-  const claims = {
-    email: viewer.email,
-    email_verified: viewer.email !== null,
-    groups: viewer.groups,
-  }
-  if (!isAllowed(claims, settings.allow)) return null
-  return viewer
+export function sessionCookieName(secure: boolean) {
+  return secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE
 }
 
 export function cookieOptions(secure: boolean, maxAgeSeconds: number) {
   return { httpOnly: true, secure, sameSite: 'lax' as const, path: '/', maxAge: maxAgeSeconds }
+}
+
+/** Arguments of `cookies.set` that remove the session cookie (a `__Host-` one only with Secure). */
+export function clearedSessionCookie(secure: boolean) {
+  return [sessionCookieName(secure), '', cookieOptions(secure, 0)] as const
 }

@@ -1,9 +1,11 @@
 import 'server-only'
 
-import { cookies } from 'next/headers'
+import { cookies, headers } from 'next/headers'
 import { cache } from 'react'
 
-import { readSession, SESSION_COOKIE } from './session-cookie'
+import { headersAreSecure } from './request'
+import { sessionCookieName } from './session-cookie'
+import { sessionViewer } from './session-service'
 import { authSettings } from './settings'
 import type { Viewer } from './viewer'
 
@@ -14,6 +16,6 @@ export const ANONYMOUS: Viewer = { sub: 'anonymous', email: null, name: 'sign-in
 export const getViewer = cache(async (): Promise<Viewer | null> => {
   const settings = authSettings()
   if (settings.mode === 'off') return ANONYMOUS
-  const store = await cookies()
-  return readSession(store.get(SESSION_COOKIE)?.value, settings)
+  const name = sessionCookieName(headersAreSecure(await headers(), settings))
+  return sessionViewer((await cookies()).get(name)?.value, settings)
 })

@@ -15,6 +15,7 @@ export type AuthSettings =
       clientSecret: string
       secret: string
       maxAgeSeconds: number
+      idleSeconds: number
       appUrl: string | undefined
       allow: AllowList
     }
@@ -33,6 +34,7 @@ export function authSettings(): AuthSettings {
     clientSecret: env.OIDC_CLIENT_SECRET,
     secret: env.SESSION_SECRET,
     maxAgeSeconds: env.SESSION_MAX_AGE_S,
+    idleSeconds: env.SESSION_IDLE_TIMEOUT_S,
     appUrl: env.APP_URL,
     allow: { domains: env.AUTH_ALLOWED_EMAIL_DOMAINS, groups: env.AUTH_ALLOWED_GROUPS },
   }

@@ -2,6 +2,7 @@
 import { execSync } from 'node:child_process'
 import { cpus, loadavg } from 'node:os'
 
+import { measureAudit } from '@/scripts/bench/audit'
 import { measureBigData } from '@/scripts/bench/big-data'
 import { buildFloor } from '@/scripts/bench/floor'
 import { launchBrowser } from '@/scripts/bench/browser'
@@ -76,6 +77,7 @@ try {
   )
   if (options.sections.has('load'))
     memory.push(sampleMemory('after the proxy load', app.pid, simulator.pid))
+  await section('audit', () => measureAudit(app.url))
   await section('render', () =>
     measureRender(app.url, { samples: options.renderSamples, warmup: 2 }),
   )
@@ -95,7 +97,7 @@ try {
   results.push(memoryResult(memory))
 
   // Printed in the order, whatever order they ran in.
-  const order = ['load', 'render', 'weight', 'lighthouse', 'bigData', 'memory']
+  const order = ['load', 'audit', 'render', 'weight', 'lighthouse', 'bigData', 'memory']
   results.sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key))
   const budgets = results.flatMap((result) => result.budgets)
   for (const result of results) for (const table of result.tables) printTable(table)

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util'
 
 /* The command line of `npm run bench`. */
 
-export const sectionKeys = ['load', 'render', 'weight', 'lighthouse', 'bigData'] as const
+export const sectionKeys = ['load', 'audit', 'render', 'weight', 'lighthouse', 'bigData'] as const
 export type SectionKey = (typeof sectionKeys)[number]
 
 export type BenchOptions = {
@@ -16,7 +16,7 @@ export type BenchOptions = {
   lighthouseRuns: number
 }
 
-const usage = `npm run bench -- [--build] [--strict] [--only=load,render,weight,lighthouse,bigData]
+const usage = `npm run bench -- [--build] [--strict] [--only=load,audit,render,weight,lighthouse,bigData]
                    [--load-seconds=6] [--render-samples=15] [--lighthouse-runs=1]
   Runs against the production build in $NEXT_DIST_DIR (default .next); --build makes it first.
   Exits 0 whatever the budgets say, unless --strict.`

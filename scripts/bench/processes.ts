@@ -20,7 +20,12 @@ export type Started = {
   stop: () => Promise<void>
 }
 
-function spawnChild(name: string, args: string[], env: Record<string, string>, cwd?: string) {
+function spawnChild(
+  name: string,
+  args: string[],
+  env: (dir: string) => Record<string, string>,
+  cwd?: string,
+) {
   // Output goes to a file, not through this process: the app writes an audit line per proxied
   // request, and a pipe drained by the load generator's own event loop would slow the app down
   // (and only during the proxy's turn) whenever the generator is busy.
@@ -28,7 +33,7 @@ function spawnChild(name: string, args: string[], env: Record<string, string>, c
   const file = join(dir, 'output.log')
   const fd = openSync(file, 'a')
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env(dir) },
     stdio: ['ignore', fd, fd],
     cwd,
   })
@@ -75,11 +80,11 @@ async function waitFor(
 
 /** The simulator with 6,000 history records, so that 5,000 can be loaded in the browser. */
 export async function startSimulatorChild(historyRecords: number): Promise<Started> {
-  const started = spawnChild('simulator', ['--import', 'tsx', 'simulator/main.ts'], {
+  const started = spawnChild('simulator', ['--import', 'tsx', 'simulator/main.ts'], () => ({
     SIM_PORT: '0',
     SIM_API_KEY: exampleApiKey,
     SIM_HISTORY: String(historyRecords),
-  })
+  }))
   const alive = () => started.child.exitCode === null
   const url = await waitFor(
     'The simulator',
@@ -93,14 +98,16 @@ export async function startSimulatorChild(historyRecords: number): Promise<Start
 /** `next start` of the build in `distDir`, on the simulator. */
 export async function startNext(distDir: string, simulatorUrl: string): Promise<Started> {
   const port = await freePort()
-  const started = spawnChild('next', nextStart(port), {
+  // Its embedded store lives (and goes) with its output, unless DATABASE_URL names a server.
+  const started = spawnChild('next', nextStart(port), (dir) => ({
     NEXT_DIST_DIR: distDir,
     NODE_ENV: 'production',
     DS_API_BASE_URL: simulatorUrl,
     DS_API_KEY: exampleApiKey,
     AUTH_DISABLED: 'true',
     VERITY_DEMO: 'true',
-  })
+    VERITY_DATA_DIR: join(dir, 'data'),
+  }))
   const url = `http://127.0.0.1:${port}`
   await waitFor(
     'next start',
@@ -120,10 +127,10 @@ export async function startFloor(dir: string, simulatorUrl: string): Promise<Sta
   const started = spawnChild(
     'floor',
     nextStart(port, resolve('node_modules')),
-    {
+    () => ({
       FLOOR_UPSTREAM_URL: `${simulatorUrl}/api/v3/profiles/${exampleIds.defaultProfileId}`,
       FLOOR_UPSTREAM_KEY: exampleApiKey,
-    },
+    }),
     dir,
   )
   const url = `http://127.0.0.1:${port}`

@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 
@@ -6,8 +8,12 @@ import { sealSession } from '@/lib/auth/session-seal'
 import { exampleIds } from '@/lib/demo/example-ids'
 
 import { freePort } from '@/scripts/free-port'
-import { auditLines, verifyAuditFile } from '@/tests/support/audit-file'
-import { SESSION_SECRET, startAuthApp, type AuthApp } from '@/tests/e2e/support/auth-app'
+import {
+  AUDIT_HMAC_KEY,
+  SESSION_SECRET,
+  startAuthApp,
+  type AuthApp,
+} from '@/tests/e2e/support/auth-app'
 import { startOidcProvider, type OidcServer } from '@/tests/e2e/support/oidc-provider'
 import { hydrated } from '@/tests/e2e/support/until-answered'
 
@@ -76,18 +82,27 @@ test('identity numbers are masked until revealed, and the reveal is audited', as
   await page.getByRole('button', { name: 'Reveal document number' }).first().click()
   await expect(page.getByText(documentNumber).first()).toBeVisible()
 
-  const lines = auditLines(app.auditFile)
-  expect(lines).toContainEqual(
-    expect.objectContaining({
-      user: 'ana@verity.test',
-      action: 'reveal',
-      resource: { type: 'verification', id: shortId },
-      // The field revealed, by its path in the record (never its value).
-      field: expect.stringMatching(/(^|\.)doc(ument)?_number$/),
-      outcome: 'ok',
-    }),
-  )
-  expect(readFileSync(app.auditFile, 'utf8')).not.toContain(documentNumber)
+  await expect
+    .poll(() => app.auditLines())
+    .toContainEqual(
+      expect.objectContaining({
+        user: 'ana@verity.test',
+        action: 'reveal',
+        resource: { type: 'verification', id: shortId },
+        // The field revealed, by its path in the record (never its value).
+        field: expect.stringMatching(/(^|\.)doc(ument)?_number$/),
+        outcome: 'ok',
+      }),
+    )
+  expect(app.logs()).not.toContain(documentNumber)
+
+  // The record's Activity panel lists the reveal, newest first, above the views.
+  await page.reload()
+  const activity = page.getByRole('region', { name: 'Activity' })
+  await expect(activity.getByRole('row').nth(1)).toContainText('Viewed')
+  await expect(activity).toContainText('Revealed document number')
+  await expect(activity).toContainText('ana@verity.test')
+  await expect(activity).not.toContainText(documentNumber)
 })
 
 test('an account allowed by group signs in too', async ({ page }) => {
@@ -97,7 +112,7 @@ test('an account allowed by group signs in too', async ({ page }) => {
   await expect(page.getByRole('banner').getByText('Gus Group · gus@contractor.test')).toBeVisible()
 })
 
-test('an account outside the allow-list is refused with a clear page and no session', async ({
+test('an account outside the allow-list is refused with a clear page and no session, audited', async ({
   page,
 }) => {
   await page.goto(`${app.url}${deepLink}`)
@@ -109,6 +124,13 @@ test('an account outside the allow-list is refused with a clear page and no sess
   await expect(page.getByRole('link', { name: 'Sign in with another account' })).toBeVisible()
   expect(await sessionCookie(page.context())).toBeUndefined()
   expect((await page.request.get(`${app.url}/api/profiles`)).status()).toBe(401)
+  expect(app.auditLines()).toContainEqual(
+    expect.objectContaining({
+      user: 'mallory@outside.test',
+      action: 'sign_in_refused',
+      outcome: 'not_allowed',
+    }),
+  )
 })
 
 for (const [login, how] of [
@@ -154,10 +176,9 @@ test('an expired session cookie is refused: pages go to sign-in, the API answers
   page,
   context,
 }) => {
-  const viewer = { sub: 'ana', email: 'ana@verity.test', name: 'Ana Analyst', groups: [] }
   const twoHoursAgo = Date.now() - 2 * 3600 * 1000
   const expired = await sealSession(
-    viewer,
+    'a-session-id-sealed-two-hours-ago',
     { secret: SESSION_SECRET, maxAgeSeconds: 3600 },
     twoHoursAgo,
   )
@@ -171,10 +192,15 @@ test('an expired session cookie is refused: pages go to sign-in, the API answers
   expect(api.status()).toBe(401)
 })
 
-test('sign-out clears the session', async ({ page, context }) => {
+test('sign-out ends the session: the cookie kept from before no longer works', async ({
+  page,
+  context,
+}) => {
   await page.goto(`${app.url}${deepLink}`)
   await signIn(page, 'ana')
   await expect(page).toHaveURL(`${app.url}${deepLink}`)
+  const kept = await sessionCookie(context)
+  if (!kept) throw new Error('no session cookie after sign-in')
 
   await page.getByRole('button', { name: 'Sign out' }).click()
   await expect(page).toHaveURL(`${app.url}/auth/sign-in?signedOut=1`)
@@ -182,10 +208,38 @@ test('sign-out clears the session', async ({ page, context }) => {
   expect(await sessionCookie(context)).toBeUndefined()
   await page.goto(`${app.url}/profiles`)
   await expect(page).toHaveURL(/\/auth\/sign-in\?returnTo=%2Fprofiles/)
+
+  // Replayed, the signed-out cookie is refused: the session ended in the store, not only here.
+  const replayed = await page.request.get(`${app.url}/api/profiles`, {
+    headers: { cookie: `${kept.name}=${kept.value}` },
+  })
+  expect(replayed.status()).toBe(401)
+  expect(app.auditLines().filter((line) => line.action === 'sign_out')).toHaveLength(1)
 })
 
-test('the audit log lists each view and reveal of the run, and the verifier detects an edited line', () => {
-  const lines = auditLines(app.auditFile)
+test('the activity page lists the run and says the trail verifies; viewing it is audited', async ({
+  page,
+}) => {
+  await page.goto(`${app.url}/activity?analyst=ana%40verity.test&action=reveal`)
+  await signIn(page, 'ana')
+  await expect(page).toHaveURL(`${app.url}/activity?analyst=ana%40verity.test&action=reveal`)
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The audit trail verifies' }),
+  ).toBeVisible()
+  const rows = page.getByRole('table', { name: 'Activity, newest first' }).getByRole('row')
+  // The heading row and the one reveal of the run.
+  await expect(rows).toHaveCount(2)
+  await expect(rows.nth(1)).toContainText('Revealed document number')
+  await expect(rows.nth(1)).toContainText(shortId)
+  expect(app.auditLines().at(-1)).toMatchObject({
+    action: 'view',
+    user: 'ana@verity.test',
+    resource: { type: 'activity', id: 'analyst=ana%40verity.test&action=reveal' },
+  })
+})
+
+test('the audit trail holds each view, reveal, sign-in and sign-out, and the verifier finds an edited row', async () => {
+  const lines = app.auditLines()
   const views = lines.filter((line) => line.action === 'view' && line.user === 'ana@verity.test')
   expect(views).toContainEqual(
     expect.objectContaining({ resource: { type: 'verification', id: shortId }, outcome: 'ok' }),
@@ -198,20 +252,43 @@ test('the audit log lists each view and reveal of the run, and the verifier dete
     }),
   )
   expect(lines.filter((line) => line.action === 'reveal')).toHaveLength(1)
-  for (const refused of ['mallory', 'omar', 'una']) {
-    expect(lines.some((line) => String(line.user).includes(refused))).toBe(false)
-  }
+  expect(lines.filter((line) => line.action === 'sign_in').length).toBeGreaterThanOrEqual(6)
+  // The refused account appears in its refusal only.
+  expect(
+    lines.filter((line) => String(line.user).includes('mallory')).map((line) => line.action),
+  ).toEqual(['sign_in_refused'])
+  // One chain: the sequence numbers of the lines are 1, 2, 3, ...
+  expect(lines.map((line) => line.seq)).toEqual(lines.map((_, index) => index + 1))
 
-  expect(verifyAuditFile(app.auditFile)).toMatchObject({
+  // The embedded store serves one process: the command-line tools read it once the server stops.
+  await app.stopServer()
+  expect(verify([])).toMatchObject({
     status: 0,
-    stdout: expect.stringContaining(`OK: ${lines.length} lines`),
+    stdout: expect.stringContaining(`OK: ${lines.length} rows, chain intact`),
   })
-  const edited = readFileSync(app.auditFile, 'utf8').replace('"action":"reveal"', '"action":"view"')
-  const copy = `${app.auditFile}.edited`
-  writeFileSync(copy, edited)
-  const revealLine = lines.findIndex((line) => line.action === 'reveal') + 1
-  expect(verifyAuditFile(copy)).toMatchObject({
+  const exported = join(app.dataDir, 'trail.jsonl')
+  expect(run('scripts/audit-export.ts', [exported]).status).toBe(0)
+  expect(verify([exported]).status).toBe(0)
+  const edited = readFileSync(exported, 'utf8').replace('"action":"reveal"', '"action":"view"')
+  writeFileSync(exported, edited)
+  const revealRow = lines.find((line) => line.action === 'reveal')?.seq
+  expect(verify([exported])).toMatchObject({
     status: 1,
-    stdout: expect.stringContaining(`BROKEN at line ${revealLine}`),
+    stdout: expect.stringContaining(`BROKEN at row ${revealRow}`),
   })
 })
+
+function run(script: string, args: string[]) {
+  return spawnSync(
+    process.execPath,
+    ['--conditions=react-server', '--import', 'tsx', script, ...args],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, VERITY_DATA_DIR: app.dataDir, AUDIT_HMAC_KEY, DATABASE_URL: '' },
+    },
+  )
+}
+
+function verify(args: string[]) {
+  return run('scripts/audit-verify.ts', args)
+}

@@ -1,45 +1,55 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import { expect, test } from '@playwright/test'
+import { expect, test, type BrowserContext } from '@playwright/test'
 
-import { sealSession } from '@/lib/auth/session-seal'
 import { SESSION_COOKIE } from '@/lib/auth/session-cookie'
 import { exampleIds } from '@/lib/demo/example-ids'
 import { startSimulator, type Simulator } from '@/simulator/server'
 
 import { freePort } from '@/scripts/free-port'
-import { auditLines } from '@/tests/support/audit-file'
+import { auditLinesOf } from '@/tests/e2e/support/audit-lines'
+import { startOidcProvider, type OidcServer } from '@/tests/e2e/support/oidc-provider'
+import { postgresBin, startPostgres, type Postgres } from '@/tests/e2e/support/postgres'
+import { signInAs } from '@/tests/e2e/support/sign-in'
 
 /*
- * Two standalone instances behind nginx (Debian's package, started here on loopback): requests
- * spread over both, one session cookie works on either (sessions are stateless), and stopping an
- * instance mid-use costs the analyst nothing but a retried request.
+ * Two standalone instances on one PostgreSQL server (a cluster this file makes with initdb) behind
+ * nginx (Debian's package, started here on loopback), with sign-in on. Requests spread over both;
+ * a session started on one works on the other and ends on both when signed out on either; views
+ * served by both make one audit chain that verifies; one instance's Activity panel shows what was
+ * done on the other; and stopping an instance mid-use costs the analyst nothing but a retried
+ * request.
  */
 
 const NGINX = '/usr/sbin/nginx'
 const KEY = 'scale-out-key'
 const SECRET = 'scale-out-session-secret-0123456789-abcdefghij'
+const AUDIT_HMAC_KEY = 'scale-out-audit-hmac-key-0123456789-abcdefghij'
 const dist = process.env.NEXT_DIST_DIR ?? '.next'
+const shortId = exampleIds.shortIds.verified
 // Made in beforeAll: the runner also loads this file (to list its tests) in a process that runs
 // no hooks, and a directory made at load time there would never be removed.
 let work = ''
 
-type Instance = { port: number; child: ChildProcess; auditFile: string }
+type Instance = { port: number; url: string; child: ChildProcess; output: () => string }
 let sim: Simulator
+let postgres: Postgres | undefined
+let provider: OidcServer | undefined
 let instances: Instance[] = []
 let nginx: ChildProcess | undefined
 let base = ''
-let cookie = ''
 
 test.describe.configure({ mode: 'serial' })
 test.skip(!existsSync(NGINX), 'nginx is not installed (.ci/run installs it)')
+test.skip(!postgresBin(), 'PostgreSQL is not installed (.ci/run installs it)')
 
-async function waitFor(url: string) {
-  const deadline = Date.now() + 30_000
+async function waitFor(url: string, child?: ChildProcess, output?: () => string) {
+  const deadline = Date.now() + 60_000
   while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`exited early:\n${output?.()}`)
     try {
       if ((await fetch(url)).ok) return
     } catch {
@@ -50,9 +60,8 @@ async function waitFor(url: string) {
   throw new Error(`${url} did not answer`)
 }
 
-async function startInstance(index: number): Promise<Instance> {
-  const port = await freePort()
-  const auditFile = join(work, `audit-${index}.log`)
+function spawnInstance(port: number, env: Record<string, string> = {}) {
+  let output = ''
   const child = spawn(process.execPath, [join(dist, 'standalone', 'server.js')], {
     env: {
       ...process.env,
@@ -62,24 +71,38 @@ async function startInstance(index: number): Promise<Instance> {
       DS_API_BASE_URL: sim.url,
       DS_API_KEY: KEY,
       AUTH_DISABLED: 'false',
-      OIDC_ISSUER: 'http://127.0.0.1:9/unused-until-sign-in',
-      OIDC_CLIENT_ID: 'verity',
-      OIDC_CLIENT_SECRET: 'not-used-here',
+      OIDC_ISSUER: provider?.issuer ?? 'http://127.0.0.1:9/unused',
+      OIDC_CLIENT_ID: provider?.clientId ?? 'verity',
+      OIDC_CLIENT_SECRET: provider?.clientSecret ?? 'unused',
       SESSION_SECRET: SECRET,
       AUTH_ALLOWED_EMAIL_DOMAINS: 'verity.test',
-      AUDIT_LOG_FILE: auditFile,
+      AUDIT_HMAC_KEY,
+      DATABASE_URL: postgres?.url ?? '',
+      ...env,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
-  await waitFor(`http://127.0.0.1:${port}/api/health`)
-  return { port, child, auditFile }
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  return { child, output: () => output }
+}
+
+async function startInstance(port: number): Promise<Instance> {
+  const { child, output } = spawnInstance(port)
+  const url = `http://127.0.0.1:${port}`
+  await waitFor(`${url}/api/health`, child, output)
+  return { port, url, child, output }
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   work = mkdtempSync(join(tmpdir(), 'verity-scale-'))
+  postgres = await startPostgres()
   sim = await startSimulator({ apiKey: KEY })
-  instances = [await startInstance(1), await startInstance(2)]
+  const ports = [await freePort(), await freePort()]
+  provider = await startOidcProvider(`http://127.0.0.1:${ports[0]}/auth/callback`)
+  // Both at once on an empty database: their migrations must take turns.
+  instances = await Promise.all(ports.map((port) => startInstance(port)))
   const port = await freePort()
   const conf = join(work, 'nginx.conf')
   writeFileSync(
@@ -116,11 +139,6 @@ ${instances.map((i) => `    server 127.0.0.1:${i.port} max_fails=1 fail_timeout=
   nginx = spawn(NGINX, ['-c', conf, '-p', work], { stdio: 'ignore' })
   base = `http://127.0.0.1:${port}`
   await waitFor(`${base}/api/health`)
-  const sealed = await sealSession(
-    { sub: 'analyst-1', email: 'ana@verity.test', name: 'Ana Analyst', groups: [] },
-    { secret: SECRET, maxAgeSeconds: 3600 },
-  )
-  cookie = `${SESSION_COOKIE}=${sealed}`
 })
 
 /** Ends a process this file started and waits until it has gone. */
@@ -135,44 +153,154 @@ function end(child: ChildProcess) {
 test.afterAll(async () => {
   await Promise.all([...(nginx ? [end(nginx)] : []), ...instances.map(({ child }) => end(child))])
   await sim?.close()
-  // The audit logs and nginx's files hold nothing needed after the run.
+  await provider?.stop()
+  postgres?.stop()
+  // nginx's files hold nothing needed after the run.
   if (work) rmSync(work, { recursive: true, force: true })
 })
 
-test('requests through nginx are spread over both instances', async () => {
+/** Signs in on the first instance (the provider knows its redirect URI); the cookie header. */
+async function signIn(context: BrowserContext) {
+  const page = await context.newPage()
+  await page.goto(`${instances[0]?.url}/profiles`)
+  await signInAs(page, 'ana')
+  await page.close()
+  const session = (await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE)
+  if (!session) throw new Error('no session cookie after sign-in')
+  return `${SESSION_COOKIE}=${session.value}`
+}
+
+/** Runs `count` tasks, `concurrency` at a time. */
+async function pooled(count: number, concurrency: number, task: (index: number) => Promise<void>) {
+  let next = 0
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) await task(next++)
+    }),
+  )
+}
+
+let cookie = ''
+
+test('requests through nginx are spread over both instances', async ({ context }) => {
+  cookie = await signIn(context)
   for (let i = 0; i < 12; i++) {
     const response = await fetch(`${base}/api/profiles?limit=1`, { headers: { cookie } })
     expect(response.status).toBe(200)
   }
-  // Each instance audits the views it served in its own log.
-  for (const instance of instances) expect(auditLines(instance.auditFile).length).toBeGreaterThan(0)
+  for (const instance of instances) {
+    expect(
+      auditLinesOf(instance.output()).filter((line) => line.action === 'view').length,
+    ).toBeGreaterThan(0)
+  }
 })
 
 test('one session works on either instance, and no session is refused on both', async () => {
   for (const instance of instances) {
-    const direct = `http://127.0.0.1:${instance.port}/api/profiles/${exampleIds.defaultProfileId}`
+    const direct = `${instance.url}/api/profiles/${exampleIds.defaultProfileId}`
     expect((await fetch(direct, { headers: { cookie } })).status).toBe(200)
     expect((await fetch(direct)).status).toBe(401)
   }
 })
 
+test('a few hundred concurrent views over both instances make one chain that verifies', async () => {
+  test.setTimeout(120_000)
+  const statuses: number[] = []
+  await pooled(300, 24, async (index) => {
+    const instance = instances[index % 2]!
+    const response = await fetch(`${instance.url}/api/verifications/short/${shortId}`, {
+      headers: { cookie },
+    })
+    statuses.push(response.status)
+    await response.arrayBuffer()
+  })
+  expect(statuses.filter((status) => status === 200)).toHaveLength(300)
+
+  // Each instance printed the rows it appended; together they are rows 1..N with no gap or fork.
+  await expect
+    .poll(() => instances.flatMap((instance) => auditLinesOf(instance.output())).length)
+    .toBeGreaterThanOrEqual(300)
+  const perInstance = instances.map((instance) => auditLinesOf(instance.output()))
+  for (const lines of perInstance) expect(lines.length).toBeGreaterThan(150)
+  const seqs = perInstance
+    .flat()
+    .map((line) => line.seq)
+    .sort((a, b) => a - b)
+  expect(seqs).toEqual(seqs.map((_, index) => index + 1))
+
+  const verify = spawnSync(
+    process.execPath,
+    ['--conditions=react-server', '--import', 'tsx', 'scripts/audit-verify.ts'],
+    { encoding: 'utf8', env: { ...process.env, DATABASE_URL: postgres?.url, AUDIT_HMAC_KEY } },
+  )
+  expect(verify.stdout).toMatch(/^OK: \d+ rows, chain intact/)
+  expect(Number(/OK: (\d+) rows/.exec(verify.stdout)?.[1])).toBeGreaterThanOrEqual(seqs.length)
+  expect(verify.status).toBe(0)
+})
+
+test('the Activity panel on one instance lists a reveal made on the other', async ({ page }) => {
+  const [a, b] = instances
+  const reveal = await fetch(`${a!.url}/api/audit/reveal`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      resourceType: 'verification',
+      resourceId: shortId,
+      field: 'document_number',
+    }),
+  })
+  expect(reveal.status).toBe(200)
+  await page
+    .context()
+    .addCookies([
+      { name: SESSION_COOKIE, value: cookie.split('=').slice(1).join('='), url: b!.url },
+    ])
+  await page.goto(`${b!.url}/verifications/${shortId}`)
+  const activity = page.getByRole('region', { name: 'Activity' })
+  await expect(activity).toContainText('Revealed document number')
+  await expect(activity).toContainText('ana@verity.test')
+})
+
+test('a store that cannot be opened stops an instance, naming the cause', async () => {
+  const { child, output } = spawnInstance(await freePort(), {
+    DATABASE_URL: 'postgres://verity@127.0.0.1:1/verity',
+  })
+  const code = await new Promise((resolve) => child.once('exit', resolve))
+  expect(code).toBe(1)
+  expect(output()).toContain(
+    'Cannot open the store (DATABASE_URL postgres://verity@127.0.0.1:1/verity)',
+  )
+  expect(output()).toContain('ECONNREFUSED')
+})
+
+test('signing out on one instance ends the session on the other at once', async () => {
+  const [a, b] = instances
+  const profile = `/api/profiles/${exampleIds.defaultProfileId}`
+  expect((await fetch(`${a!.url}${profile}`, { headers: { cookie } })).status).toBe(200)
+  const out = await fetch(`${b!.url}/auth/sign-out`, {
+    method: 'POST',
+    headers: { cookie },
+    redirect: 'manual',
+  })
+  expect(out.status).toBe(303)
+  expect((await fetch(`${a!.url}${profile}`, { headers: { cookie } })).status).toBe(401)
+  expect((await fetch(`${b!.url}${profile}`, { headers: { cookie } })).status).toBe(401)
+  expect(auditLinesOf(b!.output())).toContainEqual(
+    expect.objectContaining({ action: 'sign_out', user: 'ana@verity.test' }),
+  )
+})
+
 test('stopping an instance mid-use loses nothing for the analyst', async ({ page, context }) => {
-  const { hostname } = new URL(base)
-  await context.addCookies([
-    {
-      name: SESSION_COOKIE,
-      value: cookie.split('=').slice(1).join('='),
-      domain: hostname,
-      path: '/',
-    },
-  ])
+  const session = await signIn(context)
   await page.goto(`${base}/profiles?page=1&limit=10`)
   await expect(page.getByRole('table')).toBeVisible()
   const first = instances[0]
   if (!first) throw new Error('no instance')
   first.child.kill('SIGKILL')
   for (let i = 0; i < 6; i++) {
-    const response = await fetch(`${base}/api/profiles?page=${i}&limit=10`, { headers: { cookie } })
+    const response = await fetch(`${base}/api/profiles?page=${i}&limit=10`, {
+      headers: { cookie: session },
+    })
     expect(response.status).toBe(200)
   }
   await page.goto(`${base}/verifications/${exampleIds.errorsShortId}`)

@@ -1,79 +1,81 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { withAppStore } from '@/tests/unit/helpers/test-store'
 
-import { verifyAuditFile } from '@/tests/support/audit-file'
-import { stubEnv } from '@/tests/unit/helpers/env'
+/*
+ * audit(): one committed row in the store per event, and the same record as one JSON line on
+ * standard output for log shippers; never a personal value.
+ */
 
-const chainKey = Symbol.for('verity.audit-chain')
+withAppStore()
 
-describe('audit log file', () => {
-  let file: string
-  let stdout: ReturnType<typeof vi.spyOn>
+let stdout: MockInstance<typeof process.stdout.write>
 
-  beforeEach(() => {
-    file = join(mkdtempSync(join(tmpdir(), 'verity-audit-')), 'audit.log')
-    stubEnv({ DS_API_BASE_URL: 'http://127.0.0.1:4100', DS_API_KEY: 'k', AUDIT_LOG_FILE: file })
-    stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-    delete (globalThis as Record<symbol, unknown>)[chainKey]
-  })
+beforeEach(() => {
+  vi.stubEnv('DS_API_BASE_URL', 'http://127.0.0.1:4100')
+  vi.stubEnv('DS_API_KEY', 'k')
+  stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+})
 
-  afterEach(() => {
-    rmSync(dirname(file), { recursive: true, force: true })
-    vi.unstubAllEnvs()
-    vi.restoreAllMocks()
-    delete (globalThis as Record<symbol, unknown>)[chainKey]
-  })
+afterEach(() => {
+  vi.unstubAllEnvs()
+  vi.restoreAllMocks()
+})
 
-  async function write(count: number) {
+const viewer = { sub: 'u1', email: 'ana@example.com', name: 'Ana', groups: [] }
+const resource = { type: 'verification', id: 'VF57124F182867E0' }
+
+describe('audit()', () => {
+  it('writes one row per event with who, what and which record, and the same line to stdout', async () => {
     const { audit } = await import('@/lib/audit/record')
-    const viewer = { sub: 'u1', email: 'ana@example.com', name: 'Ana', groups: [] }
-    for (let n = 0; n < count; n++) {
-      await audit(
-        viewer,
-        n % 2 ? 'reveal' : 'view',
-        { type: 'verification', id: 'VF57124F182867E0' },
-        'ok',
-        n % 2 ? 'date_of_birth' : undefined,
-      )
-    }
-  }
-
-  it('writes one line per event with who, what and which record, and no value', async () => {
-    await write(2)
-    const lines = readFileSync(file, 'utf8').trim().split('\n')
-    expect(lines).toHaveLength(2)
-    const reveal = JSON.parse(lines[1]!) as Record<string, unknown>
+    const { getStore } = await import('@/lib/store/store')
+    const view = await audit(viewer, 'view', resource, 'ok')
+    const reveal = await audit(viewer, 'reveal', resource, 'ok', 'date_of_birth')
     expect(reveal).toMatchObject({
+      seq: view.seq + 1,
+      prevHash: view.hash,
       user: 'ana@example.com',
       action: 'reveal',
-      resource: { type: 'verification', id: 'VF57124F182867E0' },
+      resource,
       field: 'date_of_birth',
       outcome: 'ok',
     })
-    expect(typeof reveal.requestId).toBe('string')
-    expect(stdout).toHaveBeenCalledTimes(2)
+    const { db } = await getStore()
+    const rows = await db.selectFrom('audit_events').selectAll().orderBy('seq').execute()
+    expect(rows.at(-1)).toMatchObject({
+      seq: reveal.seq,
+      user_label: 'ana@example.com',
+      action: 'reveal',
+      resource_type: 'verification',
+      resource_id: 'VF57124F182867E0',
+      field: 'date_of_birth',
+      hash: reveal.hash,
+    })
+    const printed = stdout.mock.calls.map((call) => JSON.parse(String(call[0])) as unknown)
+    expect(printed).toEqual([view, reveal])
   })
 
-  it('continues the file’s chain after a restart, and the verifier accepts it', async () => {
-    await write(2)
-    delete (globalThis as Record<symbol, unknown>)[chainKey]
-    vi.resetModules()
-    await write(2)
-    const result = verifyAuditFile(file)
-    expect(result.stdout).toContain('OK: 4 lines')
-    expect(result.status).toBe(0)
+  it('writes events that arrive together as one unbroken chain', async () => {
+    const { audit } = await import('@/lib/audit/record')
+    const records = await Promise.all(
+      Array.from({ length: 50 }, () => audit(viewer, 'view', resource, 'ok')),
+    )
+    const seqs = records.map((record) => record.seq)
+    expect(new Set(seqs).size).toBe(50)
+    expect(Math.max(...seqs) - Math.min(...seqs)).toBe(49)
   })
 
-  it('makes the verifier name the first edited line and exit 1', async () => {
-    await write(3)
-    const lines = readFileSync(file, 'utf8').split('\n')
-    lines[1] = lines[1]!.replace('"outcome":"ok"', '"outcome":"denied"')
-    writeFileSync(file, lines.join('\n'))
-    const result = verifyAuditFile(file)
-    expect(result.stdout).toContain('BROKEN at line 2')
-    expect(result.status).toBe(1)
+  it('fails when the row cannot be written, so the view it records fails too', async () => {
+    const { audit } = await import('@/lib/audit/record')
+    const { getStore } = await import('@/lib/store/store')
+    const { db } = await getStore()
+    const { sql } = await import('kysely')
+    await sql`alter table audit_events rename to audit_events_away`.execute(db)
+    try {
+      await expect(audit(viewer, 'view', resource, 'ok')).rejects.toThrow()
+    } finally {
+      await sql`alter table audit_events_away rename to audit_events`.execute(db)
+    }
+    await expect(audit(viewer, 'view', resource, 'ok')).resolves.toMatchObject({ action: 'view' })
   })
 })

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
-import { sealSession } from '@/lib/auth/session-seal'
 import { stubEnv } from '@/tests/unit/helpers/env'
+import { withAppStore } from '@/tests/unit/helpers/test-store'
 
 /*
  * The data layer's own check, without proxy.ts in front (as with an x-middleware-subrequest
@@ -21,6 +21,16 @@ vi.mock('next/headers', () => ({
 
 const secret = 'guard-test-session-secret-of-enough-length'
 
+withAppStore()
+
+/** The audit lines written to standard output, parsed. */
+function auditLines(stdout: { mock: { calls: unknown[][] } }) {
+  return stdout.mock.calls
+    .flatMap(([chunk]) => String(chunk).split('\n'))
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+}
+
 describe('data layer guard with sign-in enabled', () => {
   beforeEach(() => {
     stubEnv({
@@ -32,7 +42,6 @@ describe('data layer guard with sign-in enabled', () => {
       OIDC_CLIENT_SECRET: 'client-secret',
       SESSION_SECRET: secret,
       AUTH_ALLOWED_EMAIL_DOMAINS: 'example.com',
-      AUDIT_LOG_FILE: '',
     })
     cookieJar.clear()
   })
@@ -50,8 +59,7 @@ describe('data layer guard with sign-in enabled', () => {
       guardedRead({ type: 'verification', id: 'V2C0C0912153735BE' }, read),
     ).rejects.toMatchObject({ name: 'AuthRequiredError' })
     expect(read).not.toHaveBeenCalled()
-    const line = JSON.parse(String(stdout.mock.calls[0]?.[0])) as Record<string, unknown>
-    expect(line).toMatchObject({
+    expect(auditLines(stdout)[0]).toMatchObject({
       user: 'unauthenticated',
       action: 'view',
       outcome: 'denied',
@@ -71,13 +79,16 @@ describe('data layer guard with sign-in enabled', () => {
   it('reads with a valid session and audits the view under the analyst’s e-mail', async () => {
     const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
     const viewer = { sub: 'u1', email: 'ana@example.com', name: 'Ana', groups: [] }
-    cookieJar.set('verity_session', await sealSession(viewer, { secret, maxAgeSeconds: 600 }))
+    const { signIn } = await import('@/lib/auth/session-service')
+    const { authSettings } = await import('@/lib/auth/settings')
+    const settings = authSettings()
+    if (settings.mode !== 'oidc') throw new Error('sign-in should be on')
+    cookieJar.set('verity_session', await signIn(viewer, settings))
     const { guardedRead } = await import('@/lib/auth/guarded-read')
     await expect(
       guardedRead({ type: 'profile', id: 'abc' }, () => Promise.resolve('data')),
     ).resolves.toBe('data')
-    const line = JSON.parse(String(stdout.mock.calls[0]?.[0])) as Record<string, unknown>
-    expect(line).toMatchObject({
+    expect(auditLines(stdout).at(-1)).toMatchObject({
       user: 'ana@example.com',
       action: 'view',
       resource: { type: 'profile', id: 'abc' },

@@ -35,6 +35,7 @@ import {
   verification,
   webhookPage,
 } from '@/tests/unit/helpers/upstream-fixtures'
+import { withAppStore } from '@/tests/unit/helpers/test-store'
 
 const KEY = 'route-test-key-91c2'
 const TIMEOUT_MS = 800
@@ -54,6 +55,8 @@ async function loadRoutes() {
     unknown: await import('@/app/api/[...path]/route'),
   }
 }
+
+withAppStore()
 
 beforeAll(async () => {
   fake = await startFakeUpstream()

@@ -38,6 +38,7 @@ import {
   verification,
   webhookPage,
 } from '@/tests/unit/helpers/upstream-fixtures'
+import { withAppStore } from '@/tests/unit/helpers/test-store'
 
 const KEY = 'test-key-7f3a'
 const TIMEOUT_MS = 1_000
@@ -47,6 +48,8 @@ let client: typeof ClientModule
 let reads: typeof ReadsModule
 let UpstreamError: typeof ErrorsModule.UpstreamError
 let warn: MockInstance<typeof console.warn>
+
+withAppStore()
 
 beforeAll(async () => {
   fake = await startFakeUpstream()

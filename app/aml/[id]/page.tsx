@@ -1,8 +1,10 @@
 import type { Metadata } from 'next'
 
+import { ActivityPanel } from '@/components/activity/activity-panel'
 import { ReportPage } from '@/components/aml/report-page'
 import { Breadcrumbs } from '@/components/ui/breadcrumbs'
 import { ReadFailure } from '@/components/ui/read-failure'
+import { loadRecordActivity } from '@/lib/audit/activity-loads'
 import { loadAmlReportPage } from '@/lib/data/load-for-page'
 import { amlReportPath, homePath } from '@/lib/routes'
 
@@ -29,6 +31,10 @@ export default async function AmlReportPage({ params }: PageProps<'/aml/[id]'>) 
       ) : (
         <ReadFailure kind={load.kind} what="this AML report" retryHref={amlReportPath(id)} />
       )}
+      <ActivityPanel
+        resource={{ type: 'aml_search', id }}
+        activity={loadRecordActivity({ type: 'aml_search', id })}
+      />
     </>
   )
 }

@@ -1,13 +1,14 @@
 import { NextResponse, type NextRequest } from 'next/server'
 
+import { audit } from '@/lib/audit/record'
 import { finishSignIn, redirectUri } from '@/lib/auth/oidc'
 import { cookieIsSecure, publicOrigin } from '@/lib/auth/request'
 import { safeReturnTo } from '@/lib/auth/return-to'
-import { cookieOptions, SESSION_COOKIE, SIGN_IN_COOKIE } from '@/lib/auth/session-cookie'
-import { sealSession } from '@/lib/auth/session-seal'
+import { cookieOptions, sessionCookieName, SIGN_IN_COOKIE } from '@/lib/auth/session-cookie'
+import { signIn } from '@/lib/auth/session-service'
 import { authSettings } from '@/lib/auth/settings'
 
-// GET /auth/callback – the provider returns here; sets the session cookie or refuses
+// GET /auth/callback – the provider returns here; starts the session or refuses (both audited)
 export async function GET(request: NextRequest) {
   const settings = authSettings()
   const origin = publicOrigin(request, settings)
@@ -21,6 +22,9 @@ export async function GET(request: NextRequest) {
     callbackUrl,
     request.cookies.get(SIGN_IN_COOKIE)?.value,
   )
+  if (result.outcome === 'not_allowed') {
+    await audit(result.refused, 'sign_in_refused', { type: 'session', id: null }, 'not_allowed')
+  }
 
   const target =
     result.outcome === 'ok'
@@ -31,8 +35,12 @@ export async function GET(request: NextRequest) {
   response.cookies.delete(SIGN_IN_COOKIE)
   if (result.outcome === 'ok') {
     const secure = cookieIsSecure(request, settings)
-    const token = await sealSession(result.viewer, settings)
-    response.cookies.set(SESSION_COOKIE, token, cookieOptions(secure, settings.maxAgeSeconds))
+    const token = await signIn(result.viewer, settings)
+    response.cookies.set(
+      sessionCookieName(secure),
+      token,
+      cookieOptions(secure, settings.maxAgeSeconds),
+    )
   }
   return response
 }

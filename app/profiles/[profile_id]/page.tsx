@@ -1,6 +1,8 @@
 import type { Metadata } from 'next'
 
+import { ActivityPanel } from '@/components/activity/activity-panel'
 import { ProfileDetailPage } from '@/components/profiles/profile-detail-page'
+import { loadRecordActivity } from '@/lib/audit/activity-loads'
 import { loadProfilePage } from '@/lib/data/load-for-page'
 import { isUuid } from '@/lib/ids'
 
@@ -15,5 +17,13 @@ export async function generateMetadata({
 
 export default async function ProfilePage({ params }: PageProps<'/profiles/[profile_id]'>) {
   const { profile_id: id } = await params
-  return <ProfileDetailPage profileId={id} load={await loadProfilePage(id)} />
+  return (
+    <>
+      <ProfileDetailPage profileId={id} load={await loadProfilePage(id)} />
+      <ActivityPanel
+        resource={{ type: 'profile', id }}
+        activity={loadRecordActivity({ type: 'profile', id })}
+      />
+    </>
+  )
 }

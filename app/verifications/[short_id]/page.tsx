@@ -1,6 +1,8 @@
 import type { Metadata } from 'next'
 
+import { ActivityPanel } from '@/components/activity/activity-panel'
 import { VerificationScreen } from '@/components/verifications/verification-screen'
+import { loadRecordActivity } from '@/lib/audit/activity-loads'
 import { loadVerificationPage } from '@/lib/data/load-for-page'
 import { isShortId } from '@/lib/ids'
 import { verificationPath } from '@/lib/routes'
@@ -15,5 +17,13 @@ export async function generateMetadata({
 export default async function VerificationPage({ params }: PageProps<'/verifications/[short_id]'>) {
   const { short_id: shortId } = await params
   const load = await loadVerificationPage(shortId)
-  return <VerificationScreen shortId={shortId} load={load} retryHref={verificationPath(shortId)} />
+  return (
+    <>
+      <VerificationScreen shortId={shortId} load={load} retryHref={verificationPath(shortId)} />
+      <ActivityPanel
+        resource={{ type: 'verification', id: shortId }}
+        activity={loadRecordActivity({ type: 'verification', id: shortId })}
+      />
+    </>
+  )
 }

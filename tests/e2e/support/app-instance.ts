@@ -1,17 +1,23 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 
 import { freePort } from '@/scripts/free-port'
 
 /*
  * A Verity instance of its own for a test file (faults, hostile requests, sign-in), started from
  * the production build the suite made, so that what one file does to its upstream cannot disturb
- * the tests running beside it.
+ * the tests running beside it. Each has its own embedded store in a temporary directory (one
+ * process per data directory), removed when it stops, unless the caller gives DATABASE_URL or
+ * VERITY_DATA_DIR.
  */
 
 export type AppInstance = {
   url: string
   port: number
   pid: number
+  dataDir: string
   logs: () => string
   stop: () => Promise<void>
 }
@@ -23,12 +29,25 @@ export async function startApp(
   startTimeoutMs = 30_000,
 ): Promise<AppInstance> {
   port ??= await freePort()
+  const ownDir = env.VERITY_DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'verity-app-data-'))
+  const dataDir = env.VERITY_DATA_DIR ?? ownDir ?? ''
+  const removeDir = () => {
+    if (ownDir) rmSync(ownDir, { recursive: true, force: true })
+  }
   let output = ''
   const child: ChildProcess = spawn(
     process.execPath,
     ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'],
     {
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', AUTH_DISABLED: 'true', ...env },
+      env: {
+        ...process.env,
+        NEXT_TELEMETRY_DISABLED: '1',
+        AUTH_DISABLED: 'true',
+        VERITY_DATA_DIR: dataDir,
+        // A production start needs one (lib/env.js); tests that check the key give their own.
+        AUDIT_HMAC_KEY: 'e2e-audit-hmac-key-of-the-test-instances-0123',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   )
@@ -37,26 +56,34 @@ export async function startApp(
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + startTimeoutMs
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`Verity exited early:\n${output}`)
+    if (child.exitCode !== null) {
+      removeDir()
+      throw new Error(`Verity exited early:\n${output}`)
+    }
     try {
       const response = await fetch(`${url}/api/health`)
       if (response.ok) break
     } catch {
       // Not listening yet.
     }
-    if (Date.now() > deadline) throw new Error(`Verity did not start:\n${output}`)
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      removeDir()
+      throw new Error(`Verity did not start:\n${output}`)
+    }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
   return {
     url,
     port,
     pid: child.pid ?? 0,
+    dataDir,
     logs: () => output,
     stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve()
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
         child.once('exit', () => resolve())
         child.kill('SIGTERM')
-      }),
+      }).finally(removeDir),
   }
 }

@@ -4,28 +4,34 @@ import { join } from 'node:path'
 
 import { simUrl, testKey } from '@/playwright.config'
 import { startApp } from '@/tests/e2e/support/app-instance'
+import { auditLinesOf } from '@/tests/e2e/support/audit-lines'
 
 /*
  * A Verity instance with sign-in ENABLED, from the production build (`.next`, or the directory in
- * AUTH_TEST_DIST_DIR), on the suite's simulator, writing its audit log to a file of its own. Its
- * port is chosen by the caller because the provider must know the redirect URI first.
+ * AUTH_TEST_DIST_DIR), on the suite's simulator, with an embedded store of its own. Its port is
+ * chosen by the caller because the provider must know the redirect URI first.
  */
 
 export const SESSION_SECRET = 'e2e-session-secret-that-is-long-enough-0123456789'
+export const AUDIT_HMAC_KEY = 'e2e-audit-hmac-key-of-the-sign-in-instance-0123'
 
 export type AuthApp = {
   url: string
-  auditFile: string
+  dataDir: string
+  /** The audit records it wrote to standard output so far. */
+  auditLines: () => ReturnType<typeof auditLinesOf>
   logs: () => string
+  /** Stops the server and keeps its data directory (for the command-line tools). */
+  stopServer: () => Promise<void>
   stop: () => Promise<void>
 }
 
 export async function startAuthApp(
   port: number,
   oidc: { issuer: string; clientId: string; clientSecret: string },
+  extra: Record<string, string> = {},
 ): Promise<AuthApp> {
-  const dir = mkdtempSync(join(tmpdir(), 'verity-auth-e2e-'))
-  const auditFile = join(dir, 'audit.log')
+  const dataDir = mkdtempSync(join(tmpdir(), 'verity-auth-e2e-'))
   const app = await startApp(
     {
       NODE_ENV: 'production',
@@ -38,15 +44,23 @@ export async function startAuthApp(
       OIDC_CLIENT_ID: oidc.clientId,
       OIDC_CLIENT_SECRET: oidc.clientSecret,
       SESSION_SECRET,
+      AUDIT_HMAC_KEY,
       AUTH_ALLOWED_EMAIL_DOMAINS: 'verity.test',
       AUTH_ALLOWED_GROUPS: 'aml-analysts',
       SESSION_MAX_AGE_S: '3600',
-      AUDIT_LOG_FILE: auditFile,
+      VERITY_DATA_DIR: dataDir,
       PII_MASKING: 'on',
+      ...extra,
     },
     port,
     60_000,
   )
-  const stop = () => app.stop().finally(() => rmSync(dir, { recursive: true, force: true }))
-  return { url: app.url, auditFile, logs: app.logs, stop }
+  return {
+    url: app.url,
+    dataDir,
+    auditLines: () => auditLinesOf(app.logs()),
+    logs: app.logs,
+    stopServer: app.stop,
+    stop: () => app.stop().finally(() => rmSync(dataDir, { recursive: true, force: true })),
+  }
 }

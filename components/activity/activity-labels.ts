@@ -1,0 +1,58 @@
+import {
+  amlReportPath,
+  profilePath,
+  profilesPath,
+  verificationPath,
+  webhooksPath,
+} from '@/lib/routes'
+
+/* Words for what the trail records, and where a recorded record lives. */
+
+const ACTION_WORDS: Record<string, string> = {
+  view: 'Viewed',
+  reveal: 'Revealed',
+  export: 'Exported',
+  sign_in: 'Signed in',
+  sign_in_refused: 'Sign-in refused',
+  sign_out: 'Signed out',
+  session_expired: 'Session expired',
+}
+
+export const ACTION_OPTIONS = Object.entries(ACTION_WORDS)
+
+export function actionLabel(action: string, field: string | null) {
+  const word = ACTION_WORDS[action] ?? action
+  if (!field) return word
+  if (action === 'reveal') return `${word} ${field.replaceAll('_', ' ')}`
+  if (action === 'export') return `${word} as ${field.toUpperCase()}`
+  return word
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  verification: 'Verification',
+  aml_search: 'AML report',
+  profile: 'Profile',
+  profile_list: 'Profile list',
+  webhook_history: 'Webhook history',
+  session: 'Session',
+  activity: 'Activity',
+  upstream: 'Upstream',
+}
+
+export const RECORD_TYPE_OPTIONS = Object.entries(TYPE_WORDS).filter(
+  ([type]) => type !== 'upstream',
+)
+
+export function recordTypeLabel(type: string) {
+  return TYPE_WORDS[type] ?? type
+}
+
+export function recordHref(type: string, id: string | null) {
+  if (type === 'profile_list') return profilesPath
+  if (type === 'webhook_history') return webhooksPath()
+  if (!id) return null
+  if (type === 'verification') return verificationPath(id)
+  if (type === 'aml_search') return amlReportPath(id)
+  if (type === 'profile') return profilePath(id)
+  return null
+}

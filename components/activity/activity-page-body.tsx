@@ -1,0 +1,60 @@
+import { EmptyState } from '@/components/ui/empty-state'
+import { IntentLink } from '@/components/ui/intent-link'
+import type { ActivityFilters } from '@/lib/audit/activity-query'
+import type { ActivityPage, TrailStatus } from '@/lib/audit/activity-types'
+import { activityPath } from '@/lib/routes'
+
+import { ActivityFiltersForm } from './activity-filters-form'
+import { ActivityTable } from './activity-table'
+import { TrailStatusNote } from './trail-status-note'
+
+const pager =
+  'rounded border border-zinc-300 px-2 py-0.5 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800'
+
+/** Everything the audit trail holds, filtered by the URL, newest first, with whether the chain verifies. */
+export function ActivityPageBody({
+  filters,
+  page,
+  status,
+}: {
+  filters: ActivityFilters
+  page: ActivityPage
+  status: TrailStatus | null
+}) {
+  return (
+    <div className="space-y-4">
+      <div>
+        <h1 className="text-xl font-semibold">Activity</h1>
+        <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">
+          Who viewed, revealed and exported which record, and every sign-in and sign-out, newest
+          first, from the audit trail.
+        </p>
+      </div>
+      <TrailStatusNote status={status} />
+      <ActivityFiltersForm filters={filters} />
+      {page.rows.length === 0 ? (
+        <EmptyState title="No activity matches these filters" />
+      ) : (
+        <section
+          aria-label="Activity"
+          className="rounded-md border border-zinc-200 bg-white p-2 dark:border-zinc-800 dark:bg-zinc-900"
+        >
+          <ActivityTable caption="Activity, newest first" rows={page.rows} withRecord />
+        </section>
+      )}
+      <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
+        {filters.page > 1 && (
+          <IntentLink href={activityPath({ ...filters, page: filters.page - 1 })} className={pager}>
+            ← Newer
+          </IntentLink>
+        )}
+        <span className="text-zinc-600 dark:text-zinc-400">Page {filters.page}</span>
+        {page.hasOlder && (
+          <IntentLink href={activityPath({ ...filters, page: filters.page + 1 })} className={pager}>
+            Older →
+          </IntentLink>
+        )}
+      </nav>
+    </div>
+  )
+}

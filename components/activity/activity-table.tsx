@@ -1,0 +1,103 @@
+import { Badge } from '@/components/ui/badge'
+import { IntentLink } from '@/components/ui/intent-link'
+import { NoValue } from '@/components/ui/no-value'
+import { Timestamp } from '@/components/ui/timestamp'
+import type { ActivityRow } from '@/lib/audit/activity-types'
+
+import { actionLabel, recordHref, recordTypeLabel } from './activity-labels'
+
+const cell = 'px-2 py-1 align-top'
+const head = 'px-2 py-1 text-left text-xs font-medium text-zinc-500 dark:text-zinc-400'
+
+/** Rows of the audit trail, newest first; `withRecord` adds the record column (the full list). */
+export function ActivityTable({
+  caption,
+  rows,
+  withRecord,
+}: {
+  caption: string
+  rows: readonly ActivityRow[]
+  withRecord: boolean
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[32rem] text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-zinc-200 dark:border-zinc-800">
+          <tr>
+            <th scope="col" className={head}>
+              When (UTC)
+            </th>
+            <th scope="col" className={head}>
+              Analyst
+            </th>
+            <th scope="col" className={head}>
+              Action
+            </th>
+            {withRecord && (
+              <th scope="col" className={head}>
+                Record
+              </th>
+            )}
+            <th scope="col" className={head}>
+              Outcome
+            </th>
+            <th scope="col" className={`${head} text-right`}>
+              Row
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+          {rows.map((row) => (
+            <tr key={row.seq}>
+              <td className={cell}>
+                <Timestamp value={row.time} mode="absolute" />
+              </td>
+              <td className={`${cell} break-all`}>{row.user}</td>
+              <td className={cell}>{actionLabel(row.action, row.field)}</td>
+              {withRecord && (
+                <td className={cell}>
+                  <RecordCell type={row.resource.type} id={row.resource.id} />
+                </td>
+              )}
+              <td className={cell}>
+                {row.outcome === 'ok' ? (
+                  <span className="text-zinc-600 dark:text-zinc-400">ok</span>
+                ) : (
+                  <Badge tone="amber">{row.outcome.replaceAll('_', ' ')}</Badge>
+                )}
+              </td>
+              <td
+                className={`${cell} text-right font-mono text-xs text-zinc-500 dark:text-zinc-400`}
+              >
+                {row.seq}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+function RecordCell({ type, id }: { type: string; id: string | null }) {
+  const href = recordHref(type, id)
+  const label = recordTypeLabel(type)
+  return (
+    <span className="flex flex-col">
+      <span className="text-xs text-zinc-500 dark:text-zinc-400">{label}</span>
+      {id === null ? (
+        <NoValue />
+      ) : href ? (
+        <IntentLink
+          href={href}
+          className="font-mono text-xs break-all text-blue-700 hover:underline dark:text-blue-300"
+        >
+          {id}
+        </IntentLink>
+      ) : (
+        <span className="font-mono text-xs break-all">{id}</span>
+      )}
+    </span>
+  )
+}

@@ -1,0 +1,17 @@
+import type { Verification } from '@/lib/audit/chain'
+
+/** What the activity views show of the audit trail; the reads are in activity.ts (server-only). */
+
+export type ActivityRow = {
+  seq: number
+  time: string
+  user: string
+  action: string
+  resource: { type: string; id: string | null }
+  field: string | null
+  outcome: string
+}
+
+export type ActivityPage = { rows: ActivityRow[]; hasOlder: boolean }
+
+export type TrailStatus = { verification: Verification; fullAt: Date; checkedAt: Date }

@@ -1,0 +1,35 @@
+import 'server-only'
+
+import { getEnv } from '@/lib/env'
+import { storeConfig } from '@/lib/store/open'
+import { getStore } from '@/lib/store/store'
+
+import { auditKey } from './key'
+import { createAuditWriter, sealGenesis, type AuditWriter } from './trail'
+
+/*
+ * The audit trail of this server process: its key, and one writer on the process's store. Every
+ * committed row is also written as one JSON line to standard output, for log shippers. Kept on
+ * globalThis for the same reason as the store (one per process, not per bundle).
+ */
+
+const KEY = Symbol.for('verity.audit-trail')
+type AppTrail = { key: Uint8Array; writer: AuditWriter }
+const shared = globalThis as typeof globalThis & { [KEY]?: Promise<AppTrail> }
+
+export function appAuditKey() {
+  const env = getEnv()
+  return auditKey(env, storeConfig(env).dataDir).key
+}
+
+export function appTrail(): Promise<AppTrail> {
+  return (shared[KEY] ??= (async () => {
+    const { db } = await getStore()
+    const key = appAuditKey()
+    await sealGenesis(db, key)
+    const writer = createAuditWriter(db, key, (records) => {
+      process.stdout.write(records.map((record) => `${JSON.stringify(record)}\n`).join(''))
+    })
+    return { key, writer }
+  })())
+}

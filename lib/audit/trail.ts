@@ -1,0 +1,236 @@
+import 'server-only'
+
+import { sql, type Kysely } from 'kysely'
+
+import type { AuditEventRow, Database } from '@/lib/store/schema'
+
+import {
+  GENESIS_HASH,
+  sealHead,
+  sealRecord,
+  verifyTrail,
+  type AuditEntry,
+  type AuditHead,
+  type AuditRecord,
+  type Verification,
+} from './chain'
+
+/*
+ * The audit trail in the store. Appends are serialised by the head record: any number of
+ * instances on one database extend one chain. A writer remembers the head it last wrote and
+ * appends in one statement that moves the head only if it is still there (and inserts the rows
+ * only if it moved); when another instance got in between, it falls back to a transaction that
+ * locks the head row and reads it. Within a process, entries that arrive while a write is under
+ * way go into the next write together (group commit). A request waits until its row is committed:
+ * a view whose row cannot be written fails.
+ */
+
+type Db = Kysely<Database>
+type Pending = {
+  entry: AuditEntry
+  resolve: (record: AuditRecord) => void
+  reject: (error: unknown) => void
+}
+type Position = { seq: number; hash: string }
+
+const MAX_BATCH = 256
+
+export type AuditWriter = { append: (entry: AuditEntry) => Promise<AuditRecord> }
+
+/** A writer of one process on one store; `echo` receives each committed batch in order. */
+export function createAuditWriter(
+  db: Db,
+  key: Uint8Array,
+  echo: (records: AuditRecord[]) => void = () => {},
+): AuditWriter {
+  const queue: Pending[] = []
+  let writing = false
+  let known: Position | null = null
+
+  async function write(entries: AuditEntry[]) {
+    const records = known ? await appendAt(db, key, known, entries) : null
+    const written = records ?? (await appendLocked(db, key, entries))
+    const last = written.at(-1)
+    if (last) known = { seq: last.seq, hash: last.hash }
+    return written
+  }
+
+  async function drain() {
+    writing = true
+    while (queue.length > 0) {
+      const batch = queue.splice(0, MAX_BATCH)
+      try {
+        const records = await write(batch.map((pending) => pending.entry))
+        echo(records)
+        batch.forEach((pending, index) => pending.resolve(records[index]!))
+      } catch (error) {
+        known = null
+        for (const pending of batch) pending.reject(error)
+      }
+    }
+    writing = false
+  }
+
+  return {
+    append: (entry) =>
+      new Promise((resolve, reject) => {
+        queue.push({ entry, resolve, reject })
+        if (!writing) void drain()
+      }),
+  }
+}
+
+function chainOn(key: Uint8Array, from: Position, entries: AuditEntry[]) {
+  let { seq, hash } = from
+  const records = entries.map((entry) => {
+    const record = sealRecord(key, (seq += 1), hash, entry)
+    hash = record.hash
+    return record
+  })
+  return { records, head: sealHead(key, seq, hash) }
+}
+
+/** One statement: the rows and the new head, or nothing when the head is no longer `from`. */
+async function appendAt(db: Db, key: Uint8Array, from: Position, entries: AuditEntry[]) {
+  const { records, head } = chainOn(key, from, entries)
+  const values = sql.join(
+    records.map(toRow).map(
+      (row) =>
+        sql`(${row.seq}::bigint, ${row.at.toISOString()}::timestamptz, ${row.user_label}::text,
+          ${row.action}::text, ${row.resource_type}::text, ${row.resource_id}::text,
+          ${row.field}::text, ${row.reason}::text, ${row.request_id}::text,
+          ${row.client_request_id}::text, ${row.outcome}::text,
+          ${row.prev_hash}::text, ${row.hash}::text)`,
+    ),
+  )
+  try {
+    const { rows } = await sql<{ seq: number }>`
+      with moved as (
+        update audit_head set seq = ${head.seq}, hash = ${head.hash}, mac = ${head.mac}
+        where id = 1 and seq = ${from.seq} and hash = ${from.hash}
+        returning 1
+      )
+      insert into audit_events (seq, at, user_label, action, resource_type, resource_id, field,
+        reason, request_id, client_request_id, outcome, prev_hash, hash)
+      select * from (values ${values}) as added
+      where exists (select 1 from moved)
+      returning seq`.execute(db)
+    return rows.length === records.length ? records : null
+  } catch (error) {
+    // Another instance took these sequence numbers first.
+    if ((error as { code?: string }).code === '23505') return null
+    throw error
+  }
+}
+
+/** The fallback: lock the head row, read it, append after it. */
+async function appendLocked(db: Db, key: Uint8Array, entries: AuditEntry[]) {
+  return db.transaction().execute(async (trx) => {
+    const from = await trx
+      .selectFrom('audit_head')
+      .select(['seq', 'hash'])
+      .where('id', '=', 1)
+      .forUpdate()
+      .executeTakeFirstOrThrow()
+    const { records, head } = chainOn(key, from, entries)
+    await trx.insertInto('audit_events').values(records.map(toRow)).execute()
+    await trx
+      .updateTable('audit_head')
+      .set({ seq: head.seq, hash: head.hash, mac: head.mac })
+      .where('id', '=', 1)
+      .execute()
+    return records
+  })
+}
+
+function toRow(record: AuditRecord) {
+  return {
+    seq: record.seq,
+    at: new Date(record.time),
+    user_label: record.user,
+    action: record.action,
+    resource_type: record.resource.type,
+    resource_id: record.resource.id,
+    field: record.field ?? null,
+    reason: record.reason ?? null,
+    request_id: record.requestId,
+    client_request_id: record.clientRequestId ?? null,
+    outcome: record.outcome,
+    prev_hash: record.prevHash,
+    hash: record.hash,
+  }
+}
+
+export function recordOf(row: AuditEventRow): AuditRecord {
+  return {
+    log: 'audit',
+    seq: row.seq,
+    time: row.at.toISOString(),
+    user: row.user_label,
+    action: row.action as AuditRecord['action'],
+    resource: { type: row.resource_type, id: row.resource_id },
+    ...(row.field === null ? {} : { field: row.field }),
+    ...(row.reason === null ? {} : { reason: row.reason }),
+    requestId: row.request_id,
+    ...(row.client_request_id === null ? {} : { clientRequestId: row.client_request_id }),
+    outcome: row.outcome,
+    prevHash: row.prev_hash,
+    hash: row.hash,
+  }
+}
+
+/** Gives a new trail's head its MAC, so that from now on every head record is under the key. */
+export async function sealGenesis(db: Db, key: Uint8Array) {
+  const sealed = sealHead(key, 0, GENESIS_HASH)
+  await db
+    .updateTable('audit_head')
+    .set({ mac: sealed.mac })
+    .where('id', '=', 1)
+    .where('seq', '=', 0)
+    .where('mac', '=', '')
+    .execute()
+}
+
+export async function readHead(db: Db): Promise<AuditHead> {
+  return db
+    .selectFrom('audit_head')
+    .select(['seq', 'hash', 'mac'])
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow()
+}
+
+/** Every row from `after` on, in sequence order, read in batches. */
+export async function* readRecords(db: Db, after = 0, until = Infinity, batch = 1_000) {
+  let last = after
+  for (;;) {
+    let query = db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('seq', '>', last)
+      .orderBy('seq')
+      .limit(batch)
+    if (Number.isFinite(until)) query = query.where('seq', '<=', until)
+    const rows = await query.execute()
+    for (const row of rows) yield recordOf(row)
+    if (rows.length < batch) return
+    last = rows.at(-1)!.seq
+  }
+}
+
+/** Reads the head first, then the rows: anything appended meanwhile must chain on from it. */
+export async function verifyStoredTrail(db: Db, key: Uint8Array): Promise<Verification> {
+  const head = await readHead(db)
+  return verifyTrail(key, readRecords(db), head)
+}
+
+/** The trail as JSON lines, up to the head read first, which closes it (see trail-file.ts). */
+export async function exportTrail(db: Db, write: (line: string) => void | Promise<void>) {
+  const head = await readHead(db)
+  let rows = 0
+  for await (const record of readRecords(db, 0, head.seq)) {
+    await write(`${JSON.stringify(record)}\n`)
+    rows += 1
+  }
+  await write(`${JSON.stringify({ log: 'audit-head', ...head })}\n`)
+  return { rows, head }
+}

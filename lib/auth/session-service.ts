@@ -1,0 +1,88 @@
+import 'server-only'
+
+import { audit } from '@/lib/audit/record'
+import { getStore } from '@/lib/store/store'
+
+import { isAllowed } from './allow-list'
+import { sealSession, unsealSession } from './session-seal'
+import { createSession, endSession, findSession, purgeSessions } from './session-store'
+import type { AuthSettings } from './settings'
+import type { Viewer } from './viewer'
+
+/*
+ * Sessions as the app uses them: the store's rows, the sealed cookie, and an audit row for each
+ * sign-in, sign-out and expiry. Read by proxy.ts and by the data layer alike, so both apply the
+ * same rules.
+ */
+
+type OidcSettings = Extract<AuthSettings, { mode: 'oidc' }>
+
+const PURGE_EVERY_MS = 5 * 60 * 1000
+
+/** Starts a session for an analyst who has just signed in; resolves to the cookie's value. */
+export async function signIn(viewer: Viewer, settings: OidcSettings) {
+  const { db } = await getStore()
+  const { sessionId, ref } = await createSession(db, viewer, settings)
+  await audit(viewer, 'sign_in', { type: 'session', id: ref }, 'ok')
+  return sealSession(sessionId, settings)
+}
+
+/** The signed-in viewer, or null for a missing, tampered, ended, expired or disallowed session. */
+export async function sessionViewer(
+  token: string | undefined,
+  settings: OidcSettings,
+): Promise<Viewer | null> {
+  const sessionId = await unsealSession(token, settings.secret)
+  if (!sessionId) return null
+  const { db } = await getStore()
+  const found = await findSession(db, sessionId, settings)
+  if (!found) return null
+  if (found.status === 'expired') {
+    await audit(found.viewer, 'session_expired', { type: 'session', id: found.ref }, found.reason)
+    return null
+  }
+  // The allow-list is checked again on every request, so removing a domain or group takes effect
+  // without waiting for sessions to expire.
+  // A session keeps an e-mail only when the provider verified it (lib/auth/viewer.ts).
+  const { email, groups } = found.viewer
+  return isAllowed({ email, email_verified: email !== null, groups }, settings.allow)
+    ? found.viewer
+    : null
+}
+
+/** Ends the session in the cookie on every instance; false when there was none to end. */
+export async function signOut(token: string | undefined, settings: OidcSettings) {
+  const sessionId = await unsealSession(token, settings.secret)
+  if (!sessionId) return false
+  const { db } = await getStore()
+  const ended = await endSession(db, sessionId)
+  if (ended) await audit(ended.viewer, 'sign_out', { type: 'session', id: ended.ref }, 'ok')
+  return !!ended
+}
+
+/** Ends expired sessions (audited) and removes ended ones, now and every few minutes. */
+export function schedulePurge(settings: OidcSettings) {
+  const purge = async () => {
+    try {
+      const { db } = await getStore()
+      for (const ended of await purgeSessions(db, settings)) {
+        await audit(
+          ended.viewer,
+          'session_expired',
+          { type: 'session', id: ended.ref },
+          ended.reason,
+        )
+      }
+    } catch (error) {
+      console.warn(
+        JSON.stringify({
+          level: 'warn',
+          msg: 'session purge failed',
+          error: error instanceof Error ? error.message : 'unknown',
+        }),
+      )
+    }
+  }
+  void purge()
+  setInterval(() => void purge(), PURGE_EVERY_MS).unref()
+}

@@ -1,0 +1,17 @@
+import type { Migration, MigrationProvider } from 'kysely/migration'
+
+import * as initial from './migrations/0001-audit-and-sessions'
+
+/*
+ * Every migration, in order, imported rather than read from disk: the standalone server carries
+ * them in its bundle. A new one gets the next number and is never edited once released.
+ */
+const migrations: Record<string, Migration> = {
+  '0001-audit-and-sessions': initial,
+}
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+}
+
+export const latestMigration = Object.keys(migrations).at(-1)

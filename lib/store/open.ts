@@ -1,0 +1,123 @@
+import 'server-only'
+
+import { mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+
+import { Kysely, PostgresDialect } from 'kysely'
+import { Migrator } from 'kysely/migration'
+import pg from 'pg'
+
+import type { StoreEnv } from '@/lib/env'
+
+import { lockDataDir } from './data-dir-lock'
+import { migrationProvider } from './migrations'
+import type { Database } from './schema'
+
+/*
+ * The one store: a PostgreSQL server with DATABASE_URL, else PostgreSQL embedded in the process
+ * (PGlite, WebAssembly) in VERITY_DATA_DIR. Both are reached through node-postgres, PGlite through
+ * its own pg-compatible connection (one at a time, which also serialises its transactions), so
+ * every query is the same code on both. Migrations run on every open; Kysely's migrator holds an
+ * advisory lock meanwhile, so instances starting together take turns.
+ */
+
+export type StoreConfig = { databaseUrl?: string; dataDir: string }
+
+export type Store = {
+  db: Kysely<Database>
+  kind: 'embedded' | 'postgres'
+  /** Where the data is, for messages: the data directory or the URL without its password. */
+  where: string
+  close: () => Promise<void>
+}
+
+export const DEFAULT_DATA_DIR = '.verity-data'
+
+export function storeConfig(env: StoreEnv): StoreConfig {
+  return {
+    databaseUrl: env.DATABASE_URL,
+    dataDir: resolve(/*turbopackIgnore: true*/ env.VERITY_DATA_DIR ?? DEFAULT_DATA_DIR),
+  }
+}
+
+const INT8_OID = 20
+const types = {
+  getTypeParser: ((oid: number, format: 'text' | 'binary' = 'text') =>
+    oid === INT8_OID && format === 'text'
+      ? Number
+      : (pg.types.getTypeParser(oid, format) as unknown)) as typeof pg.types.getTypeParser,
+}
+
+export class StoreError extends Error {
+  override readonly name = 'StoreError'
+}
+
+export async function openStore(config: StoreConfig): Promise<Store> {
+  const where = config.databaseUrl
+    ? `DATABASE_URL ${withoutPassword(config.databaseUrl)}`
+    : `VERITY_DATA_DIR ${config.dataDir}`
+  const cleanups: (() => Promise<void> | void)[] = []
+  const close = async () => {
+    // Each step once, however often close is called.
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+  }
+  try {
+    const pool = config.databaseUrl
+      ? new pg.Pool({
+          connectionString: config.databaseUrl,
+          connectionTimeoutMillis: 10_000,
+          types,
+        })
+      : await embeddedPool(config.dataDir, cleanups)
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    // Ends the pool; an embedded database is closed after it (pushed earlier, run later).
+    cleanups.push(() => db.destroy())
+    await migrate(db)
+    return { db, kind: config.databaseUrl ? 'postgres' : 'embedded', where, close }
+  } catch (error) {
+    await close().catch(() => undefined)
+    throw new StoreError(`Cannot open the store (${where}): ${describe(error)}`)
+  }
+}
+
+async function embeddedPool(dataDir: string, cleanups: (() => Promise<void> | void)[]) {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+  cleanups.push(lockDataDir(dataDir))
+  // Loaded only here: a deployment on a PostgreSQL server never loads the WebAssembly build.
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { createPgConfig } = await import('@electric-sql/pglite/node-postgres')
+  const lite = await PGlite.create(join(dataDir, 'pglite'))
+  cleanups.push(() => lite.close())
+  const config = createPgConfig(lite)
+  // Kept open: closing the one client would only make the next query reconnect.
+  return new pg.Pool({ ...config, max: config.poolSize, idleTimeoutMillis: 0, types })
+}
+
+async function migrate(db: Kysely<Database>) {
+  const { error, results } = await new Migrator({
+    db,
+    provider: migrationProvider,
+  }).migrateToLatest()
+  if (!error) return
+  const failed = results?.find((result) => result.status === 'Error')?.migrationName
+  throw new Error(`${failed ? `migration ${failed} failed: ` : ''}${describe(error)}`)
+}
+
+function withoutPassword(url: string) {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password) parsed.password = '***'
+    return parsed.toString()
+  } catch {
+    return 'that is not a URL'
+  }
+}
+
+/** The cause in words; a refused connection to a host with several addresses is an AggregateError. */
+function describe(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) {
+    return [...new Set(error.errors.map(describe))].join('; ')
+  }
+  if (error instanceof Error) return error.message || error.name
+  return String(error)
+}

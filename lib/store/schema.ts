@@ -1,0 +1,56 @@
+import type { ColumnType, Insertable, Selectable } from 'kysely'
+
+/*
+ * The tables as Kysely sees them (the migrations in ./migrations make them). int8 columns are read
+ * as numbers (open.ts sets the parser): sequence numbers stay far below 2^53.
+ */
+
+export type AuditEventsTable = {
+  seq: number
+  at: ColumnType<Date, Date, never>
+  user_label: string
+  action: string
+  resource_type: string
+  resource_id: string | null
+  field: string | null
+  reason: string | null
+  request_id: string
+  client_request_id: string | null
+  outcome: string
+  prev_hash: string
+  hash: string
+}
+
+/** One row (id 1): where the trail ends, under the key, so a cut-off tail is noticed. */
+export type AuditHeadTable = {
+  id: number
+  seq: number
+  hash: string
+  mac: string
+}
+
+export type SessionsTable = {
+  /** SHA-256 of the session id in the cookie: the table alone cannot be replayed as cookies. */
+  id: string
+  user_label: string
+  viewer: ColumnType<
+    { sub: string; email: string | null; name: string | null; groups: string[] },
+    string,
+    never
+  >
+  created_at: ColumnType<Date, Date, never>
+  last_seen_at: ColumnType<Date, Date, Date>
+  expires_at: ColumnType<Date, Date, never>
+  ended_at: ColumnType<Date | null, never, Date>
+  end_reason: ColumnType<string | null, never, string>
+}
+
+export type Database = {
+  audit_events: AuditEventsTable
+  audit_head: AuditHeadTable
+  sessions: SessionsTable
+}
+
+export type AuditEventRow = Selectable<AuditEventsTable>
+export type NewAuditEvent = Insertable<AuditEventsTable>
+export type SessionRow = Selectable<SessionsTable>

@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import { expect, test } from '@playwright/test'
+
+import { exampleIds } from '@/lib/demo/example-ids'
+import { freePort } from '@/scripts/free-port'
+import { auditLinesOf } from '@/tests/e2e/support/audit-lines'
+
+/*
+ * `npm run demo` (without its build: the suite's build is used) stopped and started again keeps
+ * the activity of the earlier run in its embedded store.
+ */
+
+test.describe.configure({ mode: 'serial' })
+test.use({ baseURL: undefined })
+
+const shortId = exampleIds.shortIds.verified
+let dataDir = ''
+
+test.beforeAll(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'verity-demo-data-'))
+})
+
+test.afterAll(() => {
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+})
+
+type Demo = { url: string; child: ChildProcess; output: () => string }
+
+async function startDemo(): Promise<Demo> {
+  const [port, simPort] = [await freePort(), await freePort()]
+  let output = ''
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/demo.mjs', '--no-build'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SIM_PORT: String(simPort),
+      VERITY_DATA_DIR: dataDir,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const deadline = Date.now() + 90_000
+  while (!output.includes('Verity is running')) {
+    if (child.exitCode !== null) throw new Error(`the demo exited:\n${output}`)
+    if (Date.now() > deadline) throw new Error(`the demo did not start:\n${output}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  return { url: `http://127.0.0.1:${port}`, child, output: () => output }
+}
+
+/** Stops the demo as Ctrl+C would, and waits until its app has let go of the data directory. */
+async function stopDemo(demo: Demo) {
+  if (demo.child.exitCode === null) {
+    const exited = new Promise((resolve) => demo.child.once('exit', resolve))
+    demo.child.kill('SIGINT')
+    await exited
+  }
+  await expect.poll(() => existsSync(join(dataDir, 'verity.pid')), { timeout: 15_000 }).toBe(false)
+}
+
+test('a restarted demo keeps the activity of the earlier run', async ({ page }) => {
+  test.setTimeout(240_000)
+  const first = await startDemo()
+  let viewed: number
+  try {
+    await page.goto(`${first.url}/verifications/${shortId}`)
+    await expect(page.getByRole('region', { name: 'Activity' })).toContainText('Viewed')
+    const view = auditLinesOf(first.output().replaceAll('[verity] ', '')).find(
+      (line) => line.action === 'view' && (line.resource as { id: string }).id === shortId,
+    )
+    if (!view) throw new Error(`no audit line for the view:\n${first.output()}`)
+    viewed = view.seq
+  } finally {
+    await stopDemo(first)
+  }
+
+  const second = await startDemo()
+  try {
+    await page.goto(`${second.url}/activity?type=verification&id=${shortId}`)
+    await expect(
+      page.getByRole('status').filter({ hasText: 'The audit trail verifies' }),
+    ).toBeVisible()
+    const table = page.getByRole('table', { name: 'Activity, newest first' })
+    await expect(table.getByRole('cell', { name: String(viewed), exact: true })).toBeVisible()
+  } finally {
+    await stopDemo(second)
+  }
+})

@@ -1,0 +1,7 @@
+/** The audit records an instance wrote to standard output (one JSON line each), in order. */
+export function auditLinesOf(output: string) {
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith('{"log":"audit"'))
+    .map((line) => JSON.parse(line) as Record<string, unknown> & { seq: number })
+}

@@ -1,0 +1,259 @@
+import { spawnSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { sql } from 'kysely'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+
+import { sealHead, sealRecord, type AuditEntry } from '@/lib/audit/chain'
+import { auditKey } from '@/lib/audit/key'
+import {
+  createAuditWriter,
+  exportTrail,
+  readHead,
+  sealGenesis,
+  verifyStoredTrail,
+} from '@/lib/audit/trail'
+import { trailStatus } from '@/lib/audit/trail-status'
+import { openTestStore } from '@/tests/unit/helpers/test-store'
+
+/*
+ * The audit trail in an embedded store: appends from several writers (as from several instances)
+ * make one chain, and the verifier finds each kind of tampering at the first bad row.
+ */
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const AUDIT_HMAC_KEY = 'unit-test-audit-key-that-is-long-enough-0123'
+const { key } = auditKey({ AUDIT_HMAC_KEY }, '/nonexistent')
+
+let store: Awaited<ReturnType<typeof openTestStore>>
+
+function entry(n: number): AuditEntry {
+  return {
+    time: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
+    user: n % 3 ? 'ana@verity.test' : 'gus@contractor.test',
+    action: n % 2 ? 'view' : 'reveal',
+    resource: { type: 'verification', id: `V2C0C0912153735B${n % 10}` },
+    field: n % 2 ? undefined : 'document_number',
+    requestId: `req-${n}`,
+    outcome: 'ok',
+  }
+}
+
+async function append(count: number) {
+  const writer = createAuditWriter(store.db, key)
+  for (let n = 1; n <= count; n++) await writer.append(entry(n))
+}
+
+/** As someone with SQL access would: the append-only triggers turned off first. */
+async function tamper(statement: string) {
+  await sql.raw('alter table audit_events disable trigger user').execute(store.db)
+  await sql.raw(statement).execute(store.db)
+  await sql.raw('alter table audit_events enable trigger user').execute(store.db)
+}
+
+beforeEach(async () => {
+  store = await openTestStore()
+  await sealGenesis(store.db, key)
+}, 60_000)
+
+afterEach(async () => {
+  await store.close()
+})
+
+describe('audit trail in the store', () => {
+  it('is empty and verifies after the migrations', async () => {
+    expect(await verifyStoredTrail(store.db, key)).toMatchObject({ ok: true, rows: 0 })
+  })
+
+  it('keeps its rows append-only for anyone going through SQL', async () => {
+    await append(2)
+    await expect(sql.raw('delete from audit_events').execute(store.db)).rejects.toThrow(
+      /append-only/,
+    )
+    await expect(
+      sql.raw(`update audit_events set outcome = 'denied'`).execute(store.db),
+    ).rejects.toThrow(/append-only/)
+  })
+
+  it('makes one chain of appends from two writers at once, as from two instances', async () => {
+    const first = createAuditWriter(store.db, key)
+    const second = createAuditWriter(store.db, key)
+    const records = await Promise.all(
+      Array.from({ length: 200 }, (_, n) => (n % 2 ? first : second).append(entry(n + 1))),
+    )
+    expect(records.map((record) => record.seq).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 200 }, (_, n) => n + 1),
+    )
+    // Each writer also continues correctly after the other moved the head.
+    await first.append(entry(201))
+    await second.append(entry(202))
+    expect(await verifyStoredTrail(store.db, key)).toMatchObject({ ok: true, rows: 202, head: 202 })
+  })
+
+  it('finds an altered row', async () => {
+    await append(5)
+    await tamper(`update audit_events set user_label = 'someone@else.test' where seq = 3`)
+    expect(await verifyStoredTrail(store.db, key)).toMatchObject({
+      ok: false,
+      seq: 3,
+      reason: expect.stringContaining('HMAC') as string,
+    })
+  })
+
+  it('finds a deleted row', async () => {
+    await append(5)
+    await tamper('delete from audit_events where seq = 2')
+    expect(await verifyStoredTrail(store.db, key)).toMatchObject({
+      ok: false,
+      seq: 2,
+      reason: 'row 2 is missing',
+    })
+  })
+
+  it('finds an inserted row, in the middle or past the head', async () => {
+    await append(5)
+    const head = await readHead(store.db)
+    const wrongKey = new Uint8Array(32).fill(1)
+    const forged = sealRecord(wrongKey, 6, head.hash, entry(6))
+    await tamper(
+      `insert into audit_events (seq, at, user_label, action, resource_type, resource_id, field, request_id, outcome, prev_hash, hash) values (6, now(), 'x', 'view', 'profile', 'p', null, 'r', 'ok', '${head.hash}', '${forged.hash}')`,
+    )
+    expect(await verifyStoredTrail(store.db, key)).toMatchObject({ ok: false, seq: 6 })
+    await tamper('delete from audit_events where seq = 6')
+    await tamper('update audit_events set seq = seq + 100 where seq >= 3')
+    await tamper(
+      `insert into audit_events select 3, at, user_label, action, resource_type, resource_id, field, reason, request_id, client_request_id, outcome, prev_hash, hash from audit_events where seq = 2`,
+    )
+    expect(await verifyStoredTrail(store.db, key)).toMatchObject({ ok: false, seq: 3 })
+  })
+
+  it('finds a chain re-hashed without the key after an edit', async () => {
+    await append(5)
+    const wrongKey = new Uint8Array(32).fill(2)
+    const rows = await store.db.selectFrom('audit_events').selectAll().orderBy('seq').execute()
+    let prev = rows[0]!.hash
+    for (const row of rows.slice(1)) {
+      const record = sealRecord(wrongKey, row.seq, prev, {
+        ...entry(row.seq),
+        user: row.seq === 2 ? 'nobody@verity.test' : entry(row.seq).user,
+      })
+      await tamper(
+        `update audit_events set user_label = '${record.user}', at = '${record.time}', prev_hash = '${prev}', hash = '${record.hash}' where seq = ${row.seq}`,
+      )
+      prev = record.hash
+    }
+    const head = sealHead(wrongKey, 5, prev)
+    await sql`update audit_head set hash = ${head.hash}, mac = ${head.mac}`.execute(store.db)
+    expect(await verifyStoredTrail(store.db, key)).toMatchObject({
+      ok: false,
+      seq: 2,
+      reason: expect.stringContaining('HMAC') as string,
+    })
+  })
+
+  it('finds a truncated tail against the head record', async () => {
+    await append(5)
+    await tamper('delete from audit_events where seq > 3')
+    expect(await verifyStoredTrail(store.db, key)).toMatchObject({
+      ok: false,
+      seq: 4,
+      reason: expect.stringContaining('cut off') as string,
+    })
+    const row3 = await store.db
+      .selectFrom('audit_events')
+      .select('hash')
+      .where('seq', '=', 3)
+      .executeTakeFirstOrThrow()
+    await sql`update audit_head set seq = 3, hash = ${row3.hash}`.execute(store.db)
+    expect(await verifyStoredTrail(store.db, key)).toMatchObject({
+      ok: false,
+      seq: 3,
+      reason: 'the head record does not match its HMAC',
+    })
+  })
+
+  it('on the activity page, reads only new rows between full checks but never trusts a changed row', async () => {
+    await append(5)
+    const now = Date.now()
+    expect((await trailStatus(store.db, key, now)).verification).toMatchObject({
+      ok: true,
+      rows: 5,
+    })
+    await append(2)
+    expect((await trailStatus(store.db, key, now + 1000)).verification).toMatchObject({
+      ok: true,
+      rows: 7,
+    })
+    await tamper(`update audit_events set outcome = 'denied' where seq = 2`)
+    // The last verified row still stands, so only the newer rows are read…
+    expect((await trailStatus(store.db, key, now + 2000)).verification).toMatchObject({ ok: true })
+    // …until the next full read.
+    expect((await trailStatus(store.db, key, now + 11 * 60_000)).verification).toMatchObject({
+      ok: false,
+      seq: 2,
+    })
+    await tamper(`update audit_events set outcome = 'denied' where seq = 7`)
+    expect((await trailStatus(store.db, key, now + 11 * 60_000 + 1)).verification).toMatchObject({
+      ok: false,
+      seq: 2,
+    })
+  })
+})
+
+describe('npm run audit:verify', () => {
+  function verify(args: string[]) {
+    return spawnSync(
+      process.execPath,
+      ['--conditions=react-server', '--import', 'tsx', 'scripts/audit-verify.ts', ...args],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: { ...process.env, VERITY_DATA_DIR: store.dir, AUDIT_HMAC_KEY, DATABASE_URL: '' },
+      },
+    )
+  }
+
+  it('checks the store and names the first bad row', async () => {
+    await append(4)
+    await store.release()
+    expect(verify([])).toMatchObject({
+      status: 0,
+      stdout: expect.stringContaining('OK: 4 rows, chain intact') as string,
+    })
+    store = await openTestStore(store.dir)
+    await tamper(`update audit_events set action = 'export' where seq = 2`)
+    await store.release()
+    expect(verify([])).toMatchObject({
+      status: 1,
+      stdout: expect.stringContaining('BROKEN at row 2') as string,
+    })
+    store = await openTestStore(store.dir)
+  }, 120_000)
+
+  it('checks an exported file, and refuses it edited or cut short', async () => {
+    await append(4)
+    const file = join(store.dir, 'export.jsonl')
+    const lines: string[] = []
+    await exportTrail(store.db, (line) => void lines.push(line))
+    writeFileSync(file, lines.join(''))
+    expect(verify([file])).toMatchObject({
+      status: 0,
+      stdout: expect.stringContaining('OK: 4 rows') as string,
+    })
+
+    writeFileSync(file, lines.join('').replace('"outcome":"ok"', '"outcome":"denied"'))
+    expect(verify([file])).toMatchObject({
+      status: 1,
+      stdout: expect.stringContaining('BROKEN at row 1') as string,
+    })
+    writeFileSync(file, [...lines.slice(0, 2), lines.at(-1)].join(''))
+    expect(verify([file])).toMatchObject({
+      status: 1,
+      stdout: expect.stringContaining('BROKEN at row 3') as string,
+    })
+    expect(readFileSync(file, 'utf8')).toContain('"log":"audit-head"')
+  }, 120_000)
+})
