@@ -1,6 +1,8 @@
 import type { Metadata } from 'next'
 
+import { ActivityPanel } from '@/components/activity/activity-panel'
 import { VerificationScreen } from '@/components/verifications/verification-screen'
+import { loadRecordActivity } from '@/lib/audit/activity-loads'
 import { loadVerificationPage } from '@/lib/data/load-for-page'
 import { isShortId } from '@/lib/ids'
 import { shortVerificationPath } from '@/lib/routes'
@@ -15,7 +17,15 @@ export async function generateMetadata({ params }: PageProps<'/v/[short_id]'>): 
 export default async function ShortVerificationPage({ params }: PageProps<'/v/[short_id]'>) {
   const { short_id: shortId } = await params
   const load = await loadVerificationPage(shortId)
+  const resource = { type: 'verification', id: shortId } as const
   return (
-    <VerificationScreen shortId={shortId} load={load} retryHref={shortVerificationPath(shortId)} />
+    <>
+      <VerificationScreen
+        shortId={shortId}
+        load={load}
+        retryHref={shortVerificationPath(shortId)}
+      />
+      <ActivityPanel resource={resource} activity={loadRecordActivity(resource)} />
+    </>
   )
 }
