@@ -1,8 +1,9 @@
 'use client'
 
-import { useEffect, useRef, useState } from 'react'
+import { useEffect } from 'react'
 
 import { ErrorState } from '@/components/ui/error-state'
+import { useInView } from '@/components/ui/use-in-view'
 
 /**
  * Below the list: loads the next page when it scrolls into view (and on the button), says how much
@@ -24,21 +25,7 @@ export function HistoryFooter({
   nextPageError: Error | null
   onLoadMore: () => void
 }) {
-  const sentinel = useRef<HTMLDivElement>(null)
-  const [inView, setInView] = useState(false)
-
-  useEffect(() => {
-    const element = sentinel.current
-    if (!element || typeof IntersectionObserver === 'undefined') return
-    const observer = new IntersectionObserver(
-      ([entry]) => setInView(entry?.isIntersecting ?? false),
-      {
-        rootMargin: '0px 0px 600px 0px',
-      },
-    )
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [])
+  const [sentinel, inView] = useInView<HTMLDivElement>('0px 0px 600px 0px')
 
   // Re-checked after every page: while the end stays in view, the next page follows.
   useEffect(() => {

@@ -1,8 +1,9 @@
 'use client'
 
-import { useEffect, useRef, useState } from 'react'
+import { useEffect } from 'react'
 
 import { ErrorState } from '@/components/ui/error-state'
+import { useInView } from '@/components/ui/use-in-view'
 
 /**
  * Above the list once the newest pages were dropped from memory (the history holds a bounded
@@ -17,19 +18,7 @@ export function NewerRecords({
   error: Error | null
   onLoad: () => void
 }) {
-  const sentinel = useRef<HTMLDivElement>(null)
-  const [inView, setInView] = useState(false)
-
-  useEffect(() => {
-    const element = sentinel.current
-    if (!element || typeof IntersectionObserver === 'undefined') return
-    const observer = new IntersectionObserver(
-      ([entry]) => setInView(entry?.isIntersecting ?? false),
-      { rootMargin: '600px 0px 0px 0px' },
-    )
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [])
+  const [sentinel, inView] = useInView<HTMLDivElement>('600px 0px 0px 0px')
 
   useEffect(() => {
     if (inView && !isFetching && !error) onLoad()
