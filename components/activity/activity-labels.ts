@@ -1,3 +1,4 @@
+import { maskedKindForKey, maskedKindName } from '@/lib/projection/mask-rules'
 import {
   amlReportPath,
   profilePath,
@@ -23,7 +24,7 @@ export const ACTION_OPTIONS = Object.entries(ACTION_WORDS)
 export function actionLabel(action: string, field: string | null) {
   const word = ACTION_WORDS[action] ?? action
   if (!field) return word
-  if (action === 'reveal') return `${word} ${field.replaceAll('_', ' ')}`
+  if (action === 'reveal') return `${word} ${revealedName(field)}`
   if (action === 'export') return `${word} as ${field.toUpperCase()}`
   return word
 }
@@ -55,4 +56,15 @@ export function recordHref(type: string, id: string | null) {
   if (type === 'aml_search') return amlReportPath(id)
   if (type === 'profile') return profilePath(id)
   return null
+}
+
+/** `checks.document_mrz.data.doc_number` reads as "document number": the kind of value shown. */
+function revealedName(field: string) {
+  const last =
+    field
+      .split(/[.[\]]/)
+      .filter((part) => part && !/^\d+$/.test(part))
+      .at(-1) ?? field
+  const kind = maskedKindForKey(last)
+  return kind ? maskedKindName(kind) : last.replaceAll('_', ' ')
 }

@@ -20,7 +20,8 @@ export function ActivityTable({
   withRecord: boolean
 }) {
   return (
-    <div className="overflow-x-auto">
+    // Focusable, so keyboard users can scroll it sideways on a narrow screen.
+    <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto">
       <table className="w-full min-w-[32rem] text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-zinc-200 dark:border-zinc-800">

@@ -1,6 +1,7 @@
 import { ReportActions } from '@/components/aml/report-actions'
 import { ReportMatches } from '@/components/aml/report-matches'
 import { ReportSummary } from '@/components/aml/report-summary'
+import { RememberRecent } from '@/components/shell/remember-recent'
 import { EmptyState } from '@/components/ui/empty-state'
 import { IdentityValue } from '@/components/ui/identity-value'
 import { countByRisk, countByType } from '@/lib/aml/counts'
@@ -14,6 +15,7 @@ import type { AmlSearchResult } from '@/lib/upstream/schemas'
 export function ReportPage({ result }: { result: AmlSearchResult }) {
   return (
     <div className="space-y-4">
+      <RememberRecent kind="aml" id={result.search_uuid.toLowerCase()} />
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <p className="text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">

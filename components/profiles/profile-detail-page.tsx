@@ -1,4 +1,5 @@
 import { ProfileDetail } from '@/components/profiles/profile-detail'
+import { RememberRecent } from '@/components/shell/remember-recent'
 import { IntentLink } from '@/components/ui/intent-link'
 import { ReadFailure } from '@/components/ui/read-failure'
 import { profilePath, profilesPath } from '@/lib/routes'
@@ -18,7 +19,10 @@ export function ProfileDetailPage({ profileId, load }: { profileId: string; load
         ← Profiles
       </IntentLink>
       {load.ok ? (
-        <ProfileDetail profile={load.data} />
+        <>
+          <RememberRecent kind="profile" id={profileId.toLowerCase()} />
+          <ProfileDetail profile={load.data} />
+        </>
       ) : (
         <ReadFailure kind={load.kind} what="this profile" retryHref={profilePath(profileId)} />
       )}

@@ -1,3 +1,4 @@
+import { RememberRecent } from '@/components/shell/remember-recent'
 import { Breadcrumbs } from '@/components/ui/breadcrumbs'
 import { ReadFailure } from '@/components/ui/read-failure'
 import { VerificationView } from '@/components/verifications/verification-view'
@@ -27,7 +28,10 @@ export function VerificationScreen({
         ]}
       />
       {load.ok ? (
-        <VerificationView verification={load.data} />
+        <>
+          <RememberRecent kind="verification" id={shortId} />
+          <VerificationView verification={load.data} />
+        </>
       ) : (
         <div className="space-y-3">
           <h1 className="font-mono text-lg font-semibold">{shortId}</h1>

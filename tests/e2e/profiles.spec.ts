@@ -173,7 +173,7 @@ test.describe('profile list', () => {
     await hydrated(page)
     await pager(page).getByRole('link', { name: 'Next →' }).click()
     const alert = page.getByRole('alert').filter({ hasText: 'Try again' })
-    await expect(alert).toContainText('The upstream service is unreachable')
+    await expect(alert).toContainText('The upstream service answered with an error')
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
     failing = false
     await alert.getByRole('button', { name: 'Try again' }).click()

@@ -7,6 +7,7 @@ import { expect, test, type BrowserContext } from '@playwright/test'
 
 import { SESSION_COOKIE } from '@/lib/auth/session-cookie'
 import { exampleIds } from '@/lib/demo/example-ids'
+import { parseToken } from '@/lib/projection/masked-token'
 import { startSimulator, type Simulator } from '@/simulator/server'
 
 import { freePort } from '@/scripts/free-port'
@@ -240,14 +241,16 @@ test('a few hundred concurrent views over both instances make one chain that ver
 
 test('the Activity panel on one instance lists a reveal made on the other', async ({ page }) => {
   const [a, b] = instances
-  const reveal = await fetch(`${a!.url}/api/audit/reveal`, {
+  // The reveal asks for one masked value by the reference the projected record carries.
+  const view = await fetch(`${a!.url}/api/verifications/short/${shortId}`, { headers: { cookie } })
+  const documentNumber = ((await view.json()) as { poi_data: { document_number: string } }).poi_data
+    .document_number
+  const ref = parseToken(documentNumber)?.ref
+  expect(ref).toBeTruthy()
+  const reveal = await fetch(`${a!.url}/api/reveal`, {
     method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      resourceType: 'verification',
-      resourceId: shortId,
-      field: 'document_number',
-    }),
+    headers: { cookie, 'content-type': 'application/json', origin: a!.url },
+    body: JSON.stringify({ ref }),
   })
   expect(reveal.status).toBe(200)
   await page
