@@ -21,7 +21,7 @@ export function ActivityTable({
 }) {
   return (
     // Focusable, so keyboard users can scroll it sideways on a narrow screen.
-    <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto">
+    <div tabIndex={0} className="overflow-x-auto">
       <table className="w-full min-w-[32rem] text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-zinc-200 dark:border-zinc-800">

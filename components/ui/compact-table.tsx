@@ -18,12 +18,7 @@ export function CompactTable({
 }) {
   return (
     // Focusable, so keyboard users can scroll it sideways on a narrow screen.
-    <div
-      role="region"
-      aria-label={caption ?? columns.join(', ')}
-      tabIndex={0}
-      className="overflow-x-auto"
-    >
+    <div tabIndex={0} className="overflow-x-auto">
       {/* Narrow screens scroll it sideways rather than breaking ids a letter per line. */}
       <table className="w-full min-w-[32rem] text-sm">
         {caption && (
