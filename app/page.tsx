@@ -1,6 +1,13 @@
+import { Suspense } from 'react'
+
+import { RecentlyOpened } from '@/components/triage/recently-opened'
+import { TriageList } from '@/components/triage/triage-list'
 import { IntentLink } from '@/components/ui/intent-link'
+import { Skeleton } from '@/components/ui/skeleton'
+import { loadOpenedRecords } from '@/lib/audit/activity-loads'
 import { exampleIds } from '@/lib/demo/example-ids'
 import { getEnv } from '@/lib/env'
+import { loadTriage } from '@/lib/review/triage'
 import {
   amlReportPath,
   profilePath,
@@ -11,25 +18,46 @@ import {
 
 export default function HomePage() {
   const demo = getEnv().VERITY_DEMO
+  // Both reads start now and stream in behind their fallbacks; the page's frame is sent at once.
+  const triage = loadTriage().catch(() => null)
+  const opened = loadOpenedRecords()
   return (
-    <div className="max-w-3xl space-y-6">
-      <div>
-        <h1 className="text-xl font-semibold">Verity</h1>
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-          What the verification service knows: verification profiles, verifications by short id, AML
-          screening reports and the webhook history. Paste an id or a verification URL into the
-          search box to open a record.
-        </p>
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="min-w-0 space-y-4">
+        <div>
+          <h1 className="text-lg font-semibold">What needs review</h1>
+          <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">
+            High and Medium risk screenings with unreviewed matches, and failed verifications, from
+            the newest webhook notifications.
+          </p>
+        </div>
+        <Suspense fallback={<TriageSkeleton />}>
+          <TriageList triage={triage} />
+        </Suspense>
       </div>
-      <ul className="grid gap-3 sm:grid-cols-2">
-        <HomeLink href={profilesPath} title="Verification profiles">
-          Which checks and documents each profile requires.
-        </HomeLink>
-        <HomeLink href={webhooksPath()} title="Webhook history">
-          Every notification the service sent, newest first.
-        </HomeLink>
-      </ul>
-      {demo && <DemoExamples />}
+      <aside className="space-y-4" aria-label="Your records and shortcuts">
+        <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+          <RecentlyOpened records={opened} />
+        </Suspense>
+        <ul className="space-y-2">
+          <HomeLink href={profilesPath} title="Verification profiles">
+            Which checks and documents each profile requires.
+          </HomeLink>
+          <HomeLink href={webhooksPath()} title="Webhook history">
+            Every notification the service sent, newest first.
+          </HomeLink>
+        </ul>
+        {demo && <DemoExamples />}
+      </aside>
+    </div>
+  )
+}
+
+function TriageSkeleton() {
+  return (
+    <div className="space-y-4" aria-busy="true" aria-label="Loading the work list">
+      <Skeleton className="h-56 w-full" />
+      <Skeleton className="h-24 w-full" />
     </div>
   )
 }
@@ -39,10 +67,10 @@ function HomeLink({ href, title, children }: { href: string; title: string; chil
     <li>
       <IntentLink
         href={href}
-        className="block rounded-md border border-zinc-200 bg-white p-4 hover:border-zinc-400 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-zinc-600"
+        className="block rounded-md border border-zinc-200 bg-white px-3 py-2 hover:border-zinc-400 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-zinc-600"
       >
         <span className="text-sm font-medium">{title}</span>
-        <span className="mt-1 block text-sm text-zinc-600 dark:text-zinc-400">{children}</span>
+        <span className="block text-xs text-zinc-600 dark:text-zinc-400">{children}</span>
       </IntentLink>
     </li>
   )
@@ -68,7 +96,7 @@ function DemoExamples() {
   return (
     <section
       aria-labelledby="demo-title"
-      className="rounded-md border border-amber-200 bg-amber-50 p-4 dark:border-amber-900 dark:bg-amber-950/40"
+      className="rounded-md border border-amber-200 bg-amber-50 p-3 dark:border-amber-900 dark:bg-amber-950/40"
     >
       <h2 id="demo-title" className="text-sm font-semibold">
         Demo mode: simulated data
@@ -76,7 +104,7 @@ function DemoExamples() {
       <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
         Verity is running against its embedded simulator. Nothing here is a real person. Examples:
       </p>
-      <ul className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
+      <ul className="mt-2 grid gap-1 text-sm">
         {examples.map((example) => (
           <li key={example.href}>
             <IntentLink

@@ -26,8 +26,13 @@ export function shortVerificationPath(shortId: string) {
   return `/v/${encodeURIComponent(shortId)}`
 }
 
-export function amlReportPath(searchId: string) {
-  return `/aml/${encodeURIComponent(searchId)}`
+/**
+ * An AML report; `subject` (lib/review/subject.ts `subjectParam`) says who was screened, so the
+ * report can compare each match with that person.
+ */
+export function amlReportPath(searchId: string, subject?: string | null) {
+  const path = `/aml/${encodeURIComponent(searchId)}`
+  return subject ? `${path}?subject=${encodeURIComponent(subject)}` : path
 }
 
 /** The webhook history, filtered to one webhook when an id is given. */

@@ -1,7 +1,10 @@
 import { EpochDate } from '@/components/aml/epoch-date'
 import { HighlightedName } from '@/components/aml/highlighted-name'
 import { MatchBar } from '@/components/aml/match-bar'
+import { MatchDecision } from '@/components/aml/match-decision'
 import { MatchDetail } from '@/components/aml/match-detail'
+import { MatchWhy } from '@/components/aml/match-why'
+import { useReportReview } from '@/components/aml/review-context'
 import { RiskBadge } from '@/components/aml/risk-badge'
 import { Badge } from '@/components/ui/badge'
 import { formatScore } from '@/lib/aml/format'
@@ -29,6 +32,7 @@ export function MatchCard({
   anchor?: boolean
 }) {
   const detailId = `match-${match.uuid}-detail${anchor ? '' : '-print'}`
+  const comparison = useReportReview()?.comparisons[match.uuid]
   return (
     <article
       id={anchor ? `match-${match.uuid}` : undefined}
@@ -92,9 +96,15 @@ export function MatchCard({
             </ul>
           )}
         </div>
+        {comparison && (
+          <div className="pl-4.5">
+            <MatchWhy comparison={comparison} />
+          </div>
+        )}
         {match.annotation && (
           <p className="pl-4.5 text-xs text-zinc-600 dark:text-zinc-400">{match.annotation}</p>
         )}
+        {anchor && <MatchDecision matchUuid={match.uuid} />}
       </div>
       {expanded && (
         <div

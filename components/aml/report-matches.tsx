@@ -1,22 +1,43 @@
 'use client'
 
+import { useMemo } from 'react'
+
 import { MatchList } from '@/components/aml/match-list'
 import { PrintMatches } from '@/components/aml/print-matches'
-import { ReportToolbar } from '@/components/aml/report-toolbar'
+import { ReportToolbar, type ReviewCounts } from '@/components/aml/report-toolbar'
+import { ReportReviewProvider, useMatchFacts } from '@/components/aml/review-context'
 import { useReportMatches } from '@/components/aml/use-report-matches'
 import { EmptyState } from '@/components/ui/empty-state'
+import type { MatchFacts } from '@/lib/aml/view'
+import type { MatchComparison } from '@/lib/review/compare'
 import type { AmlMatch } from '@/lib/upstream/schemas'
 
-/** The report's interactive part: sort and filters, the match cards, the print copy of the chosen ones. */
-export function ReportMatches({
-  matches,
-  requestedName,
-}: {
+type Props = {
   matches: readonly AmlMatch[]
   requestedName: string | null | undefined
-}) {
-  const state = useReportMatches(matches)
+  searchId: string
+  /** The subject link parameter, when the upstream links that subject to this report. */
+  subject: string | null
+  comparisons: Record<string, MatchComparison>
+}
+
+/**
+ * The report's interactive part: review progress, sort and filters, the match cards with their
+ * decisions, the print copy of the chosen ones.
+ */
+export function ReportMatches({ searchId, subject, comparisons, ...rest }: Props) {
+  return (
+    <ReportReviewProvider searchId={searchId} subject={subject} comparisons={comparisons}>
+      <MatchesWithReview {...rest} />
+    </ReportReviewProvider>
+  )
+}
+
+function MatchesWithReview({ matches, requestedName }: Pick<Props, 'matches' | 'requestedName'>) {
+  const facts = useMatchFacts()
+  const state = useReportMatches(matches, facts)
   const { counts, view, visible, expanded, reportMatchIds } = state
+  const reviewCounts = useMemo(() => countReview(matches, facts), [matches, facts])
   return (
     <>
       <ReportToolbar
@@ -25,6 +46,7 @@ export function ReportMatches({
         risks={counts.risk}
         types={counts.type}
         tags={counts.tag}
+        reviewCounts={reviewCounts}
         shown={visible.length}
         total={matches.length}
       />
@@ -49,4 +71,16 @@ export function ReportMatches({
       />
     </>
   )
+}
+
+function countReview(matches: readonly AmlMatch[], facts: MatchFacts): ReviewCounts {
+  const counts: ReviewCounts = {
+    fit: { conflict: 0, 'no-conflict': 0 },
+    review: { unreviewed: 0, awaiting_second: 0, decided: 0 },
+  }
+  for (const { uuid } of matches) {
+    counts.fit[(facts.conflicts(uuid) ?? 0) > 0 ? 'conflict' : 'no-conflict']++
+    counts.review[facts.review(uuid)]++
+  }
+  return counts
 }

@@ -1,18 +1,39 @@
+import 'server-only'
+
 import { ReportActions } from '@/components/aml/report-actions'
 import { ReportMatches } from '@/components/aml/report-matches'
 import { ReportSummary } from '@/components/aml/report-summary'
+import { ScreenedAsNotice } from '@/components/aml/screened-as-notice'
+import { ScreenedSubject } from '@/components/aml/screened-subject'
+import { ScreeningChangesSection } from '@/components/aml/screening-changes'
 import { RememberRecent } from '@/components/shell/remember-recent'
 import { EmptyState } from '@/components/ui/empty-state'
 import { IdentityValue } from '@/components/ui/identity-value'
 import { countByRisk, countByType } from '@/lib/aml/counts'
 import { highestRisk } from '@/lib/aml/risk'
+import type { Settled } from '@/lib/data/load-for-page'
+import type { ChangesSincePrevious, ReportReview, ScreenedAs } from '@/lib/review/report-review'
 import type { AmlSearchResult } from '@/lib/upstream/schemas'
 
 /**
  * A loaded report. The heading and summary render on the server; the match list is the client
- * part (sort, filters, virtual list), and its first screen of cards is in the server's HTML too.
+ * part (sort, filters, virtual list, decisions), and its first screen of cards is in the server's
+ * HTML too.
  */
-export function ReportPage({ result }: { result: AmlSearchResult }) {
+export function ReportPage({
+  result,
+  review,
+  subject,
+  screenedAs,
+  changes,
+}: {
+  result: AmlSearchResult
+  review: ReportReview
+  /** The subject link parameter, when the upstream links that subject to this report. */
+  subject: string | null
+  screenedAs: Settled<ScreenedAs | null>
+  changes: Settled<ChangesSincePrevious | null>
+}) {
   return (
     <div className="space-y-4">
       <RememberRecent kind="aml" id={result.search_uuid.toLowerCase()} />
@@ -27,18 +48,28 @@ export function ReportPage({ result }: { result: AmlSearchResult }) {
         </div>
         <ReportActions searchId={result.search_uuid} />
       </div>
+      <ScreenedSubject review={review} />
+      <ScreenedAsNotice screenedAs={screenedAs} open />
       <ReportSummary
         result={result}
+        subject={subject}
         highest={highestRisk(result)}
         risks={countByRisk(result.data)}
         types={countByType(result.data)}
       />
+      <ScreeningChangesSection changes={changes} />
       {result.data.length === 0 ? (
         <EmptyState title="No matches">
           The screening found no sanctions, PEP, media or other records for this name.
         </EmptyState>
       ) : (
-        <ReportMatches matches={result.data} requestedName={result.requested_name} />
+        <ReportMatches
+          matches={result.data}
+          requestedName={result.requested_name}
+          searchId={result.search_uuid}
+          subject={subject}
+          comparisons={review.comparisons}
+        />
       )}
     </div>
   )

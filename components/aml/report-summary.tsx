@@ -1,4 +1,5 @@
 import { FatfList } from '@/components/aml/fatf-list'
+import { ReviewProgress } from '@/components/aml/review-progress'
 import { RiskBadge } from '@/components/aml/risk-badge'
 import { Badge } from '@/components/ui/badge'
 import { CopyableId } from '@/components/ui/copyable-id'
@@ -11,11 +12,14 @@ import type { AmlSearchResult } from '@/lib/upstream/schemas'
 /** What was searched and what came back, in one block an analyst reads before the cards. */
 export function ReportSummary({
   result,
+  subject,
   highest,
   risks,
   types,
 }: {
   result: AmlSearchResult
+  /** The subject link parameter the decisions are read with. */
+  subject: string | null
   highest: string | null
   risks: readonly Count[]
   types: readonly Count[]
@@ -42,6 +46,11 @@ export function ReportSummary({
         <Field label="Matches">
           <span className="tabular-nums">{total}</span>
         </Field>
+        {total > 0 && (
+          <Field label="Review">
+            <ReviewProgress searchId={result.search_uuid} subject={subject} total={total} />
+          </Field>
+        )}
         {total > 0 && (
           <Field label="Highest risk">
             <RiskBadge level={highest} />

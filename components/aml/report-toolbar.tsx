@@ -4,13 +4,37 @@ import { useRef } from 'react'
 
 import { useEnteredBeforeHydration } from '@/components/ui/use-entered-before-hydration'
 import type { Count } from '@/lib/aml/counts'
-import { DEFAULT_VIEW, isFiltered, type ReportView, type SortKey } from '@/lib/aml/view'
+import {
+  DEFAULT_VIEW,
+  FITS,
+  isFiltered,
+  REVIEWS,
+  type FitFilter,
+  type ReportView,
+  type ReviewFilter,
+  type SortKey,
+} from '@/lib/aml/view'
 
 const sortLabels: Record<SortKey, string> = {
   match: 'Name match',
   importance: 'Importance',
   risk: 'Risk',
+  conflicts: 'Conflicts first',
 }
+
+const fitLabels: Record<FitFilter, string> = {
+  conflict: 'Conflicts',
+  'no-conflict': 'No conflict',
+}
+
+const reviewLabels: Record<ReviewFilter, string> = {
+  unreviewed: 'Unreviewed',
+  awaiting_second: 'Awaiting second analyst',
+  decided: 'Decided',
+}
+
+/** How many matches each review filter keeps, for the counts beside its options. */
+export type ReviewCounts = { fit: Record<FitFilter, number>; review: Record<ReviewFilter, number> }
 
 /** Sort and filter controls of the match list; the counts say how many each option keeps. */
 export function ReportToolbar({
@@ -19,6 +43,7 @@ export function ReportToolbar({
   risks,
   types,
   tags,
+  reviewCounts,
   shown,
   total,
 }: {
@@ -27,6 +52,7 @@ export function ReportToolbar({
   risks: readonly Count[]
   types: readonly Count[]
   tags: readonly Count[]
+  reviewCounts: ReviewCounts
   shown: number
   total: number
 }) {
@@ -61,6 +87,20 @@ export function ReportToolbar({
         counts={tags}
         onChange={(tag) => onChange({ ...view, tag })}
       />
+      <Filter
+        label="Facts"
+        value={view.fit}
+        counts={FITS.map((value) => ({ value, count: reviewCounts.fit[value] }))}
+        labels={fitLabels}
+        onChange={(fit) => onChange({ ...view, fit: fit as FitFilter | null })}
+      />
+      <Filter
+        label="Review"
+        value={view.review}
+        counts={REVIEWS.map((value) => ({ value, count: reviewCounts.review[value] }))}
+        labels={reviewLabels}
+        onChange={(review) => onChange({ ...view, review: review as ReviewFilter | null })}
+      />
       <p role="status" className="ml-auto text-xs text-zinc-600 dark:text-zinc-400">
         {shown === total
           ? `${total} ${total === 1 ? 'match' : 'matches'}`
@@ -83,11 +123,14 @@ function Filter({
   label,
   value,
   counts,
+  labels,
   onChange,
 }: {
   label: string
   value: string | null
   counts: readonly Count[]
+  /** Words for option values that are keys rather than the upstream's own values. */
+  labels?: Record<string, string>
   onChange: (value: string | null) => void
 }) {
   return (
@@ -95,7 +138,7 @@ function Filter({
       <option value="">All</option>
       {counts.map(({ value: option, count }) => (
         <option key={option} value={option}>
-          {option} ({count})
+          {labels?.[option] ?? option} ({count})
         </option>
       ))}
     </Select>

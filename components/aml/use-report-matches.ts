@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useReportView } from '@/components/aml/use-report-view'
 import { useToggleSet } from '@/components/ui/use-toggle-set'
 import { countByRisk, countByTag, countByType } from '@/lib/aml/counts'
-import { DEFAULT_VIEW, filterMatches, sortMatches } from '@/lib/aml/view'
+import { DEFAULT_VIEW, filterMatches, sortMatches, type MatchFacts } from '@/lib/aml/view'
 import type { AmlMatch } from '@/lib/upstream/schemas'
 
 const HASH = /^#match-(.+)$/
@@ -14,7 +14,7 @@ const HASH = /^#match-(.+)$/
  * The state of a report's match list: the sort and filters (in the URL), the cards expanded, and
  * the jump to one match (from a link, an associate, or a shared `#match-<uuid>` address).
  */
-export function useReportMatches(matches: readonly AmlMatch[]) {
+export function useReportMatches(matches: readonly AmlMatch[], facts: MatchFacts) {
   const counts = useMemo(
     () => ({ risk: countByRisk(matches), type: countByType(matches), tag: countByTag(matches) }),
     [matches],
@@ -29,8 +29,8 @@ export function useReportMatches(matches: readonly AmlMatch[]) {
   )
   const [view, setView] = useReportView(options)
   const visible = useMemo(
-    () => sortMatches(filterMatches(matches, view), view.sort),
-    [matches, view],
+    () => sortMatches(filterMatches(matches, view, facts), view.sort, facts),
+    [matches, view, facts],
   )
   const reportMatchIds = useMemo(() => new Set(matches.map((match) => match.uuid)), [matches])
   const [expanded, toggle, setExpanded] = useToggleSet()

@@ -1,5 +1,7 @@
 'use client'
 
+import type { ReactNode } from 'react'
+
 import { Badge } from '@/components/ui/badge'
 import { Card } from '@/components/ui/card'
 import { CopyableId } from '@/components/ui/copyable-id'
@@ -8,10 +10,23 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { highestRisk, riskTone } from '@/lib/aml/risk'
 import { useAmlSearch } from '@/lib/queries/aml'
 import { isApiError } from '@/lib/queries/api-fetch'
+import { subjectParam } from '@/lib/review/subject'
 import { amlReportPath } from '@/lib/routes'
 
-/** The AML search made for this verification: a link to its report, with its gist once loaded. */
-export function AmlCard({ searchId }: { searchId: string | null | undefined }) {
+/**
+ * The AML search made for this verification: a link to its report (which compares its matches
+ * with this verification's identity), with its gist once loaded; `children` says how it was
+ * screened.
+ */
+export function AmlCard({
+  searchId,
+  shortId,
+  children,
+}: {
+  searchId: string | null | undefined
+  shortId: string
+  children?: ReactNode
+}) {
   const id = searchId ?? ''
   const { data, isPending, isError, error, refetch } = useAmlSearch(id, { enabled: id !== '' })
   if (!id) {
@@ -30,7 +45,7 @@ export function AmlCard({ searchId }: { searchId: string | null | undefined }) {
       title="AML screening"
       actions={
         <IntentLink
-          href={amlReportPath(id)}
+          href={amlReportPath(id, subjectParam({ kind: 'verification', shortId }))}
           className="text-xs font-medium text-blue-700 hover:underline dark:text-blue-300"
         >
           Open AML report
@@ -68,6 +83,7 @@ export function AmlCard({ searchId }: { searchId: string | null | undefined }) {
             )}
           </p>
         )}
+        {children}
       </div>
     </Card>
   )

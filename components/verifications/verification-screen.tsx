@@ -1,12 +1,18 @@
+import 'server-only'
+
 import { RememberRecent } from '@/components/shell/remember-recent'
 import { Breadcrumbs } from '@/components/ui/breadcrumbs'
 import { ReadFailure } from '@/components/ui/read-failure'
 import { VerificationView } from '@/components/verifications/verification-view'
+import type { PageLoad, Settled } from '@/lib/data/load-for-page'
+import type { ScreenedAs } from '@/lib/review/report-review'
 import { homePath } from '@/lib/routes'
-import type { UpstreamErrorKind } from '@/lib/upstream/errors'
 import type { Verification } from '@/lib/upstream/schemas'
 
-type Load = { ok: true; data: Verification } | { ok: false; kind: UpstreamErrorKind }
+type Load = PageLoad<{
+  verification: Verification
+  screenedAs: Promise<Settled<ScreenedAs | null>> | null
+}>
 
 /** The verification page, rendered on the server: the record, or why it could not be read. */
 export function VerificationScreen({
@@ -30,7 +36,11 @@ export function VerificationScreen({
       {load.ok ? (
         <>
           <RememberRecent kind="verification" id={shortId} />
-          <VerificationView verification={load.data} />
+          <VerificationView
+            verification={load.data.verification}
+            shortId={shortId}
+            screenedAs={load.data.screenedAs}
+          />
         </>
       ) : (
         <div className="space-y-3">

@@ -1,3 +1,8 @@
+import 'server-only'
+
+import { Suspense } from 'react'
+
+import { ScreenedAsNotice } from '@/components/aml/screened-as-notice'
 import { AmlCard } from '@/components/verifications/aml-card'
 import { ChecksCard } from '@/components/verifications/checks-card'
 import { DocumentsCard } from '@/components/verifications/documents-card'
@@ -5,13 +10,24 @@ import { IdentityDataCard } from '@/components/verifications/identity-data-card'
 import { LifecycleCard } from '@/components/verifications/lifecycle-card'
 import { OtherFieldsCard } from '@/components/verifications/other-fields-card'
 import { VerificationHeader } from '@/components/verifications/verification-header'
+import type { Settled } from '@/lib/data/load-for-page'
+import type { ScreenedAs } from '@/lib/review/report-review'
 import type { Verification } from '@/lib/upstream/schemas'
 
 /**
  * Where the verification stands (header, checks, lifecycle) first; the collected data after. On a
  * phone the side column comes between the checks and the identity data, in that order of urgency.
  */
-export function VerificationView({ verification }: { verification: Verification }) {
+export function VerificationView({
+  verification,
+  shortId,
+  screenedAs,
+}: {
+  verification: Verification
+  shortId: string
+  /** How the AML screening was requested, streamed into the AML card; null without a screening. */
+  screenedAs: Promise<Settled<ScreenedAs | null>> | null
+}) {
   return (
     <div className="space-y-5">
       <VerificationHeader verification={verification} />
@@ -21,7 +37,15 @@ export function VerificationView({ verification }: { verification: Verification 
         </div>
         <div className="min-w-0 space-y-5 lg:col-start-3 lg:row-span-2 lg:row-start-1">
           <LifecycleCard verification={verification} />
-          <AmlCard searchId={verification.aml_search_id} />
+          <AmlCard searchId={verification.aml_search_id} shortId={shortId}>
+            {screenedAs && (
+              <Suspense
+                fallback={<p className="text-xs text-zinc-500">Checking how it was screened…</p>}
+              >
+                <ScreenedAs screenedAs={screenedAs} />
+              </Suspense>
+            )}
+          </AmlCard>
           <DocumentsCard documents={verification.documents} />
           <OtherFieldsCard verification={verification} />
         </div>
@@ -31,4 +55,8 @@ export function VerificationView({ verification }: { verification: Verification 
       </div>
     </div>
   )
+}
+
+async function ScreenedAs({ screenedAs }: { screenedAs: Promise<Settled<ScreenedAs | null>> }) {
+  return <ScreenedAsNotice screenedAs={await screenedAs} />
 }

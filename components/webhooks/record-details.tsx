@@ -8,7 +8,9 @@ import { IntentLink } from '@/components/ui/intent-link'
 import { JsonViewer } from '@/components/ui/json-viewer'
 import { Timestamp } from '@/components/ui/timestamp'
 import { AmlRequestSummary } from '@/components/webhooks/aml-request-summary'
+import { ScreeningChangesSummary } from '@/components/webhooks/screening-changes-summary'
 import { SectionTitle } from '@/components/webhooks/section-title'
+import { subjectParam } from '@/lib/review/subject'
 import { amlReportPath, verificationPath, webhooksPath } from '@/lib/routes'
 import { formatUtc, parseTimestamp } from '@/lib/time'
 import type { WebhookRecord } from '@/lib/upstream/schemas'
@@ -90,7 +92,15 @@ export function RecordDetails({
         </section>
         {summary.kind === 'aml' && <AmlRequestSummary aml={summary.aml} recordId={record.id} />}
       </div>
+      {summary.kind === 'aml' && summary.aml.applicantId && summary.aml.searchUuid && (
+        <ScreeningChangesSummary
+          record={record}
+          applicantId={summary.aml.applicantId}
+          searchUuid={summary.aml.searchUuid}
+        />
+      )}
       <RecordLinks
+        recordId={record.id}
         searchUuid={summary.kind === 'aml' ? summary.aml.searchUuid : null}
         verificationShortId={shortId}
       />
@@ -131,16 +141,22 @@ function DeliveryFields({ delivery }: { delivery: Delivery }) {
 }
 
 function RecordLinks({
+  recordId,
   searchUuid,
   verificationShortId,
 }: {
+  recordId: string
   searchUuid: string | null
   verificationShortId: string | null
 }) {
   if (!searchUuid && !verificationShortId) return null
+  // The report compares its matches with this record's screening request.
+  const screening = subjectParam({ kind: 'screening', recordId })
   return (
     <div className="flex flex-wrap gap-2">
-      {searchUuid && <LinkButton href={amlReportPath(searchUuid)}>Open AML report</LinkButton>}
+      {searchUuid && (
+        <LinkButton href={amlReportPath(searchUuid, screening)}>Open AML report</LinkButton>
+      )}
       {verificationShortId && (
         <LinkButton href={verificationPath(verificationShortId)}>
           Open verification {verificationShortId}

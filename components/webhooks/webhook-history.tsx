@@ -8,6 +8,7 @@ import { IntentLink } from '@/components/ui/intent-link'
 import { useTimeZoneChoice } from '@/components/ui/timestamp'
 import { HistoryFooter } from '@/components/webhooks/history-footer'
 import { HistoryToolbar } from '@/components/webhooks/history-toolbar'
+import { LoadedRecordsProvider } from '@/components/webhooks/loaded-records'
 import { NewerRecords } from '@/components/webhooks/newer-records'
 import { useKnownWebhookIds } from '@/components/webhooks/use-known-webhook-ids'
 import { useTimeZone } from '@/components/webhooks/use-time-zone'
@@ -119,7 +120,9 @@ export function WebhookHistory({ webhookId }: { webhookId: string | undefined })
                 : 'The whole history is loaded.'}
             </EmptyState>
           ) : (
-            <WebhookTimeline rows={rows} timeZone={timeZone} />
+            <LoadedRecordsProvider records={records}>
+              <WebhookTimeline rows={rows} timeZone={timeZone} />
+            </LoadedRecordsProvider>
           )}
           <HistoryFooter
             loaded={records.length}

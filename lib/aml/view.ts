@@ -7,17 +7,43 @@ import type { AmlMatch } from '@/lib/upstream/schemas'
  * view can be shared and survives a reload. Unknown values fall back to the defaults.
  */
 
-export const SORTS = ['match', 'importance', 'risk'] as const
+export const SORTS = ['match', 'importance', 'risk', 'conflicts'] as const
 export type SortKey = (typeof SORTS)[number]
+
+/** Whether a match's facts conflict with the screened subject's (lib/review/compare.ts). */
+export const FITS = ['conflict', 'no-conflict'] as const
+export type FitFilter = (typeof FITS)[number]
+
+/** Where a match stands in review (lib/review/decision-rules.ts). */
+export const REVIEWS = ['unreviewed', 'awaiting_second', 'decided'] as const
+export type ReviewFilter = (typeof REVIEWS)[number]
 
 export type ReportView = {
   sort: SortKey
   risk: string | null
   type: string | null
   tag: string | null
+  fit: FitFilter | null
+  review: ReviewFilter | null
 }
 
-export const DEFAULT_VIEW: ReportView = { sort: 'match', risk: null, type: null, tag: null }
+export const DEFAULT_VIEW: ReportView = {
+  sort: 'match',
+  risk: null,
+  type: null,
+  tag: null,
+  fit: null,
+  review: null,
+}
+
+/**
+ * What review knows of each match, by uuid: how many facts conflict (null: nothing to compare)
+ * and its review status. Without it the review sort and filters keep every match in place.
+ */
+export type MatchFacts = {
+  conflicts(uuid: string): number | null
+  review(uuid: string): ReviewFilter
+}
 
 /** The values each filter may take: those the report holds. */
 export type FilterOptions = {
@@ -29,16 +55,21 @@ export type FilterOptions = {
 type Params = { get(name: string): string | null }
 
 export function parseReportView(params: Params, options: FilterOptions): ReportView {
-  const sort = params.get('sort')
   const pick = (name: keyof FilterOptions) => {
     const value = params.get(name)
     return value !== null && options[name].includes(value) ? value : null
   }
+  const oneOf = <T extends string>(name: string, values: readonly T[]) => {
+    const value = params.get(name)
+    return values.includes(value as T) ? (value as T) : null
+  }
   return {
-    sort: SORTS.includes(sort as SortKey) ? (sort as SortKey) : 'match',
+    sort: oneOf('sort', SORTS) ?? 'match',
     risk: pick('risk'),
     type: pick('type'),
     tag: pick('tag'),
+    fit: oneOf('fit', FITS),
+    review: oneOf('review', REVIEWS),
   }
 }
 
@@ -49,20 +80,38 @@ export function reportViewSearch(view: ReportView): string {
   if (view.risk) params.set('risk', view.risk)
   if (view.type) params.set('type', view.type)
   if (view.tag) params.set('tag', view.tag)
+  if (view.fit) params.set('fit', view.fit)
+  if (view.review) params.set('review', view.review)
   const search = params.toString()
   return search ? `?${search}` : ''
 }
 
 export function isFiltered(view: ReportView): boolean {
-  return view.risk !== null || view.type !== null || view.tag !== null
+  return (
+    view.risk !== null ||
+    view.type !== null ||
+    view.tag !== null ||
+    view.fit !== null ||
+    view.review !== null
+  )
 }
 
-export function filterMatches(matches: readonly AmlMatch[], view: ReportView): AmlMatch[] {
+function fits(fit: FitFilter, conflicts: number | null) {
+  return fit === 'conflict' ? (conflicts ?? 0) > 0 : (conflicts ?? 0) === 0
+}
+
+export function filterMatches(
+  matches: readonly AmlMatch[],
+  view: ReportView,
+  facts?: MatchFacts,
+): AmlMatch[] {
   return matches.filter(
     (match) =>
       (view.risk === null || (matchRiskLevel(match) ?? UNKNOWN) === view.risk) &&
       (view.type === null || (match.type || UNKNOWN) === view.type) &&
-      (view.tag === null || (match.tags ?? []).includes(view.tag)),
+      (view.tag === null || (match.tags ?? []).includes(view.tag)) &&
+      (view.fit === null || !facts || fits(view.fit, facts.conflicts(match.uuid))) &&
+      (view.review === null || !facts || facts.review(match.uuid) === view.review),
   )
 }
 
@@ -70,18 +119,32 @@ export function filterMatches(matches: readonly AmlMatch[], view: ReportView): A
 const desc = (a: number | null | undefined, b: number | null | undefined) =>
   (typeof b === 'number' ? b : -Infinity) - (typeof a === 'number' ? a : -Infinity) || 0
 
-const comparators: Record<SortKey, (a: AmlMatch, b: AmlMatch) => number> = {
-  match: (a, b) =>
-    desc(a.search_metadata?.name_match_percentage, b.search_metadata?.name_match_percentage),
-  importance: (a, b) => desc(a.importance_score, b.importance_score),
-  risk: (a, b) =>
-    riskRank(matchRiskLevel(b)) - riskRank(matchRiskLevel(a)) ||
-    desc(a.risk_score_value, b.risk_score_value),
+const byNameMatch = (a: AmlMatch, b: AmlMatch) =>
+  desc(a.search_metadata?.name_match_percentage, b.search_metadata?.name_match_percentage)
+
+function comparator(sort: SortKey, facts?: MatchFacts): (a: AmlMatch, b: AmlMatch) => number {
+  switch (sort) {
+    case 'match':
+      return byNameMatch
+    case 'importance':
+      return (a, b) => desc(a.importance_score, b.importance_score)
+    case 'risk':
+      return (a, b) =>
+        riskRank(matchRiskLevel(b)) - riskRank(matchRiskLevel(a)) ||
+        desc(a.risk_score_value, b.risk_score_value)
+    case 'conflicts':
+      // Most conflicting facts first: those are the hits a glance dismisses; then by name match.
+      return (a, b) => desc(facts?.conflicts(a.uuid), facts?.conflicts(b.uuid)) || byNameMatch(a, b)
+  }
 }
 
 /** A sorted copy; ties keep the upstream's order. */
-export function sortMatches(matches: readonly AmlMatch[], sort: SortKey): AmlMatch[] {
-  const compare = comparators[sort]
+export function sortMatches(
+  matches: readonly AmlMatch[],
+  sort: SortKey,
+  facts?: MatchFacts,
+): AmlMatch[] {
+  const compare = comparator(sort, facts)
   return matches
     .map((match, index) => ({ match, index }))
     .sort((a, b) => compare(a.match, b.match) || a.index - b.index)

@@ -2,14 +2,15 @@ import 'server-only'
 
 import { redirect } from 'next/navigation'
 
-import { findActivity, recordActivity } from '@/lib/audit/activity'
+import { findActivity, openedRecordsOf, recordActivity } from '@/lib/audit/activity'
 import { parseActivityFilters } from '@/lib/audit/activity-filters'
 import { activitySearchParams } from '@/lib/audit/activity-query'
-import type { ActivityPage } from '@/lib/audit/activity-types'
+import type { ActivityPage, OpenedRecord } from '@/lib/audit/activity-types'
 import { appTrail } from '@/lib/audit/app-trail'
 import { audit } from '@/lib/audit/record'
 import { trailStatus } from '@/lib/audit/trail-status'
 import { getViewer } from '@/lib/auth/session'
+import { viewerLabel } from '@/lib/auth/viewer'
 import { signInPath } from '@/lib/routes'
 import { getStore } from '@/lib/store/store'
 
@@ -58,4 +59,18 @@ export async function loadActivityPage(
     trailStatus(db, key).catch(() => null),
   ])
   return { filters, page, status }
+}
+
+const OPENED_TYPES = ['verification', 'aml_search', 'profile'] as const
+
+/** The viewer's recently opened records; null when the store did not answer. */
+export async function loadOpenedRecords(limit = 8): Promise<OpenedRecord[] | null> {
+  const viewer = await getViewer()
+  if (!viewer) return []
+  try {
+    const { db } = await getStore()
+    return await openedRecordsOf(db, viewerLabel(viewer), OPENED_TYPES, limit)
+  } catch {
+    return null
+  }
 }

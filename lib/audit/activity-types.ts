@@ -14,4 +14,7 @@ export type ActivityRow = {
 
 export type ActivityPage = { rows: ActivityRow[]; hasOlder: boolean }
 
+/** A record an analyst opened, at the last time they did. */
+export type OpenedRecord = { type: string; id: string; at: string }
+
 export type TrailStatus = { verification: Verification; fullAt: Date; checkedAt: Date }

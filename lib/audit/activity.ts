@@ -2,7 +2,7 @@ import 'server-only'
 
 import type { Kysely } from 'kysely'
 
-import type { ActivityPage, ActivityRow } from '@/lib/audit/activity-types'
+import type { ActivityPage, ActivityRow, OpenedRecord } from '@/lib/audit/activity-types'
 import type { Database } from '@/lib/store/schema'
 
 import type { ActivityFilters } from './activity-query'
@@ -91,4 +91,34 @@ export async function findActivity(
     .offset((filters.page - 1) * pageSize)
     .execute()
   return { rows: rows.slice(0, pageSize).map(rowOf), hasOlder: rows.length > pageSize }
+}
+
+/**
+ * The records an analyst opened lately, newest first, each once: read from the trail, so the
+ * list follows the analyst to any browser.
+ */
+export async function openedRecordsOf(
+  db: Db,
+  user: string,
+  types: readonly string[],
+  limit: number,
+): Promise<OpenedRecord[]> {
+  const rows = await db
+    .selectFrom('audit_events')
+    .select(['resource_type', 'resource_id'])
+    .select((eb) => [eb.fn.max('seq').as('last_seq'), eb.fn.max('at').as('last_at')])
+    .where('user_label', '=', user)
+    .where('action', '=', 'view')
+    .where('outcome', '=', 'ok')
+    .where('resource_type', 'in', types)
+    .where('resource_id', 'is not', null)
+    .groupBy(['resource_type', 'resource_id'])
+    .orderBy('last_seq', 'desc')
+    .limit(limit)
+    .execute()
+  return rows.map((row) => ({
+    type: row.resource_type,
+    id: row.resource_id ?? '',
+    at: new Date(row.last_at).toISOString(),
+  }))
 }

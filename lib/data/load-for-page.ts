@@ -4,8 +4,17 @@ import { notFound, redirect } from 'next/navigation'
 import { cache } from 'react'
 
 import { AuthRequiredError } from '@/lib/auth/errors'
-import { viewAmlSearch, viewProfile, viewVerification } from '@/lib/data/views'
+import { readAmlSearch, readVerification } from '@/lib/data/reads'
+import { viewProfile } from '@/lib/data/views'
 import { isShortId, isUuid } from '@/lib/ids'
+import { projectAmlSearch, projectVerification } from '@/lib/projection/project'
+import {
+  changesSincePrevious,
+  reportScreenedAs,
+  reviewReport,
+  screenedAsVerified,
+} from '@/lib/review/report-review'
+import { parseSubjectParam } from '@/lib/review/subject'
 import { signInPath } from '@/lib/routes'
 import { UpstreamError, type UpstreamErrorKind } from '@/lib/upstream/errors'
 
@@ -33,14 +42,54 @@ export async function loadForPage<T>(read: () => Promise<T>): Promise<PageLoad<T
 
 // A malformed id cannot exist upstream: not-found without asking. One read per request, shared
 // by a page and its metadata.
+/**
+ * The verification, and (started here, streamed by the page) how its AML screening was requested
+ * against the verified identity, which reads the webhook history.
+ */
 export const loadVerificationPage = cache((shortId: string) =>
-  isShortId(shortId) ? loadForPage(() => viewVerification(shortId)) : notFound(),
+  isShortId(shortId)
+    ? loadForPage(async () => {
+        const raw = await readVerification(shortId)
+        const searchId = raw.aml_search_id
+        return {
+          verification: projectVerification(raw, shortId),
+          screenedAs: searchId ? settle(screenedAsVerified(raw, shortId, searchId, null)) : null,
+        }
+      })
+    : notFound(),
 )
 
 export const loadProfilePage = cache((profileId: string) =>
   isUuid(profileId) ? loadForPage(() => viewProfile(profileId)) : notFound(),
 )
 
-export const loadAmlReportPage = cache((searchId: string) =>
-  isUuid(searchId) ? loadForPage(() => viewAmlSearch(searchId)) : notFound(),
+/**
+ * The report, its match comparisons with the subject the link names, how the subject was screened
+ * and what changed since the applicant's previous screening. Read before the page renders (a part
+ * streamed in above the cards would push them down); they cost time only when a subject is named.
+ * The raw report stays here; the page gets the projection and words.
+ */
+export const loadAmlReportPage = cache((searchId: string, subject: string | null) =>
+  isUuid(searchId)
+    ? loadForPage(async () => {
+        const raw = await readAmlSearch(searchId)
+        const source = parseSubjectParam(subject)
+        const [review, screenedAs, changes] = await Promise.all([
+          reviewReport(raw, searchId, source),
+          settle(reportScreenedAs(raw, searchId, source)),
+          settle(changesSincePrevious(raw, searchId, source)),
+        ])
+        return { report: projectAmlSearch(raw, searchId), review, source, screenedAs, changes }
+      })
+    : notFound(),
 )
+
+/** A secondary part's read: its failure is shown in its place, never thrown past the page. */
+export type Settled<T> = { ok: true; value: T } | { ok: false }
+
+function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
+  return promise.then(
+    (value) => ({ ok: true as const, value }),
+    () => ({ ok: false as const }),
+  )
+}

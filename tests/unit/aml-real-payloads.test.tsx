@@ -3,8 +3,15 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+
 import { ReportPage } from '@/components/aml/report-page'
-import { amlSearchResultSchema } from '@/lib/upstream/schemas'
+import { decisionsQueryOptions } from '@/lib/queries/decisions'
+import { compareMatch } from '@/lib/review/compare'
+import type { SearchDecisions } from '@/lib/review/decision-rules'
+import type { ReportReview } from '@/lib/review/report-review'
+import { subjectFromRequestedName } from '@/lib/review/subject'
+import { amlSearchResultSchema, type AmlSearchResult } from '@/lib/upstream/schemas'
 import { loadRealPayload, stubLayout } from '@/tests/unit/helpers/real-payloads'
 
 /* The provider's own example AML results, parsed as the upstream client would and rendered. */
@@ -17,12 +24,44 @@ vi.mock('next/navigation', () => ({
 
 beforeAll(stubLayout)
 
+const noDecisions: SearchDecisions = {
+  matches: {},
+  remembered: {},
+  counts: { reviewed: 0, awaitingSecond: 0 },
+  viewer: 'analyst@example.com',
+  applicantId: null,
+}
+
+/** The report as its page renders it without a subject: compared with the requested name only. */
+function renderReport(result: AmlSearchResult, decisions: SearchDecisions = noDecisions) {
+  const subject = subjectFromRequestedName(result.requested_name)
+  const review: ReportReview = {
+    status: 'none',
+    subject: { source: null, names: subject.names, born: null, countries: [], gender: null },
+    applicantKnown: false,
+    comparisons: Object.fromEntries(result.data.map((m) => [m.uuid, compareMatch(subject, m)])),
+  }
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  client.setQueryData(decisionsQueryOptions(result.search_uuid, null).queryKey, decisions)
+  return render(
+    <QueryClientProvider client={client}>
+      <ReportPage
+        result={result}
+        review={review}
+        subject={null}
+        screenedAs={{ ok: true, value: null }}
+        changes={{ ok: true, value: null }}
+      />
+    </QueryClientProvider>,
+  )
+}
+
 afterEach(cleanup)
 
 describe('AML report on real payloads', () => {
   it('renders the medium-risk result: five Organization matches with string risk scores', () => {
     const result = amlSearchResultSchema.parse(load('aml-search-result-abc-medium-risk.json'))
-    render(<ReportPage result={result} />)
+    renderReport(result)
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('abc abc')
     const cards = screen.getAllByRole('article')
     expect(cards).toHaveLength(5)
@@ -33,11 +72,44 @@ describe('AML report on real payloads', () => {
     const first = cards[0]!
     expect([...first.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['ABC'])
     expect(first.textContent).toContain('Medium risk')
+    // Without a subject, each card says it compared the name alone, and nothing is reviewed yet.
+    expect(first.textContent).toContain('Name only')
+    expect(first.textContent).toContain('Compared with the requested name only')
+    expect(within(first).getByText('Unreviewed')).toBeTruthy()
+    expect(summary.textContent).toContain('0 reviewed · 5 unreviewed')
+  })
+
+  it('shows a decision on its card and counts it in the summary', () => {
+    const result = amlSearchResultSchema.parse(load('aml-search-result-abc-medium-risk.json'))
+    const uuid = result.data[0]!.uuid
+    const entry = {
+      id: 1,
+      searchId: result.search_uuid,
+      matchUuid: uuid,
+      applicantId: null,
+      decision: 'false_positive' as const,
+      action: 'set' as const,
+      reason: 'Registered in another country than the applicant',
+      user: 'reviewer@example.com',
+      at: '2026-11-20T10:00:00Z',
+      carriedFrom: null,
+      carriedFinal: null,
+    }
+    renderReport(result, {
+      ...noDecisions,
+      matches: { [uuid]: { state: { status: 'decided', entry }, history: [entry] } },
+      counts: { reviewed: 1, awaitingSecond: 0 },
+    })
+    const first = screen.getAllByRole('article')[0]!
+    expect(first.textContent).toContain('False positive · reviewer@example.com')
+    expect(first.textContent).toContain('Registered in another country than the applicant')
+    const summary = screen.getByRole('region', { name: 'Summary' })
+    expect(summary.textContent).toContain('1 reviewed · 4 unreviewed')
   })
 
   it('shows media, sources and their dates when a real card is expanded', () => {
     const result = amlSearchResultSchema.parse(load('aml-search-result-abc-medium-risk.json'))
-    render(<ReportPage result={result} />)
+    renderReport(result)
     const first = screen.getAllByRole('article')[0]!
     fireEvent.click(within(first).getByRole('button', { expanded: false }))
     expect(first.textContent).toContain('Weeks before Darcey and Chloe died')
@@ -51,7 +123,7 @@ describe('AML report on real payloads', () => {
 
   it('renders the no-match result plainly', () => {
     const result = amlSearchResultSchema.parse(load('aml-search-result-john-doe-no-matches.json'))
-    const { container } = render(<ReportPage result={result} />)
+    const { container } = renderReport(result)
     expect(container.textContent).toContain('No matches')
     expect(screen.queryAllByRole('article')).toHaveLength(0)
   })
@@ -61,7 +133,7 @@ describe('AML report on real payloads', () => {
     (name) => {
       const payload = (load(name) as { payload: { search_result: unknown } }).payload
       const result = amlSearchResultSchema.parse(payload.search_result)
-      render(<ReportPage result={result} />)
+      renderReport(result)
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(result.requested_name)
       expect(screen.queryAllByRole('article')).toHaveLength(result.data.length)
     },

@@ -5,6 +5,7 @@ import {
   DEFAULT_VIEW,
   filterMatches,
   parseReportView,
+  type MatchFacts,
   reportViewSearch,
   sortMatches,
 } from '@/lib/aml/view'
@@ -74,15 +75,61 @@ describe('filterMatches', () => {
   })
 })
 
+describe('review sort and filters', () => {
+  // a conflicts twice, b once, c has nothing to compare, d none; only d is reviewed.
+  const conflicts: Record<string, number | null> = { a: 2, b: 1, c: null, d: 0 }
+  const facts: MatchFacts = {
+    conflicts: (uuid) => conflicts[uuid] ?? null,
+    review: (uuid) => (uuid === 'd' ? 'decided' : 'unreviewed'),
+  }
+
+  it('sorts the most conflicting matches first, then by name match', () => {
+    expect(ids(sortMatches(matches, 'conflicts', facts))).toEqual(['a', 'b', 'd', 'c'])
+  })
+
+  it('keeps matches without a conflict, counting nothing to compare as none', () => {
+    expect(ids(filterMatches(matches, { ...DEFAULT_VIEW, fit: 'no-conflict' }, facts))).toEqual([
+      'c',
+      'd',
+    ])
+    expect(ids(filterMatches(matches, { ...DEFAULT_VIEW, fit: 'conflict' }, facts))).toEqual([
+      'a',
+      'b',
+    ])
+  })
+
+  it('keeps the unreviewed matches', () => {
+    expect(ids(filterMatches(matches, { ...DEFAULT_VIEW, review: 'unreviewed' }, facts))).toEqual([
+      'a',
+      'b',
+      'c',
+    ])
+  })
+})
+
 describe('parseReportView and reportViewSearch', () => {
   it('reads sort and filters from the URL', () => {
     const params = new URLSearchParams('sort=risk&risk=High&type=Person&tag=PEP')
     expect(parseReportView(params, options)).toEqual({
+      ...DEFAULT_VIEW,
       sort: 'risk',
       risk: 'High',
       type: 'Person',
       tag: 'PEP',
     })
+  })
+
+  it('reads the review sort and filters', () => {
+    const params = new URLSearchParams('sort=conflicts&fit=no-conflict&review=unreviewed')
+    expect(parseReportView(params, options)).toEqual({
+      ...DEFAULT_VIEW,
+      sort: 'conflicts',
+      fit: 'no-conflict',
+      review: 'unreviewed',
+    })
+    expect(parseReportView(new URLSearchParams('fit=maybe&review=done'), options)).toEqual(
+      DEFAULT_VIEW,
+    )
   })
 
   it('falls back to the defaults for unknown values', () => {
@@ -98,7 +145,13 @@ describe('parseReportView and reportViewSearch', () => {
   })
 
   it('round-trips a view through the URL', () => {
-    const view = { sort: 'risk' as const, risk: 'Medium', type: null, tag: 'Media' }
+    const view = {
+      ...DEFAULT_VIEW,
+      sort: 'risk' as const,
+      risk: 'Medium',
+      tag: 'Media',
+      review: 'awaiting_second' as const,
+    }
     expect(parseReportView(new URLSearchParams(reportViewSearch(view)), options)).toEqual(view)
   })
 })

@@ -48,7 +48,7 @@ function renderView(verification: Verification, { masking = false } = {}) {
   const view = masking ? projectVerification(verification, 'test') : verification
   return render(
     <QueryClientProvider client={client}>
-      <VerificationView verification={view} />
+      <VerificationView verification={view} shortId="test" screenedAs={null} />
     </QueryClientProvider>,
   )
 }

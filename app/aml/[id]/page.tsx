@@ -1,11 +1,17 @@
+import { dehydrate, HydrationBoundary } from '@tanstack/react-query'
 import type { Metadata } from 'next'
 
 import { ActivityPanel } from '@/components/activity/activity-panel'
 import { ReportPage } from '@/components/aml/report-page'
+import { NotesPanel } from '@/components/notes/notes-panel'
 import { Breadcrumbs } from '@/components/ui/breadcrumbs'
 import { ReadFailure } from '@/components/ui/read-failure'
 import { loadRecordActivity } from '@/lib/audit/activity-loads'
 import { loadAmlReportPage } from '@/lib/data/load-for-page'
+import { decisionsQueryOptions } from '@/lib/queries/decisions'
+import { getQueryClient } from '@/lib/query-client'
+import { decisionsForSearch } from '@/lib/review/decisions'
+import { loadNotes } from '@/lib/review/notes'
 import { amlReportPath, homePath } from '@/lib/routes'
 
 // The id, not the requested name: page titles end up in browser history and shared tabs.
@@ -14,9 +20,22 @@ export async function generateMetadata({ params }: PageProps<'/aml/[id]'>): Prom
   return { title: `${id.slice(0, 8)} · AML report` }
 }
 
-export default async function AmlReportPage({ params }: PageProps<'/aml/[id]'>) {
+export default async function AmlReportPage({ params, searchParams }: PageProps<'/aml/[id]'>) {
   const { id } = await params
-  const load = await loadAmlReportPage(id)
+  const given = (await searchParams).subject
+  const subject = (Array.isArray(given) ? given[0] : given) ?? null
+  const load = await loadAmlReportPage(id, subject)
+  const queryClient = getQueryClient()
+  // Decisions remember the applicant only of a subject the upstream links to this report.
+  const known = load.ok && load.data.review.status === 'known'
+  const reviewSubject = known ? subject : null
+  if (load.ok) {
+    // Decisions are in the first HTML; the browser refetches them so others' appear.
+    await queryClient.prefetchQuery({
+      ...decisionsQueryOptions(id, reviewSubject),
+      queryFn: () => decisionsForSearch(id, known ? load.data.source : null),
+    })
+  }
   return (
     <>
       <Breadcrumbs
@@ -27,10 +46,26 @@ export default async function AmlReportPage({ params }: PageProps<'/aml/[id]'>) 
         ]}
       />
       {load.ok ? (
-        <ReportPage result={load.data} />
+        <HydrationBoundary state={dehydrate(queryClient)}>
+          <ReportPage
+            result={load.data.report}
+            review={load.data.review}
+            subject={reviewSubject}
+            screenedAs={load.data.screenedAs}
+            changes={load.data.changes}
+          />
+        </HydrationBoundary>
       ) : (
-        <ReadFailure kind={load.kind} what="this AML report" retryHref={amlReportPath(id)} />
+        <ReadFailure
+          kind={load.kind}
+          what="this AML report"
+          retryHref={amlReportPath(id, subject)}
+        />
       )}
+      <NotesPanel
+        resource={{ type: 'aml_search', id }}
+        notes={loadNotes({ type: 'aml_search', id })}
+      />
       <ActivityPanel
         resource={{ type: 'aml_search', id }}
         activity={loadRecordActivity({ type: 'aml_search', id })}

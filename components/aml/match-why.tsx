@@ -1,0 +1,69 @@
+import type { MatchComparison, NameComparison } from '@/lib/review/compare'
+
+/**
+ * Why a match is a hit and where it conflicts with the subject, readable on the collapsed card:
+ * the one sentence, led by its verdict, and which words of the name matched which name.
+ */
+export function MatchWhy({ comparison }: { comparison: MatchComparison }) {
+  const verdict = overall(comparison)
+  return (
+    <div className="space-y-0.5 text-xs">
+      <p className="flex items-baseline gap-1.5">
+        <span
+          className={`shrink-0 rounded px-1 py-px text-[11px] font-semibold ring-1 ring-inset ${verdictTones[verdict]}`}
+        >
+          {verdictWords[verdict]}
+        </span>
+        <span className="text-zinc-800 dark:text-zinc-200">{comparison.sentence}</span>
+      </p>
+      <NameWords name={comparison.name} />
+    </div>
+  )
+}
+
+type Overall = 'conflicts' | 'fits' | 'unknown'
+
+function overall(comparison: MatchComparison): Overall {
+  if (comparison.conflicts > 0) return 'conflicts'
+  const facts = [comparison.dateOfBirth, comparison.country, comparison.gender]
+  return facts.some((fact) => fact.verdict === 'agrees') ? 'fits' : 'unknown'
+}
+
+const verdictWords: Record<Overall, string> = {
+  conflicts: 'Conflicts',
+  fits: 'No conflict',
+  unknown: 'Name only',
+}
+
+const verdictTones: Record<Overall, string> = {
+  conflicts:
+    'bg-red-50 text-red-800 ring-red-300 dark:bg-red-950 dark:text-red-200 dark:ring-red-800',
+  fits: 'bg-emerald-50 text-emerald-800 ring-emerald-300 dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-800',
+  unknown:
+    'bg-zinc-100 text-zinc-700 ring-zinc-300 dark:bg-zinc-800 dark:text-zinc-200 dark:ring-zinc-700',
+}
+
+/** Each word of the subject's name and the match's word it met: equal, one edit apart, or none. */
+function NameWords({ name }: { name: NameComparison }) {
+  if (name.pairs.length === 0 && name.unmatched.length === 0) return null
+  return (
+    <p className="text-zinc-600 dark:text-zinc-400">
+      <span className="sr-only">Name words: </span>
+      {name.pairs.map((pair, index) => (
+        <span key={`${pair.subjectWord}-${index}`} className="mr-2 inline-block">
+          <span className="text-zinc-800 dark:text-zinc-200">{pair.subjectWord}</span>
+          {pair.close ? ' ≈ ' : ' = '}
+          <span title={pair.matchName}>
+            {pair.matchWord}
+            {pair.lang && <span className="text-zinc-500 dark:text-zinc-400"> ({pair.lang})</span>}
+          </span>
+        </span>
+      ))}
+      {name.unmatched.map((word) => (
+        <span key={word} className="mr-2 inline-block" title="No name of the match has this word">
+          <span className="line-through decoration-zinc-400">{word}</span> not in the match
+        </span>
+      ))}
+    </p>
+  )
+}

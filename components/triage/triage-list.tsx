@@ -1,0 +1,107 @@
+import 'server-only'
+
+import { Badge } from '@/components/ui/badge'
+import { Card } from '@/components/ui/card'
+import { IntentLink } from '@/components/ui/intent-link'
+import { Timestamp } from '@/components/ui/timestamp'
+import { riskTone } from '@/lib/aml/risk'
+import type { Triage } from '@/lib/review/triage'
+import { amlReportPath, verificationPath, webhooksPath } from '@/lib/routes'
+
+const linkClass = 'font-medium text-blue-700 hover:underline dark:text-blue-300'
+
+/** What needs an analyst, from the newest webhook history; each row opens its record in context. */
+export async function TriageList({ triage }: { triage: Promise<Triage | null> }) {
+  const found = await triage
+  if (!found) {
+    return (
+      <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+        The webhook history could not be read, so the work list is not shown. The records themselves
+        can still be opened from the search box.
+      </p>
+    )
+  }
+  const { screenings, failed, window } = found
+  return (
+    <div className="space-y-4">
+      <Card
+        id="screenings-to-review"
+        title={`Screenings to review (${screenings.length})`}
+        actions={<WindowNote window={window} />}
+      >
+        {screenings.length === 0 ? (
+          <p className="text-zinc-600 dark:text-zinc-400">
+            Every High or Medium risk screening in this window has all its matches reviewed.
+          </p>
+        ) : (
+          <ul className="-my-1 divide-y divide-zinc-100 dark:divide-zinc-800">
+            {screenings.map((item) => (
+              <li
+                key={item.recordId}
+                className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 py-1.5"
+              >
+                <IntentLink
+                  href={amlReportPath(item.searchUuid, item.subject)}
+                  className={`${linkClass} min-w-0 flex-1 truncate`}
+                >
+                  {item.name ?? 'Unnamed screening'}
+                </IntentLink>
+                <Badge tone={riskTone(item.risk)}>{item.risk}</Badge>
+                <span className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
+                  {reviewWords(item.matches, item.reviewed, item.awaitingSecond)}
+                </span>
+                <span className="w-24 text-right text-xs text-zinc-500 dark:text-zinc-400">
+                  <Timestamp value={item.at} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card id="failed-verifications" title={`Failed verifications (${failed.length})`}>
+        {failed.length === 0 ? (
+          <p className="text-zinc-600 dark:text-zinc-400">No verification failed in this window.</p>
+        ) : (
+          <ul className="-my-1 divide-y divide-zinc-100 dark:divide-zinc-800">
+            {failed.map((item) => (
+              <li key={item.recordId} className="flex items-baseline gap-3 py-1.5">
+                <IntentLink
+                  href={verificationPath(item.shortId)}
+                  className={`${linkClass} flex-1 font-mono text-xs`}
+                >
+                  {item.shortId}
+                </IntentLink>
+                <span className="w-24 text-right text-xs text-zinc-500 dark:text-zinc-400">
+                  <Timestamp value={item.at} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  )
+}
+
+function reviewWords(matches: number, reviewed: number, awaiting: number) {
+  const base = `${reviewed} of ${matches} ${matches === 1 ? 'match' : 'matches'} reviewed`
+  return awaiting > 0 ? `${base}, ${awaiting} awaiting a second analyst` : base
+}
+
+function WindowNote({ window }: { window: Triage['window'] }) {
+  return (
+    <span className="text-xs text-zinc-500 dark:text-zinc-400">
+      {window.complete ? 'All' : 'Newest'} {window.records.toLocaleString('en')} notifications
+      {window.oldest && (
+        <>
+          {' '}
+          since <Timestamp value={window.oldest} />
+        </>
+      )}{' '}
+      ·{' '}
+      <IntentLink href={webhooksPath()} className={linkClass}>
+        History
+      </IntentLink>
+    </span>
+  )
+}

@@ -1,0 +1,233 @@
+import 'server-only'
+
+import { cache } from 'react'
+
+import {
+  compareScreenings,
+  previousScreeningRecord,
+  type ScreeningChanges,
+} from '@/lib/review/changes'
+import { compareMatch, type MatchComparison } from '@/lib/review/compare'
+import { rangeYears } from '@/lib/review/dates'
+import { readHistoryWindow, type HistoryWindow } from '@/lib/review/history-window'
+import { screeningDifferences, type ScreeningDifference } from '@/lib/review/screened-as'
+import {
+  subjectFromRequestedName,
+  subjectFromScreening,
+  subjectFromVerification,
+  type Subject,
+  type SubjectSource,
+} from '@/lib/review/subject'
+import { loadSubjectContext, type SubjectContext } from '@/lib/review/subject-context'
+import { UpstreamError } from '@/lib/upstream/errors'
+import type { AmlSearchResult, Verification, WebhookRecord } from '@/lib/upstream/schemas'
+import { readScreeningResult } from '@/lib/webhooks/aml-screening'
+
+/*
+ * What match review shows of a report, computed here from the raw records and sent as words: the
+ * subject's dates of birth never leave the server, only their years (as a masked date would not
+ * tell a conflict at a glance).
+ */
+
+/** Who the cards are compared with, as the browser may see it. */
+export type SubjectSummary = {
+  source: SubjectSource | null
+  names: string[]
+  born: string | null
+  countries: string[]
+  gender: string | null
+}
+
+export type SubjectStatus = 'none' | 'known' | 'not_found' | 'not_linked' | 'unavailable'
+
+export type ReportReview = {
+  status: SubjectStatus
+  subject: SubjectSummary
+  /** Whether the subject's applicant is known, so decisions are remembered across screenings. */
+  applicantKnown: boolean
+  comparisons: Record<string, MatchComparison>
+}
+
+function summary(subject: Subject): SubjectSummary {
+  return {
+    source: subject.source,
+    names: subject.names,
+    born: subject.dateOfBirth ? rangeYears(subject.dateOfBirth) : null,
+    countries: subject.countries,
+    gender: subject.gender,
+  }
+}
+
+type LoadedSubject = { status: SubjectStatus; subject: Subject; context: SubjectContext | null }
+
+/** The subject named by the link, loaded once per request; the requested name when there is none. */
+const loadSubject = cache(
+  async (
+    searchId: string,
+    source: SubjectSource | null,
+    requested: string | null,
+  ): Promise<LoadedSubject> => {
+    const fallback = subjectFromRequestedName(requested)
+    if (!source) return { status: 'none', subject: fallback, context: null }
+    let context: SubjectContext
+    try {
+      context = await loadSubjectContext(searchId, source)
+    } catch (error) {
+      // The report still shows; the subject is said to be unreadable rather than absent.
+      if (error instanceof UpstreamError) {
+        return { status: 'unavailable', subject: fallback, context: null }
+      }
+      throw error
+    }
+    if (!context.ok) return { status: context.reason, subject: fallback, context }
+    const subject = context.verification
+      ? subjectFromVerification(context.verification, sourceShortId(source))
+      : context.screening
+        ? subjectFromScreening(
+            source.kind === 'screening' ? source.recordId : '',
+            context.screening.payload,
+          )
+        : null
+    return { status: 'known', subject: subject ?? fallback, context }
+  },
+)
+
+function sourceShortId(source: SubjectSource) {
+  return source.kind === 'verification' ? source.shortId : ''
+}
+
+export async function reviewReport(
+  raw: AmlSearchResult,
+  searchId: string,
+  source: SubjectSource | null,
+): Promise<ReportReview> {
+  const { status, subject } = await loadSubject(searchId, source, raw.requested_name ?? null)
+  const comparisons: Record<string, MatchComparison> = {}
+  for (const match of raw.data) comparisons[match.uuid] = compareMatch(subject, match)
+  return {
+    status,
+    subject: summary(subject),
+    applicantKnown: status === 'known' && subject.applicantId !== null,
+    comparisons,
+  }
+}
+
+/** The screening record of this report in the history window, if it is there. */
+function screeningRecordOf(searchId: string, records: readonly WebhookRecord[]) {
+  const id = searchId.toLowerCase()
+  return records.find(
+    (record) =>
+      record.event_type === 'AML_SCREENING' && resultOf(record)?.search_uuid.toLowerCase() === id,
+  )
+}
+
+function resultOf(record: WebhookRecord): AmlSearchResult | null {
+  return readScreeningResult(record.payload)
+}
+
+export type WindowSummary = Pick<HistoryWindow, 'pages' | 'complete' | 'oldest'> & {
+  records: number
+}
+
+function windowSummary(window: HistoryWindow): WindowSummary {
+  return {
+    records: window.records.length,
+    pages: window.pages,
+    complete: window.complete,
+    oldest: window.oldest,
+  }
+}
+
+/** `none`: neither the request nor the requested name is at hand (the verification page). */
+export type ScreenedAs =
+  | {
+      found: 'request' | 'requested_name'
+      differences: ScreeningDifference[]
+      window: WindowSummary
+    }
+  | { found: 'none'; window: WindowSummary }
+
+/**
+ * How the screening was asked for, against the verified identity: from the screening's own
+ * request when the history window holds it, else from the report's requested name alone.
+ */
+export async function screenedAsVerified(
+  verification: Verification,
+  shortId: string,
+  searchId: string,
+  requestedName: string | null,
+): Promise<ScreenedAs> {
+  const window = await readHistoryWindow()
+  const verified = subjectFromVerification(verification, shortId)
+  const record = screeningRecordOf(searchId, window.records)
+  const screened = record ? subjectFromScreening(record.id, record.payload) : null
+  if (screened) {
+    return {
+      found: 'request',
+      differences: screeningDifferences(verified, screened),
+      window: windowSummary(window),
+    }
+  }
+  if (!requestedName) return { found: 'none', window: windowSummary(window) }
+  return {
+    found: 'requested_name',
+    differences: screeningDifferences(verified, subjectFromRequestedName(requestedName)),
+    window: windowSummary(window),
+  }
+}
+
+/** The screened-as notice of a report whose subject is a verification; null otherwise. */
+export async function reportScreenedAs(
+  raw: AmlSearchResult,
+  searchId: string,
+  source: SubjectSource | null,
+): Promise<ScreenedAs | null> {
+  if (source?.kind !== 'verification') return null
+  const { context } = await loadSubject(searchId, source, raw.requested_name ?? null)
+  if (!context?.ok || !context.verification) return null
+  return screenedAsVerified(
+    context.verification,
+    source.shortId,
+    searchId,
+    raw.requested_name ?? null,
+  )
+}
+
+export type ChangesSincePrevious =
+  | { found: false; window: WindowSummary }
+  | {
+      found: true
+      previous: { recordId: string; searchId: string; at: string | null }
+      changes: ScreeningChanges
+      window: WindowSummary
+    }
+
+/** What changed since the applicant's previous screening in the history window; null without an applicant. */
+export async function changesSincePrevious(
+  raw: AmlSearchResult,
+  searchId: string,
+  source: SubjectSource | null,
+): Promise<ChangesSincePrevious | null> {
+  if (!source) return null
+  const { status, subject } = await loadSubject(searchId, source, raw.requested_name ?? null)
+  if (status !== 'known' || !subject.applicantId) return null
+  const window = await readHistoryWindow()
+  const current = screeningRecordOf(searchId, window.records)
+  const previous = previousScreeningRecord(window.records, {
+    ...(current ? { recordId: current.id } : {}),
+    applicantId: subject.applicantId,
+    searchUuid: searchId,
+  })
+  const previousResult = previous ? resultOf(previous) : null
+  if (!previous || !previousResult) return { found: false, window: windowSummary(window) }
+  return {
+    found: true,
+    previous: {
+      recordId: previous.id,
+      searchId: previousResult.search_uuid,
+      at: previous.timestamp ?? null,
+    },
+    changes: compareScreenings(previousResult, raw),
+    window: windowSummary(window),
+  }
+}
