@@ -87,6 +87,14 @@ function DemoExamples() {
       href: verificationPath(exampleIds.shortIds.in_progress),
     },
     { label: 'Sandbox verification', href: verificationPath(exampleIds.sandboxShortId) },
+    {
+      label: 'Verification screened twice, with matches to review',
+      href: verificationPath(exampleIds.reviewShortId),
+    },
+    {
+      label: 'Verification screened differently from its identity',
+      href: verificationPath(exampleIds.differingShortId),
+    },
     { label: 'AML report with many findings', href: amlReportPath(exampleIds.amlRichId) },
     { label: 'AML report with no matches', href: amlReportPath(exampleIds.amlZeroId) },
     { label: 'AML report with 1,000 matches', href: amlReportPath(exampleIds.amlBigId) },

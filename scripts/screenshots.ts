@@ -1,4 +1,5 @@
-// `npx tsx scripts/screenshots.ts [baseUrl]`: every page kind at 1280 and 375 px, for review.
+// `npx tsx scripts/screenshots.ts [baseUrl]`: every page kind at 1280 and 375 px, in the light
+// and dark themes, for review. ONLY=name,name and THEMES=dark narrow it.
 import { mkdirSync } from 'node:fs'
 
 import { chromium } from '@playwright/test'
@@ -16,6 +17,11 @@ const pages: [string, string][] = [
   ['verification-pending', `/verifications/${exampleIds.shortIds.pending}`],
   ['aml-rich', `/aml/${exampleIds.amlRichId}`],
   ['aml-zero', `/aml/${exampleIds.amlZeroId}`],
+  [
+    'aml-review',
+    `/aml/${exampleIds.reviewSearchId}?subject=verification%3A${exampleIds.reviewShortId}&sort=conflicts`,
+  ],
+  ['verification-differing', `/verifications/${exampleIds.differingShortId}`],
   ['webhooks', '/webhooks'],
   ['not-found', '/verifications/not..valid'],
 ]
@@ -26,14 +32,19 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 })
 const only = process.env.ONLY?.split(',')
-for (const width of [1280, 375]) {
-  const page = await browser.newPage({ viewport: { width, height: 900 } })
-  for (const [name, path] of pages) {
-    if (only && !only.includes(name)) continue
-    await page.goto(base + path, { waitUntil: 'networkidle' })
-    await page.screenshot({ path: `${out}/${name}-${width}.png`, fullPage: true })
-    console.log(`${out}/${name}-${width}.png`)
+const themes = (process.env.THEMES?.split(',') ?? ['light', 'dark']) as ('light' | 'dark')[]
+for (const colorScheme of themes) {
+  for (const width of [1280, 375]) {
+    // The theme follows the system's until the analyst picks one.
+    const page = await browser.newPage({ viewport: { width, height: 900 }, colorScheme })
+    for (const [name, path] of pages) {
+      if (only && !only.includes(name)) continue
+      await page.goto(base + path, { waitUntil: 'networkidle' })
+      const file = `${out}/${name}-${width}-${colorScheme}.png`
+      await page.screenshot({ path: file, fullPage: true })
+      console.log(file)
+    }
+    await page.close()
   }
-  await page.close()
 }
 await browser.close()

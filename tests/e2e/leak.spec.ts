@@ -19,6 +19,8 @@ const verificationIds = [
   ...Object.values(exampleIds.shortIds),
   exampleIds.errorsShortId,
   exampleIds.sandboxShortId,
+  exampleIds.reviewShortId,
+  exampleIds.differingShortId,
 ]
 const PROFILE_PAGE = '/api/v3/profiles?page=0&limit=25'
 const HISTORY_PAGE = '/api/v3/notifications/webhook/history'
@@ -39,9 +41,13 @@ test.beforeAll(async () => {
   )
   errorsVerification = verifications[verificationIds.indexOf(exampleIds.errorsShortId)]!
   const aml = await simGet<AmlSearchResult>(`/api/v3/aml/search/history/${exampleIds.amlRichId}`)
+  const review = await simGet<AmlSearchResult>(
+    `/api/v3/aml/search/history/${exampleIds.reviewSearchId}`,
+  )
   history = await simGet<HistoryPage>(HISTORY_PAGE)
   raw = new Set<string>()
-  for (const record of [profiles, profile, verifications, aml, history]) identityValues(record, raw)
+  for (const record of [profiles, profile, verifications, aml, review, history])
+    identityValues(record, raw)
 })
 
 test.describe.configure({ timeout: 180_000 })
@@ -136,7 +142,7 @@ test('no page, RSC payload, JSON answer, script or copy carries a raw identity v
   await hydrated(page)
   // The AML report by client navigation, then loaded whole.
   await page.getByRole('link', { name: 'Open AML report' }).click()
-  await expect(page).toHaveURL(`/aml/${exampleIds.amlRichId}`)
+  await expect(page).toHaveURL(new RegExp(`/aml/${exampleIds.amlRichId}\\?subject=`))
   await expect(page.getByRole('region', { name: 'Summary' })).toBeVisible()
   await browser.settle('AML report (client navigation)')
   await page.goto(`/aml/${exampleIds.amlRichId}`)
@@ -144,6 +150,16 @@ test('no page, RSC payload, JSON answer, script or copy carries a raw identity v
   await expand(page.getByRole('article').first())
   await copyAll(page, browser.copies)
   await browser.settle('AML report')
+  // Compared with a verified subject: the comparison shows years of birth, never the dates.
+  await page.goto(
+    `/aml/${exampleIds.reviewSearchId}?subject=verification%3A${exampleIds.reviewShortId}`,
+  )
+  await expect(page.getByRole('region', { name: 'Screened subject' })).toBeVisible()
+  await hydrated(page)
+  await browser.settle('AML report compared with its subject')
+  await page.goto('/')
+  await expect(page.getByRole('region', { name: /^Screenings to review/ })).toBeVisible()
+  await browser.settle('home')
 
   // Webhook history with an AML_SCREENING and a DOCVER record open, their payloads copied.
   await page.goto('/webhooks')
