@@ -131,3 +131,52 @@ export function countryLabel(code: string | null | undefined): string {
   const name = countryName(code)
   return name ? `${name} (${code})` : code
 }
+
+// Names upstream lists use that Intl does not give (or gives differently), upper case.
+const NAME_ALIASES: Record<string, string> = {
+  'UNITED STATES OF AMERICA': 'US',
+  'GREAT BRITAIN': 'GB',
+  BRITISH: 'GB',
+  'CZECH REPUBLIC': 'CZ',
+  'RUSSIAN FEDERATION': 'RU',
+  'SOUTH KOREA': 'KR',
+  'NORTH KOREA': 'KP',
+  IRAN: 'IR',
+  SYRIA: 'SY',
+}
+
+let byName: Map<string, string> | null = null
+
+/** English region names to their alpha-2 codes, built once on first use. */
+function codesByName(): Map<string, string> {
+  if (byName) return byName
+  byName = new Map(Object.entries(NAME_ALIASES))
+  for (let first = 65; first <= 90; first++) {
+    for (let second = 65; second <= 90; second++) {
+      const code = String.fromCharCode(first, second)
+      const name = countryName(code)?.toUpperCase()
+      if (!name || canonical(code) !== code) continue
+      // "Myanmar (Burma)" is also found as "Myanmar".
+      for (const form of [name, name.replace(/ \(.*\)$/, '')])
+        if (!byName.has(form)) byName.set(form, code)
+    }
+  }
+  return byName
+}
+
+/**
+ * The upper-case alpha-2 code of a two- or three-letter code or an English country name
+ * ("Germany", "DEU", "de", MRZ "D"); null when it names no known country.
+ */
+export function countryCode(value: string | null | undefined): string | null {
+  const upper = value?.trim().replace(/\s+/g, ' ').toUpperCase()
+  if (!upper) return null
+  const code = ALPHA3[upper] ?? (/^[A-Z]{2}$/.test(upper) ? canonical(upper) : null)
+  if (code) return countryName(code) ? code : null
+  return codesByName().get(upper) ?? null
+}
+
+/** The current code of a withdrawn one (UK is GB, DD was East Germany and is now DE). */
+function canonical(alpha2: string): string {
+  return Intl.getCanonicalLocales(`und-${alpha2}`)[0]?.slice(4) ?? alpha2
+}
