@@ -13,6 +13,8 @@ const ACTION_WORDS: Record<string, string> = {
   view: 'Viewed',
   reveal: 'Revealed',
   export: 'Exported',
+  decide: 'Decided',
+  note: 'Added a note',
   sign_in: 'Signed in',
   sign_in_refused: 'Sign-in refused',
   sign_out: 'Signed out',
@@ -26,6 +28,7 @@ export function actionLabel(action: string, field: string | null) {
   if (!field) return word
   if (action === 'reveal') return `${word} ${revealedName(field)}`
   if (action === 'export') return `${word} as ${field.toUpperCase()}`
+  if (action === 'decide') return `${word} on match ${field.slice(0, 8)}`
   return word
 }
 

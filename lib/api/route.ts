@@ -5,6 +5,7 @@ import type { z } from 'zod'
 
 import { firstIssue, searchParamsObject } from '@/lib/api/params'
 import { problem, respond } from '@/lib/api/problem'
+import { PROXY_TIMING_HEADER } from '@/lib/server-timing'
 
 /*
  * The one shape of Verity's JSON route handlers: parameters (path and query together) are parsed
@@ -20,26 +21,36 @@ export function readRoute<P>(params: z.ZodType<P>, read: (params: P) => Promise<
     const input = { ...searchParamsObject(request.nextUrl.searchParams), ...(await ctx?.params) }
     const parsed = params.safeParse(input)
     if (!parsed.success) return badParameter(parsed.error)
-    return respond(() => read(parsed.data))
+    return respond(() => read(parsed.data), request.headers.get(PROXY_TIMING_HEADER))
   }
 }
 
-/** A state-changing POST: a JSON body parsed with its schema, then the action's answer. */
+/**
+ * A state-changing POST: a JSON body parsed with its schema, then the action's answer. Path
+ * parameters join the body's members (and win over a member of the same name), so one schema
+ * checks both.
+ */
 export function actionRoute<B>(
   body: z.ZodType<B>,
   run: (body: B, request: NextRequest) => Promise<unknown>,
 ) {
-  return async (request: NextRequest) => {
+  return async (request: NextRequest, ctx?: RouteContext) => {
     let raw: unknown
     try {
       raw = await request.json()
     } catch {
       return problem(400, 'bad_parameter', 'Bad request', 'The body must be JSON.')
     }
-    const parsed = body.safeParse(raw)
+    const params = await ctx?.params
+    const input = params && isObject(raw) ? { ...raw, ...params } : raw
+    const parsed = body.safeParse(input)
     if (!parsed.success) return badParameter(parsed.error)
-    return respond(() => run(parsed.data, request))
+    return respond(() => run(parsed.data, request), request.headers.get(PROXY_TIMING_HEADER))
   }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function badParameter(error: z.ZodError) {

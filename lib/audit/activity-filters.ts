@@ -13,6 +13,8 @@ export const ACTIVITY_ACTIONS = [
   'view',
   'reveal',
   'export',
+  'decide',
+  'note',
   'sign_in',
   'sign_in_refused',
   'sign_out',

@@ -11,16 +11,27 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 export const GENESIS_HASH = '0'.repeat(64)
 
 export type AuditAction =
-  'view' | 'reveal' | 'export' | 'sign_in' | 'sign_in_refused' | 'sign_out' | 'session_expired'
+  | 'view'
+  | 'reveal'
+  | 'export'
+  | 'decide'
+  | 'note'
+  | 'sign_in'
+  | 'sign_in_refused'
+  | 'sign_out'
+  | 'session_expired'
 
 export type AuditEntry = {
   time: string
   user: string
   action: AuditAction
   resource: { type: string; id: string | null }
-  /** For a reveal, the field shown (never the value); for an export, its format. */
+  /**
+   * For a reveal, the field shown (never the value); for an export, its format; for a decision,
+   * the match uuid.
+   */
   field?: string
-  /** Why the analyst exported unmasked data, in their words. */
+  /** Why the analyst exported unmasked data, or decided on a match, in their words. */
   reason?: string
   /** The server's id of the request (proxy.ts), never one a client chose. */
   requestId: string

@@ -10,6 +10,11 @@ export const queryKeys = {
   aml: {
     search: (searchId: string) => ['aml', 'search', searchId] as const,
   },
+  review: {
+    decisions: (searchId: string, subject: string | null) =>
+      ['review', 'decisions', searchId.toLowerCase(), { subject }] as const,
+    notes: (type: string, id: string) => ['review', 'notes', type, id] as const,
+  },
   webhooks: {
     history: (webhookId: string | undefined) =>
       ['webhooks', 'history', { webhookId: webhookId ?? null }] as const,

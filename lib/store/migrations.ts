@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely/migration'
 
 import * as initial from './migrations/0001-audit-and-sessions'
+import * as review from './migrations/0002-review'
 
 /*
  * Every migration, in order, imported rather than read from disk: the standalone server carries
@@ -8,6 +9,7 @@ import * as initial from './migrations/0001-audit-and-sessions'
  */
 const migrations: Record<string, Migration> = {
   '0001-audit-and-sessions': initial,
+  '0002-review': review,
 }
 
 export const migrationProvider: MigrationProvider = {

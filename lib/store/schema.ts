@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable } from 'kysely'
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
 
 /*
  * The tables as Kysely sees them (the migrations in ./migrations make them). int8 columns are read
@@ -45,12 +45,40 @@ export type SessionsTable = {
   end_reason: ColumnType<string | null, never, string>
 }
 
+/** An analyst's decision on one match of one AML report; a change is a new row. */
+export type MatchDecisionsTable = {
+  id: Generated<number>
+  search_id: string
+  match_uuid: string
+  /** The screened applicant, resolved on the server; null when the report's subject is unknown. */
+  applicant_id: string | null
+  decision: string
+  action: string
+  reason: string
+  user_label: string
+  at: ColumnType<Date, Date, never>
+  carried_from: number | null
+}
+
+export type NotesTable = {
+  id: Generated<number>
+  resource_type: string
+  resource_id: string
+  body: string
+  user_label: string
+  at: ColumnType<Date, Date, never>
+}
+
 export type Database = {
   audit_events: AuditEventsTable
   audit_head: AuditHeadTable
   sessions: SessionsTable
+  match_decisions: MatchDecisionsTable
+  notes: NotesTable
 }
 
 export type AuditEventRow = Selectable<AuditEventsTable>
 export type NewAuditEvent = Insertable<AuditEventsTable>
 export type SessionRow = Selectable<SessionsTable>
+export type MatchDecisionRow = Selectable<MatchDecisionsTable>
+export type NoteRow = Selectable<NotesTable>

@@ -264,6 +264,34 @@ test('the Activity panel on one instance lists a reveal made on the other', asyn
   await expect(activity).toContainText('ana@verity.test')
 })
 
+test('a decision recorded through one instance is returned by the other', async () => {
+  const [a, b] = instances
+  const searchId = exampleIds.amlRichId
+  const report = await fetch(`${a!.url}/api/aml/search/history/${searchId}`, {
+    headers: { cookie },
+  })
+  const matchUuid = ((await report.json()) as { data: { uuid: string }[] }).data[0]?.uuid
+  expect(matchUuid).toBeTruthy()
+  const reason = `Different date of birth and nationality (${Date.now()})`
+  const posted = await fetch(`${a!.url}/api/aml/${searchId}/decisions`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json', origin: a!.url },
+    body: JSON.stringify({ matchUuid, decision: 'false_positive', action: 'set', reason }),
+  })
+  expect(posted.status).toBe(200)
+  const decisions = await fetch(`${b!.url}/api/aml/${searchId}/decisions`, {
+    headers: { cookie },
+  })
+  expect(decisions.status).toBe(200)
+  const { matches } = (await decisions.json()) as {
+    matches: Record<string, { state: { status: string; entry: { reason: string; user: string } } }>
+  }
+  expect(matches[matchUuid!]?.state).toMatchObject({
+    status: 'decided',
+    entry: { reason, user: 'ana@verity.test' },
+  })
+})
+
 test('a store that cannot be opened stops an instance, naming the cause', async () => {
   const { child, output } = spawnInstance(await freePort(), {
     DATABASE_URL: 'postgres://verity@127.0.0.1:1/verity',

@@ -23,7 +23,14 @@ describe('the embedded store', () => {
       const first = await openStore({ dataDir: dir })
       expect(first.kind).toBe('embedded')
       expect(await tables(first)).toEqual(
-        expect.arrayContaining(['audit_events', 'audit_head', 'sessions', 'kysely_migration']),
+        expect.arrayContaining([
+          'audit_events',
+          'audit_head',
+          'sessions',
+          'match_decisions',
+          'notes',
+          'kysely_migration',
+        ]),
       )
       await sql`insert into audit_head (id, seq, hash, mac) values (1, 0, 'x', '')
         on conflict (id) do update set mac = 'kept'`.execute(first.db)
@@ -33,7 +40,7 @@ describe('the embedded store', () => {
       const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(
         second.db,
       )
-      expect(rows.map((row) => row.name)).toEqual([latestMigration])
+      expect(rows.map((row) => row.name)).toEqual(['0001-audit-and-sessions', latestMigration])
       const head = await second.db.selectFrom('audit_head').selectAll().executeTakeFirstOrThrow()
       expect(head).toMatchObject({ seq: 0, mac: 'kept' })
       await second.close()

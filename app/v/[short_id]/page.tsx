@@ -1,10 +1,12 @@
 import type { Metadata } from 'next'
 
 import { ActivityPanel } from '@/components/activity/activity-panel'
+import { NotesPanel } from '@/components/notes/notes-panel'
 import { VerificationScreen } from '@/components/verifications/verification-screen'
 import { loadRecordActivity } from '@/lib/audit/activity-loads'
 import { loadVerificationPage } from '@/lib/data/load-for-page'
 import { isShortId } from '@/lib/ids'
+import { loadNotes } from '@/lib/review/notes'
 import { shortVerificationPath } from '@/lib/routes'
 
 // /v/{short_id}: the short form pasted into support tickets, the same page without a redirect, so
@@ -25,6 +27,7 @@ export default async function ShortVerificationPage({ params }: PageProps<'/v/[s
         load={load}
         retryHref={shortVerificationPath(shortId)}
       />
+      <NotesPanel resource={resource} notes={loadNotes(resource)} />
       <ActivityPanel resource={resource} activity={loadRecordActivity(resource)} />
     </>
   )

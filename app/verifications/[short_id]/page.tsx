@@ -1,10 +1,12 @@
 import type { Metadata } from 'next'
 
 import { ActivityPanel } from '@/components/activity/activity-panel'
+import { NotesPanel } from '@/components/notes/notes-panel'
 import { VerificationScreen } from '@/components/verifications/verification-screen'
 import { loadRecordActivity } from '@/lib/audit/activity-loads'
 import { loadVerificationPage } from '@/lib/data/load-for-page'
 import { isShortId } from '@/lib/ids'
+import { loadNotes } from '@/lib/review/notes'
 import { verificationPath } from '@/lib/routes'
 
 export async function generateMetadata({
@@ -17,13 +19,12 @@ export async function generateMetadata({
 export default async function VerificationPage({ params }: PageProps<'/verifications/[short_id]'>) {
   const { short_id: shortId } = await params
   const load = await loadVerificationPage(shortId)
+  const resource = { type: 'verification', id: shortId } as const
   return (
     <>
       <VerificationScreen shortId={shortId} load={load} retryHref={verificationPath(shortId)} />
-      <ActivityPanel
-        resource={{ type: 'verification', id: shortId }}
-        activity={loadRecordActivity({ type: 'verification', id: shortId })}
-      />
+      <NotesPanel resource={resource} notes={loadNotes(resource)} />
+      <ActivityPanel resource={resource} activity={loadRecordActivity(resource)} />
     </>
   )
 }

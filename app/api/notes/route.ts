@@ -1,0 +1,8 @@
+import { actionRoute, readRoute } from '@/lib/api/route'
+import { addNote, noteRequest, noteResourceSchema, notesFor } from '@/lib/review/notes'
+
+// GET /api/notes?type=&id= – the newest notes on a verification or an AML report
+export const GET = readRoute(noteResourceSchema, (resource) => notesFor(resource))
+
+// POST /api/notes – a note on a verification or an AML report, audited first
+export const POST = actionRoute(noteRequest, ({ body, ...resource }) => addNote(resource, body))

@@ -1,0 +1,60 @@
+import 'server-only'
+
+import { cache } from 'react'
+
+import { readWebhookHistory } from '@/lib/data/reads'
+import type { WebhookRecord } from '@/lib/upstream/schemas'
+import { flattenPages } from '@/lib/webhooks/pages'
+
+/**
+ * How far back match review looks through the webhook history for a screening or the one before
+ * it: the upstream pages hold 50 records, so about the newest 500. Pages say it, so the analyst
+ * knows what "not found" covers.
+ */
+export const HISTORY_WINDOW_PAGES = 10
+
+export type HistoryWindow = {
+  /** Raw records, newest first, each once, as the history pages hold them. */
+  records: WebhookRecord[]
+  pages: number
+  /** Whether the window reached the end of the history (older records do not exist). */
+  complete: boolean
+  /** Timestamps of the newest and oldest record in the window. */
+  newest: string | null
+  oldest: string | null
+}
+
+// One read per page and request, so windows of different lengths on one page share their pages.
+const readPage = cache((after: string | undefined) => readWebhookHistory({ after }))
+
+/**
+ * The newest `limit` pages of the webhook history, read once per request however many parts of a
+ * page ask. Each page read goes through the guard, which audits it; a failed read fails the window.
+ */
+export const readHistoryWindow = cache(
+  async (limit = HISTORY_WINDOW_PAGES): Promise<HistoryWindow> => {
+    const pages: { data: WebhookRecord[] }[] = []
+    let complete = false
+    let after: string | undefined
+    while (pages.length < limit) {
+      const page = await readPage(after)
+      pages.push(page)
+      const last = page.data.at(-1)?.id
+      if (!page.has_next || !last) {
+        complete = true
+        break
+      }
+      // A cursor that brings nothing new would repeat the same page up to the limit: stop at once.
+      if (pages.length > 1 && flattenPages(pages).lastPageAdded === 0) break
+      after = last
+    }
+    const { records } = flattenPages(pages)
+    return {
+      records,
+      pages: pages.length,
+      complete,
+      newest: records[0]?.timestamp ?? null,
+      oldest: records.at(-1)?.timestamp ?? null,
+    }
+  },
+)

@@ -1,0 +1,124 @@
+import 'server-only'
+
+import { z } from 'zod'
+
+import { ProblemError } from '@/lib/api/problem-error'
+import { audit } from '@/lib/audit/record'
+import { AuthRequiredError } from '@/lib/auth/errors'
+import { getViewer } from '@/lib/auth/session'
+import { viewerLabel } from '@/lib/auth/viewer'
+import { isShortId, isUuid } from '@/lib/ids'
+import type { Note, NoteResource } from '@/lib/review/note-types'
+import { getStore } from '@/lib/store/store'
+
+/*
+ * Analysts' notes on a verification or an AML report: plain text, append-only, newest first.
+ * A note is written after its audit line, for the reason decisions are (lib/review/decisions.ts):
+ * the trail commits on its own connection, and a note whose audit line cannot be written does not
+ * happen. The audit line names the record, never the note's text, which may hold personal data.
+ */
+
+export const NOTE_MAX = 4000
+const SHOWN = 50
+
+const resourceId = z.string().max(200)
+
+/** The record a note belongs to, with its id in the form that record's ids have. */
+export const noteResourceSchema = z
+  .object({
+    type: z.enum(['verification', 'aml_search'], {
+      error: 'type must be verification or aml_search',
+    }),
+    id: resourceId,
+  })
+  .refine((resource) => (resource.type === 'verification' ? isShortId : isUuid)(resource.id), {
+    message: 'id is not an id of that kind of record',
+    path: ['id'],
+  })
+
+export const noteRequest = z.object({
+  type: z.enum(['verification', 'aml_search'], {
+    error: 'type must be verification or aml_search',
+  }),
+  id: resourceId,
+  body: z.string({ error: 'body is required' }).max(NOTE_MAX * 2, 'The note is too long.'),
+})
+
+/** AML report ids are UUIDs, stored in lower case so that any spelling finds the same notes. */
+function normalised(resource: NoteResource): NoteResource {
+  return resource.type === 'aml_search' ? { ...resource, id: resource.id.toLowerCase() } : resource
+}
+
+export async function addNote(resource: NoteResource, body: string): Promise<Note> {
+  const viewer = await getViewer()
+  if (!viewer) throw new AuthRequiredError()
+  if (!noteResourceSchema.safeParse(resource).success) {
+    throw new ProblemError(
+      400,
+      'bad_parameter',
+      'Bad parameter',
+      'id is not an id of that kind of record',
+    )
+  }
+  const text = body.trim()
+  if (text.length === 0) {
+    throw new ProblemError(400, 'bad_note', 'Empty note', 'Write something before adding a note.')
+  }
+  if (text.length > NOTE_MAX) {
+    throw new ProblemError(
+      400,
+      'bad_note',
+      'Note too long',
+      `A note is at most ${NOTE_MAX.toLocaleString('en')} characters.`,
+    )
+  }
+  const { type, id } = normalised(resource)
+  await audit(viewer, 'note', { type, id }, 'ok')
+  const { db } = await getStore()
+  const row = await db
+    .insertInto('notes')
+    .values({
+      resource_type: type,
+      resource_id: id,
+      body: text,
+      user_label: viewerLabel(viewer),
+      at: new Date(),
+    })
+    .returning(['id', 'body', 'user_label', 'at'])
+    .executeTakeFirstOrThrow()
+  return { id: row.id, body: row.body, user: row.user_label, at: row.at.toISOString() }
+}
+
+/** The record's newest notes (50), newest first, for a signed-in viewer. */
+export async function notesFor(resource: NoteResource): Promise<Note[]> {
+  if (!(await getViewer())) throw new AuthRequiredError()
+  const { type, id } = normalised(resource)
+  const { db } = await getStore()
+  const rows = await db
+    .selectFrom('notes')
+    .select(['id', 'body', 'user_label', 'at'])
+    .where('resource_type', '=', type)
+    .where('resource_id', '=', id)
+    .orderBy('id', 'desc')
+    .limit(SHOWN)
+    .execute()
+  return rows.map((row) => ({
+    id: row.id,
+    body: row.body,
+    user: row.user_label,
+    at: row.at.toISOString(),
+  }))
+}
+
+/**
+ * For a page: the record's notes; `hidden` without a viewer (the page has checked already), null
+ * when the store did not answer (the record itself still shows).
+ */
+export async function loadNotes(resource: NoteResource): Promise<Note[] | 'hidden' | null> {
+  if (!(await getViewer())) return 'hidden'
+  try {
+    return await notesFor(resource)
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,68 @@
+import 'server-only'
+
+import { readVerification } from '@/lib/data/reads'
+import { isShortId } from '@/lib/ids'
+import { readHistoryWindow } from '@/lib/review/history-window'
+import type { SubjectSource } from '@/lib/review/subject'
+import { UpstreamError } from '@/lib/upstream/errors'
+import type { Verification, WebhookRecord } from '@/lib/upstream/schemas'
+import { asObject, readString } from '@/lib/webhooks/read'
+
+/*
+ * Who an AML report screened, loaded on the server from where the analyst came: a verification
+ * whose aml_search_id is the report, or an AML_SCREENING record whose result is the report. A link
+ * names the subject, but only what the upstream says links it to the report: a subject that points
+ * elsewhere is refused rather than compared (or its applicant's decisions remembered).
+ */
+
+export type SubjectContext =
+  | {
+      ok: true
+      applicantId: string | null
+      /** Raw, unmasked: compare on the server, never send it to the browser as it is. */
+      verification?: Verification
+      screening?: WebhookRecord
+    }
+  | { ok: false; reason: 'not_found' | 'not_linked' }
+
+const same = (a: string | null | undefined, b: string) => !!a && a.toLowerCase() === b.toLowerCase()
+
+export async function loadSubjectContext(
+  searchId: string,
+  source: SubjectSource,
+): Promise<SubjectContext> {
+  return source.kind === 'verification'
+    ? fromVerification(searchId, source.shortId)
+    : fromScreening(searchId, source.recordId)
+}
+
+async function fromVerification(searchId: string, shortId: string): Promise<SubjectContext> {
+  if (!isShortId(shortId)) return { ok: false, reason: 'not_found' }
+  let verification: Verification
+  try {
+    verification = await readVerification(shortId)
+  } catch (error) {
+    if (error instanceof UpstreamError && error.kind === 'not_found') {
+      return { ok: false, reason: 'not_found' }
+    }
+    throw error
+  }
+  if (!same(verification.aml_search_id, searchId)) return { ok: false, reason: 'not_linked' }
+  return { ok: true, applicantId: verification.applicant_id || null, verification }
+}
+
+async function fromScreening(searchId: string, recordId: string): Promise<SubjectContext> {
+  const { records } = await readHistoryWindow()
+  const screening = records.find((record) => record.id === recordId)
+  if (!screening) return { ok: false, reason: 'not_found' }
+  const payload = asObject(screening.payload)
+  // The schema names the result search_response; a payload it could not normalise is as sent.
+  const result = asObject(payload?.search_response) ?? asObject(payload?.search_result)
+  if (
+    screening.event_type !== 'AML_SCREENING' ||
+    !same(readString(result, 'search_uuid'), searchId)
+  ) {
+    return { ok: false, reason: 'not_linked' }
+  }
+  return { ok: true, applicantId: readString(payload, 'applicant_id'), screening }
+}
