@@ -7,10 +7,10 @@ import { Timestamp } from '@/components/ui/timestamp'
 import { useLoadedRecords } from '@/components/webhooks/loaded-records'
 import { SectionTitle } from '@/components/webhooks/section-title'
 import { compareScreenings, isUnchanged, previousScreeningRecord } from '@/lib/review/changes'
+import { screeningResult } from '@/lib/review/changes'
 import { subjectParam } from '@/lib/review/subject'
 import { amlReportPath } from '@/lib/routes'
 import type { WebhookRecord } from '@/lib/upstream/schemas'
-import { readScreeningResult } from '@/lib/webhooks/aml-screening'
 
 /**
  * What changed since the applicant's previous screening, among the records loaded here (the
@@ -32,8 +32,8 @@ export function ScreeningChangesSummary({
       applicantId,
       searchUuid,
     })
-    const before = previous && readScreeningResult(previous.payload)
-    const after = readScreeningResult(record.payload)
+    const before = previous && screeningResult(previous.payload)
+    const after = screeningResult(record.payload)
     if (!previous || !before || !after) return null
     return { previous, changes: compareScreenings(before, after) }
   }, [records, record, applicantId, searchUuid])

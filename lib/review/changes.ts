@@ -1,7 +1,7 @@
 import { bestMatchName } from '@/lib/aml/match'
 import { highestRisk, matchRiskLevel } from '@/lib/aml/risk'
-import { amlSearchResultSchema, type AmlMatch, type AmlSearchResult } from '@/lib/upstream/schemas'
-import { asObject, readString } from '@/lib/webhooks/read'
+import type { AmlMatch, AmlSearchResult } from '@/lib/upstream/schemas'
+import { asObject, readArray, readString } from '@/lib/webhooks/read'
 
 /* What changed between two screenings of one applicant: matches by their uuid, risks, new evidence. */
 
@@ -106,11 +106,18 @@ export function previousScreeningRecord<R extends HistoryRecord>(
   )
 }
 
-/** The search result an AML_SCREENING payload carries, when it is well formed. */
+/**
+ * The search result an AML_SCREENING payload carries under either name, when it has the shape of
+ * one (a search uuid and matches, each with a uuid). Without zod: the webhook timeline runs this
+ * in the browser, and the server has parsed the payloads already.
+ */
 export function screeningResult(payload: unknown): AmlSearchResult | null {
   const root = asObject(payload)
-  const parsed = amlSearchResultSchema.safeParse(root?.search_response ?? root?.search_result)
-  return parsed.success ? parsed.data : null
+  const result = asObject(root?.search_response) ?? asObject(root?.search_result)
+  const matches = readArray(result, 'data')
+  if (!result || !readString(result, 'search_uuid') || !matches) return null
+  if (!matches.every((match) => readString(asObject(match), 'uuid'))) return null
+  return result as AmlSearchResult
 }
 
 function isScreening(record: HistoryRecord): boolean {

@@ -28,33 +28,50 @@ export type HistoryWindow = {
 const readPage = cache((after: string | undefined) => readWebhookHistory({ after }))
 
 /**
- * The newest `limit` pages of the webhook history, read once per request however many parts of a
- * page ask. Each page read goes through the guard, which audits it; a failed read fails the window.
+ * Pages of the history, newest first, read (once per request) until `found` finds what it looks
+ * for in the records read so far, or `limit` pages are read: a screening made lately costs one
+ * page, not the whole window. `window` says what was looked through.
  */
-export const readHistoryWindow = cache(
-  async (limit = HISTORY_WINDOW_PAGES): Promise<HistoryWindow> => {
-    const pages: { data: WebhookRecord[] }[] = []
-    let complete = false
-    let after: string | undefined
-    while (pages.length < limit) {
-      const page = await readPage(after)
-      pages.push(page)
-      const last = page.data.at(-1)?.id
-      if (!page.has_next || !last) {
-        complete = true
-        break
-      }
-      // A cursor that brings nothing new would repeat the same page up to the limit: stop at once.
-      if (pages.length > 1 && flattenPages(pages).lastPageAdded === 0) break
-      after = last
+export async function searchHistory<T extends NonNullable<unknown>>(
+  found: (records: readonly WebhookRecord[]) => T | null,
+  limit = HISTORY_WINDOW_PAGES,
+): Promise<{ value: T | null; window: HistoryWindow }> {
+  const pages: { data: WebhookRecord[] }[] = []
+  let complete = false
+  let after: string | undefined
+  let value: T | null = null
+  while (pages.length < limit) {
+    const page = await readPage(after)
+    pages.push(page)
+    const last = page.data.at(-1)?.id
+    value = found(flattenPages(pages).records)
+    if (value !== null) break
+    if (!page.has_next || !last) {
+      complete = true
+      break
     }
-    const { records } = flattenPages(pages)
-    return {
+    // A cursor that brings nothing new would repeat the same page up to the limit: stop at once.
+    if (pages.length > 1 && flattenPages(pages).lastPageAdded === 0) break
+    after = last
+  }
+  const { records } = flattenPages(pages)
+  return {
+    value,
+    window: {
       records,
       pages: pages.length,
       complete,
       newest: records[0]?.timestamp ?? null,
       oldest: records.at(-1)?.timestamp ?? null,
-    }
-  },
+    },
+  }
+}
+
+/**
+ * The newest `limit` pages of the webhook history, read once per request however many parts of a
+ * page ask. Each page read goes through the guard, which audits it; a failed read fails the window.
+ */
+export const readHistoryWindow = cache(
+  async (limit = HISTORY_WINDOW_PAGES): Promise<HistoryWindow> =>
+    (await searchHistory(() => null, limit)).window,
 )

@@ -7,9 +7,10 @@ import {
   previousScreeningRecord,
   type ScreeningChanges,
 } from '@/lib/review/changes'
+import { screeningResult } from '@/lib/review/changes'
 import { compareMatch, type MatchComparison } from '@/lib/review/compare'
 import { rangeYears } from '@/lib/review/dates'
-import { readHistoryWindow, type HistoryWindow } from '@/lib/review/history-window'
+import { searchHistory, type HistoryWindow } from '@/lib/review/history-window'
 import { screeningDifferences, type ScreeningDifference } from '@/lib/review/screened-as'
 import {
   subjectFromRequestedName,
@@ -21,7 +22,6 @@ import {
 import { loadSubjectContext, type SubjectContext } from '@/lib/review/subject-context'
 import { UpstreamError } from '@/lib/upstream/errors'
 import type { AmlSearchResult, Verification, WebhookRecord } from '@/lib/upstream/schemas'
-import { readScreeningResult } from '@/lib/webhooks/aml-screening'
 
 /*
  * What match review shows of a report, computed here from the raw records and sent as words: the
@@ -113,16 +113,21 @@ export async function reviewReport(
 }
 
 /** The screening record of this report in the history window, if it is there. */
-function screeningRecordOf(searchId: string, records: readonly WebhookRecord[]) {
+function screeningRecordOf(
+  searchId: string,
+  records: readonly WebhookRecord[],
+): WebhookRecord | null {
   const id = searchId.toLowerCase()
-  return records.find(
-    (record) =>
-      record.event_type === 'AML_SCREENING' && resultOf(record)?.search_uuid.toLowerCase() === id,
+  return (
+    records.find(
+      (record) =>
+        record.event_type === 'AML_SCREENING' && resultOf(record)?.search_uuid.toLowerCase() === id,
+    ) ?? null
   )
 }
 
 function resultOf(record: WebhookRecord): AmlSearchResult | null {
-  return readScreeningResult(record.payload)
+  return screeningResult(record.payload)
 }
 
 export type WindowSummary = Pick<HistoryWindow, 'pages' | 'complete' | 'oldest'> & {
@@ -157,9 +162,10 @@ export async function screenedAsVerified(
   searchId: string,
   requestedName: string | null,
 ): Promise<ScreenedAs> {
-  const window = await readHistoryWindow()
+  const { value: record, window } = await searchHistory((records) =>
+    screeningRecordOf(searchId, records),
+  )
   const verified = subjectFromVerification(verification, shortId)
-  const record = screeningRecordOf(searchId, window.records)
   const screened = record ? subjectFromScreening(record.id, record.payload) : null
   if (screened) {
     return {
@@ -211,12 +217,15 @@ export async function changesSincePrevious(
   if (!source) return null
   const { status, subject } = await loadSubject(searchId, source, raw.requested_name ?? null)
   if (status !== 'known' || !subject.applicantId) return null
-  const window = await readHistoryWindow()
-  const current = screeningRecordOf(searchId, window.records)
-  const previous = previousScreeningRecord(window.records, {
-    ...(current ? { recordId: current.id } : {}),
-    applicantId: subject.applicantId,
-    searchUuid: searchId,
+  const applicantId = subject.applicantId
+  // Newest first: once the previous screening is among the records read, nothing older matters.
+  const { value: previous, window } = await searchHistory((records) => {
+    const current = screeningRecordOf(searchId, records)
+    return previousScreeningRecord(records, {
+      ...(current ? { recordId: current.id } : {}),
+      applicantId,
+      searchUuid: searchId,
+    })
   })
   const previousResult = previous ? resultOf(previous) : null
   if (!previous || !previousResult) return { found: false, window: windowSummary(window) }

@@ -2,7 +2,7 @@ import 'server-only'
 
 import { readVerification } from '@/lib/data/reads'
 import { isShortId } from '@/lib/ids'
-import { readHistoryWindow } from '@/lib/review/history-window'
+import { searchHistory } from '@/lib/review/history-window'
 import type { SubjectSource } from '@/lib/review/subject'
 import { UpstreamError } from '@/lib/upstream/errors'
 import type { Verification, WebhookRecord } from '@/lib/upstream/schemas'
@@ -52,8 +52,9 @@ async function fromVerification(searchId: string, shortId: string): Promise<Subj
 }
 
 async function fromScreening(searchId: string, recordId: string): Promise<SubjectContext> {
-  const { records } = await readHistoryWindow()
-  const screening = records.find((record) => record.id === recordId)
+  const { value: screening } = await searchHistory(
+    (records) => records.find((record) => record.id === recordId) ?? null,
+  )
   if (!screening) return { ok: false, reason: 'not_found' }
   const payload = asObject(screening.payload)
   // The schema names the result search_response; a payload it could not normalise is as sent.

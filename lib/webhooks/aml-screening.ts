@@ -1,6 +1,6 @@
 import { highestRisk } from '@/lib/aml/risk'
 import { isShortId } from '@/lib/ids'
-import type { AmlMatch, AmlSearchResult } from '@/lib/upstream/schemas'
+import type { AmlMatch } from '@/lib/upstream/schemas'
 import {
   asObject,
   readArray,
@@ -97,17 +97,4 @@ function dateRange(value: unknown): AmlScreening['dateOfBirth'] {
 export function readVerificationShortId(payload: unknown): string | null {
   const shortId = readString(asObject(payload), 'verification_url_id')
   return shortId && isShortId(shortId) ? shortId : null
-}
-
-/**
- * The AML result an AML_SCREENING payload carries, under either name, when it has the shape of
- * one (a search uuid and a list of matches, each with a uuid); without zod, for the browser too.
- */
-export function readScreeningResult(payload: unknown): AmlSearchResult | null {
-  const root = asObject(payload)
-  const result = asObject(root?.search_response) ?? asObject(root?.search_result)
-  const matches = readArray(result, 'data')
-  if (!result || !readString(result, 'search_uuid') || !matches) return null
-  if (!matches.every((match) => readString(asObject(match), 'uuid'))) return null
-  return result as AmlSearchResult
 }

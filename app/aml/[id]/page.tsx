@@ -4,12 +4,10 @@ import type { Metadata } from 'next'
 import { ActivityPanel } from '@/components/activity/activity-panel'
 import { ReportPage } from '@/components/aml/report-page'
 import { NotesPanel } from '@/components/notes/notes-panel'
-import { NotesPanel } from '@/components/notes/notes-panel'
 import { Breadcrumbs } from '@/components/ui/breadcrumbs'
 import { ReadFailure } from '@/components/ui/read-failure'
 import { loadRecordActivity } from '@/lib/audit/activity-loads'
 import { loadAmlReportPage } from '@/lib/data/load-for-page'
-import { loadNotes } from '@/lib/review/notes'
 import { decisionsQueryOptions } from '@/lib/queries/decisions'
 import { getQueryClient } from '@/lib/query-client'
 import { decisionsForSearch } from '@/lib/review/decisions'
@@ -64,10 +62,6 @@ export default async function AmlReportPage({ params, searchParams }: PageProps<
           retryHref={amlReportPath(id, subject)}
         />
       )}
-      <NotesPanel
-        resource={{ type: 'aml_search', id }}
-        notes={loadNotes({ type: 'aml_search', id })}
-      />
       <NotesPanel
         resource={{ type: 'aml_search', id }}
         notes={loadNotes({ type: 'aml_search', id })}
