@@ -20,10 +20,24 @@ import { countries, personNames, streets, type PersonName } from './vocab-people
 export type EntityType =
   'Person' | 'Organization' | 'Vessel' | 'Aircraft' | 'CryptoWallet' | 'Country'
 
-/** The name of every match of a report, known before fields are built so associates can point at them. */
-export type MatchStub = { uuid: string; type: EntityType; name: string; person?: PersonName }
+/** A hit built against a screened person: its names and facts replace the random ones. */
+export type SubjectHit = {
+  names: NonNullable<AmlMatchFields['names']>
+  facts: Pick<AmlMatchFields, 'dates_of_birth' | 'nationalities' | 'citizenships' | 'genders'>
+  /** What the provider's search metadata says of each, consistent with the facts. */
+  levels: { name: number; dob: string; country: string; gender: string }
+}
 
-const dayRange = (ms: number) => ({
+/** The name of every match of a report, known before fields are built so associates can point at them. */
+export type MatchStub = {
+  uuid: string
+  type: EntityType
+  name: string
+  person?: PersonName
+  hit?: SubjectHit
+}
+
+export const dayRange = (ms: number) => ({
   gte: `${isoDate(ms)}T00:00:00Z`,
   lte: `${isoDate(ms)}T23:59:59Z`,
 })
@@ -63,7 +77,7 @@ export function source(rng: Rng, realStyle: boolean): AmlSource {
   }
 }
 
-function media(rng: Rng, name: string) {
+export function media(rng: Rng, name: string) {
   const outlet = rng.pick(OUTLETS)
   const publishedMs = SIM_NOW - rng.int(1, 3000) * DAY
   // The unit is undocumented; feeds disagree, so both occur.
@@ -120,18 +134,20 @@ export function matchFields(
   realStyle: boolean,
 ): AmlMatchFields {
   const person = stub.person
-  const names = person
-    ? [
-        {
-          full_name: stub.name,
-          first_name: person.first,
-          last_name: person.last,
-          middle_name: person.middle ?? '',
-          lang: 'en',
-        },
-        ...person.variants.map((v) => ({ ...v })),
-      ]
-    : [{ full_name: stub.name }]
+  const names = stub.hit
+    ? stub.hit.names.map((n) => ({ ...n }))
+    : person
+      ? [
+          {
+            full_name: stub.name,
+            first_name: person.first,
+            last_name: person.last,
+            middle_name: person.middle ?? '',
+            lang: 'en',
+          },
+          ...person.variants.map((v) => ({ ...v })),
+        ]
+      : [{ full_name: stub.name }]
   const fields: AmlMatchFields = {
     names,
     sources: Array.from({ length: full ? rng.int(2, 4) : rng.int(1, 2) }, () =>
@@ -141,7 +157,8 @@ export function matchFields(
       media(rng, stub.name),
     ),
   }
-  if (stub.type === 'Person') {
+  if (stub.hit) Object.assign(fields, structuredClone(stub.hit.facts))
+  else if (stub.type === 'Person') {
     const birth = Date.UTC(rng.int(1940, 1995), rng.int(0, 11), rng.int(1, 28))
     fields.dates_of_birth = [dayRange(birth)]
     fields.nationalities = [person?.country ?? 'GB']
@@ -173,7 +190,9 @@ export function matchFields(
       places_of_birth: [address(rng, home)],
       dates_of_death: deceased ? [dayRange(SIM_NOW - rng.int(30, 3000) * DAY)] : [],
       places_of_death: deceased ? [address(rng)] : [],
-      citizenships: [home ?? 'GB', rng.pick(countries).alpha2],
+      citizenships: stub.hit
+        ? (stub.hit.facts.citizenships ?? [])
+        : [home ?? 'GB', rng.pick(countries).alpha2],
       political_roles: [{ role: rng.pick(ROLES), country: home ?? 'GB' }],
       occupations: [{ occupation: rng.pick(OCCUPATIONS), country: home ?? 'GB' }],
       companies_and_enterprises: [company(rng, realStyle), company(rng, realStyle)],

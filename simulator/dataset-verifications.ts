@@ -3,16 +3,10 @@ import type { MrzData, PoiData, Profile, Verification } from '@/lib/upstream/sch
 import { VERIFICATION_STATUSES, type VerificationStatus } from '@/lib/verifications/lifecycle'
 
 import { DAY, FUTURE_REFERENCE, MINUTE, SIM_NOW, iso, isoDate, mrzDate } from './clock'
+import { fullName, nativeName, type Identity } from './dataset-aml-subject'
 import { buildChecks } from './dataset-checks'
 import { rngFor, type Rng } from './random'
-import {
-  countries,
-  emailDomains,
-  personNames,
-  streets,
-  type Country,
-  type PersonName,
-} from './vocab-people'
+import { countries, emailDomains, personNames, streets, type Country } from './vocab-people'
 
 const FINAL = new Set<VerificationStatus>(['verified', 'failed'])
 const MRZ_TYPE: Record<string, string> = {
@@ -23,15 +17,29 @@ const MRZ_TYPE: Record<string, string> = {
 }
 
 /** A verification that asked for an AML search; the data set builds the result under `searchId`. */
-export type AmlSubject = { searchId: string; name: string; country: string; index: number }
+export type AmlSubject = {
+  searchId: string
+  index: number
+  verification: Verification
+  identity: Identity
+}
 
 type Special = {
   shortId: string
   status: VerificationStatus
   profile?: string
   sandbox?: boolean
+  /** A report of the example set, built elsewhere. */
   aml?: string
+  /** A report built for this verification's identity under a fixed id. */
+  screenedAs?: string
+  applicant?: string
+  identity?: { last: string; birth: number }
 }
+
+/** The differing example's report and applicant (fixed, but no example needs to name them). */
+export const DIFFERING_SEARCH_ID = 'd46e2386-3321-4476-94b2-76fe57e0a968'
+const DIFFERING_APPLICANT_ID = 'a31276a6-edf0-40d6-af11-b3bdb6277612'
 
 const SPECIALS: readonly Special[] = [
   ...VERIFICATION_STATUSES.map((status) => ({ shortId: exampleIds.shortIds[status], status })),
@@ -48,26 +56,45 @@ const SPECIALS: readonly Special[] = [
     aml: exampleIds.amlRichId,
   },
   { shortId: exampleIds.minimalShortId, status: 'initial' },
+  {
+    shortId: exampleIds.reviewShortId,
+    status: 'verified',
+    profile: exampleIds.richProfileId,
+    sandbox: false,
+    screenedAs: exampleIds.reviewSearchId,
+    applicant: exampleIds.reviewApplicantId,
+    identity: { last: 'Volkov', birth: Date.UTC(1985, 2, 14) },
+  },
+  {
+    shortId: exampleIds.differingShortId,
+    status: 'verified',
+    // An id card first: its name is read in Arabic, and the screening asked in Latin letters.
+    profile: exampleIds.defaultProfileId,
+    sandbox: false,
+    screenedAs: DIFFERING_SEARCH_ID,
+    applicant: DIFFERING_APPLICANT_ID,
+    identity: { last: 'Al-Rashid', birth: Date.UTC(1974, 7, 2) },
+  },
 ]
-const MINIMAL_INDEX = SPECIALS.length - 1
-const ERRORS_INDEX = SPECIALS.length - 2
+const MINIMAL_INDEX = SPECIALS.findIndex((s) => s.shortId === exampleIds.minimalShortId)
+const ERRORS_INDEX = SPECIALS.findIndex((s) => s.shortId === exampleIds.errorsShortId)
 
 function poiData(
   rng: Rng,
-  person: PersonName,
-  country: Country,
+  { person, country, birth }: Identity,
   docType: string,
-  birth: number,
   expiry: number,
   docNumber: string,
 ): PoiData {
+  // A national id card prints the name in the country's own script; the MRZ stays Latin.
+  const native = docType === 'id_card' ? nativeName(person) : undefined
   const data: PoiData = {
     has_mrz: docType !== 'driving_license',
     raw_mrz_type: docType === 'passport' ? 'TD3' : docType === 'driving_license' ? '' : 'TD1',
     country: country.alpha3,
-    full_name: `${person.first} ${person.last}`,
-    name: person.first,
-    surname: person.last,
+    full_name: native?.full_name ?? fullName(person),
+    name: native?.first ?? person.first,
+    surname: native?.last ?? person.last,
     document_number: docNumber,
     nationality: country.alpha3,
     birth_date: isoDate(birth),
@@ -111,6 +138,7 @@ function buildVerification(
   index: number,
   profiles: readonly Profile[],
   subjects: AmlSubject[],
+  identities: Map<string, Identity>,
 ): Verification {
   const rng = rngFor(seed, 'verification', index)
   const special = SPECIALS[index]
@@ -123,14 +151,39 @@ function buildVerification(
   const settings = profile.settings
   const sandbox = special?.sandbox ?? rng.chance(0.35)
   const shortId = special?.shortId ?? `V${rng.hex(16).toUpperCase()}`
-  const person = rng.pick(personNames)
-  const country = countries.find((c) => c.alpha2 === person.country) ?? rng.pick(countries)
+  const drawnPerson = rng.pick(personNames)
+  const drawnCountry = countryOf(drawnPerson.country) ?? rng.pick(countries)
   // Birth years on both sides of 2000, expiry dates before and after SIM_NOW.
-  const birth = Date.UTC(rng.int(1948, 2008), rng.int(0, 11), rng.int(1, 28))
+  const drawnBirth = Date.UTC(rng.int(1948, 2008), rng.int(0, 11), rng.int(1, 28))
   const expiry = SIM_NOW + rng.int(-700, 3000) * DAY
   const firstDocument = settings.poi_allowed_documents?.[0]
   const docType = typeof firstDocument === 'string' ? firstDocument : 'passport'
   const docNumber = `${rng.pick(['', 'X', 'AB'])}${rng.int(10_000_000, 999_999_999)}`
+  const createdAt = SIM_NOW - rng.int(0, 120) * DAY - rng.int(0, 86_399) * 1000
+  const openWithCountdown =
+    !FINAL.has(status) &&
+    status !== 'expired' &&
+    status !== 'canceled' &&
+    (special !== undefined || rng.chance(0.5))
+  const expiresAt = openWithCountdown
+    ? FUTURE_REFERENCE + rng.int(1, 90) * DAY
+    : createdAt + rng.int(1, 14) * DAY
+  const id = rng.uuid()
+  const drawnApplicant = rngFor(
+    seed,
+    'applicant',
+    rng.int(0, Math.max(3, Math.floor(profiles.length / 2))),
+  ).uuid()
+  const applicantId = special?.applicant ?? drawnApplicant
+  // One applicant is one person: a later verification of the same applicant verifies them again.
+  const identity = identities.get(applicantId) ??
+    specialIdentity(special) ?? {
+      person: drawnPerson,
+      birth: drawnBirth,
+      country: drawnCountry,
+    }
+  identities.set(applicantId, identity)
+  const { person, country, birth } = identity
   const mrz: MrzData = {
     document_type: MRZ_TYPE[docType] ?? 'P',
     country: country.alpha3,
@@ -142,22 +195,9 @@ function buildVerification(
     sex: person.gender,
     expiry_date: mrzDate(expiry),
   }
-  const createdAt = SIM_NOW - rng.int(0, 120) * DAY - rng.int(0, 86_399) * 1000
-  const openWithCountdown =
-    !FINAL.has(status) &&
-    status !== 'expired' &&
-    status !== 'canceled' &&
-    (special !== undefined || rng.chance(0.5))
-  const expiresAt = openWithCountdown
-    ? FUTURE_REFERENCE + rng.int(1, 90) * DAY
-    : createdAt + rng.int(1, 14) * DAY
   const verification: Verification = {
-    id: rng.uuid(),
-    applicant_id: rngFor(
-      seed,
-      'applicant',
-      rng.int(0, Math.max(3, Math.floor(profiles.length / 2))),
-    ).uuid(),
+    id,
+    applicant_id: applicantId,
     status,
     checks: buildChecks({ settings, status, mrz, manyErrors: index === ERRORS_INDEX }, rng),
     created_at: iso(createdAt, rng.int(0, 999)),
@@ -185,17 +225,11 @@ function buildVerification(
     verification.completed_at = iso(createdAt + rng.int(2, 600) * MINUTE, rng.int(0, 999))
   verification.country_code = country.alpha2
   if (settings.poi_required && status !== 'initial')
-    verification.poi_data = poiData(rng, person, country, docType, birth, expiry, docNumber)
-  if (special?.aml || rng.chance(0.7)) {
-    const searchId = special?.aml ?? rng.uuid()
+    verification.poi_data = poiData(rng, identity, docType, expiry, docNumber)
+  if (special?.aml || special?.screenedAs || rng.chance(0.7)) {
+    const searchId = special?.aml ?? special?.screenedAs ?? rng.uuid()
     verification.aml_search_id = searchId
-    if (!special?.aml)
-      subjects.push({
-        searchId,
-        name: `${person.first} ${person.last}`.toUpperCase(),
-        country: country.alpha2,
-        index,
-      })
+    if (!special?.aml) subjects.push({ searchId, index, verification, identity })
   }
   const manual = settings.manual_field_settings
   if (manual?.enabled) {
@@ -216,7 +250,7 @@ function buildVerification(
           : rng.pick(['Software engineer', 'DE123456789', 'n/a'])
     }
     verification.manual_fields = {
-      full_name: `${person.first} ${person.middle ? `${person.middle} ` : ''}${person.last}`,
+      full_name: fullName(person),
       email: `${person.first.toLowerCase().replace(/[^a-z]/g, '')}.${index}@${rng.pick(emailDomains)}`,
       phone: `${country.phone} ${rng.int(100, 999)} ${rng.int(100, 999)} ${rng.int(1000, 9999)}`,
       country: country.alpha2,
@@ -230,15 +264,26 @@ function buildVerification(
   return verification
 }
 
-/** Verifications 0-9 are the well-known ones of `exampleIds.shortIds` and friends. */
+const countryOf = (alpha2: string): Country | undefined =>
+  countries.find((c) => c.alpha2 === alpha2)
+
+function specialIdentity(special: Special | undefined): Identity | undefined {
+  const person = personNames.find((p) => p.last === special?.identity?.last)
+  const country = countryOf(person?.country ?? '')
+  if (!person || !country || !special?.identity) return undefined
+  return { person, country, birth: special.identity.birth }
+}
+
+/** Verifications 0-11 are the well-known ones of `exampleIds.shortIds` and friends. */
 export function buildVerifications(
   seed: number,
   count: number,
   profiles: readonly Profile[],
 ): { verifications: Verification[]; subjects: AmlSubject[] } {
   const subjects: AmlSubject[] = []
+  const identities = new Map<string, Identity>()
   const verifications = Array.from({ length: Math.max(count, SPECIALS.length) }, (_, index) =>
-    buildVerification(seed, index, profiles, subjects),
+    buildVerification(seed, index, profiles, subjects, identities),
   )
   return { verifications, subjects }
 }

@@ -1,6 +1,7 @@
-import type { AmlSearchResult, Verification } from '@/lib/upstream/schemas'
+import type { Verification } from '@/lib/upstream/schemas'
 import { MINUTE, SIM_NOW, iso, isoDate } from './clock'
-import type { AmlSpec } from './dataset-aml'
+import type { AmlRegistry } from './dataset-aml'
+import type { HistoryPlan, PlacedRecord, Screening } from './dataset-screenings'
 import { exampleIds } from '@/lib/demo/example-ids'
 import { rngFor, type Rng } from './random'
 import { countries, personNames } from './vocab-people'
@@ -16,11 +17,6 @@ export type RawWebhookRecord = {
   attempts?: number
   response_code?: number | string
   last_attempt_at?: string
-}
-
-export type AmlRegistry = {
-  get(searchId: string): AmlSearchResult | undefined
-  add(spec: AmlSpec): AmlSearchResult
 }
 
 /** Records 1-3 force the rarer types so that a tiny history still shows each of them. */
@@ -39,38 +35,19 @@ function eventType(rng: Rng, index: number): string {
         : 'APPLICANT_UPDATED'
 }
 
-function amlPayload(
-  rng: Rng,
-  verifications: readonly Verification[],
-  aml: AmlRegistry,
-  at: number,
-) {
-  // Some screenings belong to applicants that also went through document verification.
-  const linked = rng.chance(0.4) ? rng.pick(verifications) : undefined
-  const existing = linked?.aml_search_id ? aml.get(linked.aml_search_id) : undefined
-  const person = rng.pick(personNames)
-  const requested = existing?.requested_name ?? `${person.first} ${person.last}`.toUpperCase()
-  const result =
-    existing && existing.data.length <= 60
-      ? existing
-      : aml.add({
-          searchId: rng.uuid(),
-          requestedName: requested,
-          matches: rng.pick([0, 0, 1, 2, 3, 5, 8]),
-          fullMatches: rng.int(0, 1),
-        })
-  const birthYear = rng.int(1950, 2004)
+function screeningPayload(rng: Rng, { applicantId, request, result }: Screening, at: number) {
+  const { date_of_birth, ...named } = request
   return {
-    applicant_id: linked?.applicant_id ?? rng.uuid(),
+    applicant_id: applicantId,
     screening_id: rng.uuid(),
     search_request: {
-      full_name: result.requested_name,
-      first_name: person.first,
-      last_name: person.last,
-      countries: rng.sample(countries, rng.int(0, 2)).map((c) => c.alpha2),
+      full_name: named.full_name,
+      first_name: named.first_name,
+      last_name: named.last_name,
+      countries: named.countries,
       cities: [],
       postal_codes: [],
-      date_of_birth: { gte: `${birthYear}-01-01`, lte: `${birthYear}-12-31` },
+      ...(date_of_birth ? { date_of_birth } : {}),
       risk_scores: rng.sample(['Low', 'Medium', 'High'], rng.int(0, 3)),
       tags: rng.sample(['Sanction', 'PEP', 'Media'], rng.int(0, 3)),
       entity_types: ['Person'],
@@ -80,7 +57,7 @@ function amlPayload(
       phonetics: rng.chance(0.5),
       registration_ids: [],
       mode: 'AUTO',
-      gender: person.gender === 'F' ? 'female' : 'male',
+      gender: named.gender,
       search_kyb: false,
     },
     search_response: result,
@@ -90,17 +67,62 @@ function amlPayload(
   }
 }
 
+function amlPayload(
+  rng: Rng,
+  verifications: readonly Verification[],
+  aml: AmlRegistry,
+  linkable: HistoryPlan['linkable'],
+  at: number,
+) {
+  // Some screenings are the ones verifications asked for (each appears once), most stand alone.
+  const picked = rng.chance(0.4) ? rng.pick(verifications) : undefined
+  const linked = linkable.get(picked?.id ?? '')
+  if (picked && linked && linked.result.data.length <= 60) {
+    linkable.delete(picked.id ?? '')
+    return screeningPayload(rng, linked, at)
+  }
+  const person = rng.pick(personNames)
+  const requested = `${person.first} ${person.last}`.toUpperCase()
+  const result = aml.add({
+    searchId: rng.uuid(),
+    requestedName: requested,
+    matches: rng.pick([0, 0, 1, 2, 3, 5, 8]),
+    fullMatches: rng.int(0, 1),
+  })
+  const birthYear = rng.int(1950, 2004)
+  const request = {
+    full_name: requested,
+    first_name: person.first,
+    last_name: person.last,
+    countries: rng.sample(countries, rng.int(0, 2)).map((c) => c.alpha2),
+    date_of_birth: { gte: `${birthYear}-01-01`, lte: `${birthYear}-12-31` },
+    gender: person.gender === 'F' ? 'female' : 'male',
+  }
+  return screeningPayload(rng, { applicantId: rng.uuid(), request, result }, at)
+}
+
+function placedPayload(
+  placed: PlacedRecord,
+  rng: Rng,
+  verifications: readonly Verification[],
+  at: number,
+): unknown {
+  if (placed.kind === 'aml') return screeningPayload(rng, placed.screening, at)
+  return verifications.find((v) => v.verification_url_id === placed.shortId)
+}
+
 function payloadFor(
   type: string,
   rng: Rng,
   verifications: readonly Verification[],
   aml: AmlRegistry,
+  linkable: HistoryPlan['linkable'],
   at: number,
 ): unknown {
   const verification = rng.pick(verifications)
   switch (type) {
     case 'AML_SCREENING':
-      return amlPayload(rng, verifications, aml, at)
+      return amlPayload(rng, verifications, aml, linkable, at)
     case 'DOCVER':
       return verification
     case 'DOCVER_CHECKS': {
@@ -136,27 +158,38 @@ function delivery(rng: Rng, at: number, sandbox: boolean): Partial<RawWebhookRec
   }
 }
 
-/** Newest first, with timestamps walking back from SIM_NOW. */
+/**
+ * Newest first, with timestamps walking back from SIM_NOW about twenty minutes apart, so that the
+ * default 600 records span about eight days and an applicant's repeated screenings are days apart.
+ */
 export function buildWebhookHistory(
   seed: number,
   count: number,
   verifications: readonly Verification[],
   aml: AmlRegistry,
+  plan: HistoryPlan,
 ): RawWebhookRecord[] {
   const records: RawWebhookRecord[] = []
   let at = SIM_NOW - 7 * MINUTE
   for (let index = 0; index < Math.max(count, FORCED.length); index++) {
     const rng = rngFor(seed, 'webhook', index)
-    at -= rng.int(5, 900) * 1000
-    const type = eventType(rng, index)
+    at -= rng.int(5, 2400) * 1000
+    const placed = plan.placed.get(index)
+    const type = placed
+      ? placed.kind === 'aml'
+        ? 'AML_SCREENING'
+        : 'DOCVER'
+      : eventType(rng, index)
     const webhookId =
       index < exampleIds.webhookIds.length
         ? exampleIds.webhookIds[index]
         : rng.pick([...exampleIds.webhookIds, exampleIds.webhookIds[0]])
-    const payload = payloadFor(type, rng, verifications, aml, at)
+    const payload = placed
+      ? placedPayload(placed, rng, verifications, at)
+      : payloadFor(type, rng, verifications, aml, plan.linkable, at)
     const sandbox = webhookId === exampleIds.webhookIds[3]
     records.push({
-      id: rng.uuid(),
+      id: (placed?.kind === 'aml' ? placed.recordId : undefined) ?? rng.uuid(),
       webhook_id: webhookId ?? '',
       event_type: type,
       timestamp: iso(at, rng.int(0, 999)),

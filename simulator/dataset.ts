@@ -1,8 +1,9 @@
 import type { AmlSearchResult, Profile, Verification } from '@/lib/upstream/schemas'
-import { buildAmlResult, type AmlSpec } from './dataset-aml'
+import { buildAmlResult, type AmlRegistry, type AmlSpec } from './dataset-aml'
 import { buildProfiles } from './dataset-profiles'
+import { planScreenings } from './dataset-screenings'
 import { buildVerifications } from './dataset-verifications'
-import { buildWebhookHistory, type AmlRegistry, type RawWebhookRecord } from './dataset-webhooks'
+import { buildWebhookHistory, type RawWebhookRecord } from './dataset-webhooks'
 import { exampleIds } from '@/lib/demo/example-ids'
 
 export type WebhookRecord = RawWebhookRecord
@@ -89,23 +90,18 @@ export function buildDataset(options: DatasetOptions = {}): Dataset {
       amlResults.set(spec.searchId, result)
       return result
     },
+    put: (result) => {
+      amlResults.set(result.search_uuid ?? '', result)
+    },
   }
   for (const spec of EXAMPLE_REPORTS) registry.add(spec)
-  for (const subject of subjects) {
-    // A few verifications hit a mid-sized report, most a handful of matches.
-    const matches = subject.index % 11 === 4 ? 40 + (subject.index % 30) : subject.index % 5
-    registry.add({
-      searchId: subject.searchId,
-      requestedName: subject.name,
-      matches,
-      fullMatches: Math.min(matches, 3),
-    })
-  }
+  const plan = planScreenings(seed, subjects, registry)
   const webhookHistory = buildWebhookHistory(
     seed,
     options.historyRecords ?? 600,
     verifications,
     registry,
+    plan,
   )
   return { profiles, verifications, amlResults, webhookHistory }
 }

@@ -34,6 +34,21 @@ export const exampleIds = {
   amlFiftyId: '90722024-3cef-48e0-b14f-35f1ef7a78b9',
   /** Over 300 matches. */
   amlLargeId: '71127685-2834-4a2d-a4b8-94fb0aee96af',
+  /**
+   * Verified; its AML report (the newer of two screenings of its applicant) has 8 matches whose
+   * dates of birth, nationalities and genders agree with, conflict with or are missing from its
+   * identity, and names in Latin and Cyrillic.
+   */
+  reviewShortId: 'V5378A978803751C5',
+  /** The review verification's AML report: the newer screening. */
+  reviewSearchId: '48115c31-f6e8-4d8b-aead-e20b6c3cf176',
+  /** The earlier screening of the same applicant: shares most match uuids, not all. */
+  reviewPreviousSearchId: '3e803fcd-87d7-4f50-a08e-ae9ca73debdf',
+  reviewApplicantId: '1cdc65c4-a50e-4068-81ec-aa247d9f8088',
+  /** The AML_SCREENING history record of the newer screening, among the newest records. */
+  reviewScreeningRecordId: '7503b379-593e-4a01-b0ec-a8115636b964',
+  /** Verified; screened without its middle name and with a decade for a date of birth. */
+  differingShortId: 'VEB3B313756F2A0BE',
   webhookIds: [
     '88de0131-13a9-4040-8d7f-add3d2696482',
     '62962d93-9bd9-458e-a867-2a73f0436eb7',
