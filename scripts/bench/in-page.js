@@ -46,29 +46,18 @@ function installBench(selector) {
     return { steps, reachedEnd: settled >= 8 }
   }
 
-  const readHistoryStatus = () => {
+  /** Records the history page holds now (its status line), and whether it says the history ended. */
+  const historyStatus = () => {
     for (const status of document.querySelectorAll('[role="status"]')) {
       const text = status.textContent ?? ''
       const count = /([\d,]+) notifications? loaded/.exec(text)?.[1]
       if (count)
         return {
-          loaded: Number(count.replace(/,/g, '')),
+          held: Number(count.replace(/,/g, '')),
           ended: /End of history|returned no new/.test(text),
         }
     }
-    return { loaded: 0, ended: false }
-  }
-
-  /** Keeps the end of the list in view so that page after page loads, up to `target`. @param {number} target @param {number} timeoutMs */
-  const loadHistory = async (target, timeoutMs) => {
-    const deadline = performance.now() + timeoutMs
-    let state = readHistoryStatus()
-    while (state.loaded < target && !state.ended && performance.now() < deadline) {
-      window.scrollTo(0, document.documentElement.scrollHeight)
-      await frame()
-      state = readHistoryStatus()
-    }
-    return state
+    return { held: 0, ended: false }
   }
 
   const api = {
@@ -78,7 +67,7 @@ function installBench(selector) {
     longestTask,
     taskCount: () => bench.longTasks.length,
     scrollToEnd,
-    loadHistory,
+    historyStatus,
   }
   Object.assign(window, { __bench: api })
 }

@@ -1,132 +1,197 @@
-// `npm run bench`: measures Verity against its simulator and prints the budgets (issue 10).
+// `npm run bench`: measures Verity against a bare Next.js app (the floor) and prints issue 19's budgets.
 import { execSync } from 'node:child_process'
 import { cpus, loadavg } from 'node:os'
 
 import { measureAudit } from '@/scripts/bench/audit'
 import { measureBigData } from '@/scripts/bench/big-data'
-import { buildFloor } from '@/scripts/bench/floor'
 import { launchBrowser } from '@/scripts/bench/browser'
 import { assertBuilt, buildApp } from '@/scripts/bench/build'
+import { buildFloor, type Floor } from '@/scripts/bench/floor'
 import { measureLighthouse } from '@/scripts/bench/lighthouse'
 import { measureLoad } from '@/scripts/bench/load'
-import { memoryResult, sampleMemory, type MemorySample } from '@/scripts/bench/memory'
-import { parseOptions, type SectionKey } from '@/scripts/bench/options'
+import {
+  memoryResult,
+  sampleMemory,
+  settledMemory,
+  type MemorySample,
+} from '@/scripts/bench/memory'
+import { parseOptions } from '@/scripts/bench/options'
 import { startFloor, startNext, startSimulatorChild, type Started } from '@/scripts/bench/processes'
-import { budgetTable, printTable, writeResults, type SectionResult } from '@/scripts/bench/report'
+import {
+  budgetTable,
+  combineBudgets,
+  printTable,
+  writeResults,
+  type Budget,
+  type SectionResult,
+} from '@/scripts/bench/report'
+import { signInAnalyst, startSignIn, type Session } from '@/scripts/bench/sign-in'
 import { measureRender } from '@/scripts/bench/ttfb'
 import { measureWeight } from '@/scripts/bench/weight'
+import { freePort } from '@/scripts/free-port'
 
 const HISTORY_RECORDS = 6_000
 
 const options = parseOptions(process.argv.slice(2))
-const started: Started[] = []
-const stopAll = () => Promise.all(started.reverse().map((child) => child.stop()))
+const started: { stop: () => Promise<void> }[] = []
+const stopAll = () =>
+  Promise.all(
+    started
+      .splice(0)
+      .reverse()
+      .map((child) => child.stop()),
+  )
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void stopAll().then(() => process.exit(130)))
 }
 
-const runStart = Date.now()
-const results: SectionResult[] = []
-const failures: Record<string, string> = {}
-const timings: Record<string, number> = {}
-const memory: MemorySample[] = []
-
-async function section(key: SectionKey, run: () => Promise<SectionResult>): Promise<void> {
-  if (!options.sections.has(key)) return
-  const start = Date.now()
-  console.log(`\n▶ ${key}`)
-  try {
-    results.push(await run())
-  } catch (error) {
-    // A report, not a test: one broken measurement must not lose the others.
-    failures[key] = error instanceof Error ? (error.stack ?? error.message) : String(error)
-    console.error(`  ${key} failed: ${failures[key]}`)
-  }
-  timings[key] = (Date.now() - start) / 1000
+type Run = {
+  results: SectionResult[]
+  budgets: Budget[]
+  failures: Record<string, string>
+  timings: Record<string, number>
+  loadAverage: { before: number[]; after: number[] }
 }
 
-try {
-  if (options.build) await buildApp(options.distDir)
-  assertBuilt(options.distDir)
-  const loadBefore = loadavg()
+/** One run: fresh simulator, Verity (signed in) and floor server; every chosen section once. */
+async function runOnce(floor: Floor | null, failures: Record<string, string>): Promise<Run> {
+  const results: SectionResult[] = []
+  const timings: Record<string, number> = {}
+  const memory: MemorySample[] = []
+  const before = loadavg()
+  const has = (key: string) => options.sections.has(key as never)
+  async function section(key: string, run: () => Promise<SectionResult>): Promise<void> {
+    if (!has(key)) return
+    const start = Date.now()
+    console.log(`\n▶ ${key}`)
+    try {
+      results.push(await run())
+    } catch (error) {
+      // A report, not a test: one broken measurement must not lose the others.
+      failures[key] = error instanceof Error ? (error.stack ?? error.message) : String(error)
+      console.error(`  ${key} failed: ${failures[key]}`)
+    }
+    timings[key] = (Date.now() - start) / 1000
+  }
+
   const simulator = await startSimulatorChild(HISTORY_RECORDS)
   started.push(simulator)
-  const app = await startNext(options.distDir, simulator.url)
+  const port = await freePort()
+  const signIn = await startSignIn(port)
+  started.push({ stop: signIn.provider.stop })
+  const app = await startNext(options.distDir, simulator.url, port, signIn.env)
   started.push(app)
+  let floorApp: Started | null = null
+  if (floor) {
+    floorApp = await startFloor(floor.dir, simulator.url).catch((error: unknown) => {
+      failures.floor = error instanceof Error ? error.message : String(error)
+      console.error(`  framework floor not available: ${failures.floor}`)
+      return null
+    })
+    if (floorApp) started.push(floorApp)
+  }
   console.log(
-    `simulator ${simulator.url} (pid ${simulator.pid}), Verity ${app.url} (pid ${app.pid}), build ${options.distDir}`,
+    `simulator ${simulator.url}, Verity ${app.url} (pid ${app.pid}, sign-in on), floor ${floorApp?.url ?? 'none'}, build ${options.distDir}`,
   )
-  const floor =
-    options.sections.has('load') || options.sections.has('lighthouse')
-      ? await startFloorApp(simulator.url).catch((error: unknown) => {
-          // The floor is context for two sections; without it they still measure Verity.
-          failures.floor = error instanceof Error ? error.message : String(error)
-          console.error(`  framework floor not available: ${failures.floor}`)
-          return null
-        })
-      : null
-  await new Promise((resolve) => setTimeout(resolve, 1_000))
-  memory.push(sampleMemory('at rest, after start', app.pid, simulator.pid))
+  const browser = await launchBrowser()
+  let session: Session
+  try {
+    session = await signInAnalyst(browser, app.url)
+    console.log('signed in as ana@verity.test')
+    // Resting size: started, signed in, and every measured route served once (loaded and compiled).
+    await Promise.all(
+      [`/api/profiles`, '/api/ping'].map((path) =>
+        fetch(app.url + path, { headers: { cookie: session.header } }).then((r) => r.arrayBuffer()),
+      ),
+    )
+    memory.push(await settledMemory('at rest, after start and sign-in', app.pid, simulator.pid))
 
-  await section('load', () =>
-    measureLoad(simulator.url, app.url, floor?.url ?? null, {
-      seconds: options.loadSeconds,
-      warmSeconds: Math.max(1, options.loadSeconds / 3),
-      levels: [1, 32],
-    }),
-  )
-  if (options.sections.has('load'))
-    memory.push(sampleMemory('after the proxy load', app.pid, simulator.pid))
-  await section('audit', () => measureAudit(app.url))
-  await section('render', () =>
-    measureRender(app.url, { samples: options.renderSamples, warmup: 2 }),
-  )
-  if (options.sections.has('weight') || options.sections.has('bigData')) {
-    const browser = await launchBrowser()
-    try {
-      await section('weight', () => measureWeight(browser, app.url))
-      await section('bigData', () => measureBigData(browser, app.url))
-    } finally {
-      await browser.close()
+    await section('load', () =>
+      measureLoad(simulator.url, app.url, floorApp?.url ?? null, session.header, {
+        seconds: options.loadSeconds,
+        warmSeconds: Math.max(1, options.loadSeconds / 3),
+        levels: [1, 32],
+      }),
+    )
+    if (has('load')) {
+      memory.push(sampleMemory('right after the proxy load', app.pid, simulator.pid))
+      memory.push(await settledMemory('after the proxy load, settled', app.pid, simulator.pid))
     }
+    await section('audit', () => measureAudit(app.url, session.header))
+    await section('render', () =>
+      measureRender(app.url, session.header, { samples: options.renderSamples, warmup: 2 }),
+    )
+    await section('weight', () => measureWeight(browser, app.url, session))
+    await section('bigData', () => measureBigData(browser, app.url, session))
+  } finally {
+    await browser.close()
   }
   await section('lighthouse', () =>
-    measureLighthouse(app.url, options.lighthouseRuns, floor?.url ?? null),
+    measureLighthouse(app.url, options.lighthouseRuns, floorApp?.url ?? null, session.header),
   )
   memory.push(sampleMemory('end of run', app.pid, simulator.pid))
   results.push(memoryResult(memory))
+  await stopAll()
 
   // Printed in the issue's order, whatever order they ran in.
   const order = ['load', 'audit', 'render', 'weight', 'lighthouse', 'bigData', 'memory']
   results.sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key))
-  const budgets = results.flatMap((result) => result.budgets)
-  for (const result of results) for (const table of result.tables) printTable(table)
-  printTable(budgetTable(budgets))
-  const failed = budgets.filter((budget) => budget.pass === false).length
-  const unmeasured = Object.keys(failures)
-  const busiest = Math.max(loadBefore[0] ?? 0, loadavg()[0] ?? 0)
+  return {
+    results,
+    budgets: results.flatMap((result) => result.budgets),
+    failures,
+    timings,
+    loadAverage: { before, after: loadavg() },
+  }
+}
+
+const runStart = Date.now()
+const runs: Run[] = []
+let floor: Floor | null = null
+try {
+  if (options.build) await buildApp(options.distDir)
+  assertBuilt(options.distDir)
+  if (options.sections.has('load') || options.sections.has('lighthouse')) {
+    floor = await buildFloor().catch((error: unknown) => {
+      console.error(`  framework floor not built: ${String(error)}`)
+      return null
+    })
+  }
+  for (let index = 0; index < options.runs; index++) {
+    if (options.runs > 1) console.log(`\n═══ run ${index + 1} of ${options.runs}`)
+    const run = await runOnce(floor, {})
+    for (const result of run.results) for (const table of result.tables) printTable(table)
+    runs.push(run)
+  }
+  const combined = combineBudgets(runs.map((run) => run.budgets))
+  printTable(budgetTable(combined, runs.length))
+  const failed = combined.filter((item) => item.pass === false).length
+  const unmeasured = [...new Set(runs.flatMap((run) => Object.keys(run.failures)))]
+  const busiest = Math.max(...runs.flatMap((run) => [run.loadAverage.before[0] ?? 0]))
   if (busiest > cpus().length) {
     console.log(
-      `\nThe machine was busy (load average ${busiest.toFixed(1)} on ${cpus().length} cores): absolute figures are inflated; compare the ratios.`,
+      `\nThe machine was busy (load average up to ${busiest.toFixed(1)} on ${cpus().length} cores at a run's start): compare the ratios to the floor, not absolute figures.`,
     )
   }
   console.log(
-    `\n${budgets.length - failed} budgets met, ${failed} not met${unmeasured.length ? `; not measured: ${unmeasured.join(', ')}` : ''}`,
+    `\n${combined.length - failed} budgets met, ${failed} not met${unmeasured.length ? `; not measured: ${unmeasured.join(', ')}` : ''}`,
   )
-
   const path = writeResults('bench-results', {
     date: new Date(runStart).toISOString(),
     seconds: (Date.now() - runStart) / 1000,
     commit: gitCommit(),
     node: process.version,
     cpus: cpus().length,
-    loadAverage: { before: loadBefore, after: loadavg() },
     distDir: options.distDir,
     options: { ...options, sections: [...options.sections] },
-    sectionSeconds: timings,
-    budgets,
-    failures,
-    sections: Object.fromEntries(results.map((result) => [result.key, result.data])),
+    budgets: combined,
+    runs: runs.map((run) => ({
+      loadAverage: run.loadAverage,
+      sectionSeconds: run.timings,
+      failures: run.failures,
+      budgets: run.budgets,
+      sections: Object.fromEntries(run.results.map((result) => [result.key, result.data])),
+    })),
   })
   console.log(
     `Written ${path} and bench-results/latest.json in ${((Date.now() - runStart) / 1000).toFixed(0)} s`,
@@ -137,21 +202,7 @@ try {
   process.exitCode = 2
 } finally {
   await stopAll()
-}
-
-/** The framework-floor app (floor.ts), built in a temporary directory that goes when it stops. */
-async function startFloorApp(simulatorUrl: string): Promise<Started> {
-  const floor = await buildFloor()
-  try {
-    const floorApp = await startFloor(floor.dir, simulatorUrl)
-    const stopped = { ...floorApp, stop: () => floorApp.stop().finally(floor.remove) }
-    started.push(stopped)
-    console.log(`framework floor ${floorApp.url} (pid ${floorApp.pid})`)
-    return stopped
-  } catch (error) {
-    floor.remove()
-    throw error
-  }
+  floor?.remove()
 }
 
 function gitCommit(): string {

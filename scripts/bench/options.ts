@@ -14,12 +14,16 @@ export type BenchOptions = {
   loadSeconds: number
   renderSamples: number
   lighthouseRuns: number
+  /** Whole runs, each with fresh servers; budgets are met only when met in every run. */
+  runs: number
 }
 
-const usage = `npm run bench -- [--build] [--strict] [--only=load,audit,render,weight,lighthouse,bigData]
+const usage = `npm run bench -- [--build] [--strict] [--runs=1] [--only=load,audit,render,weight,lighthouse,bigData]
                    [--load-seconds=6] [--render-samples=15] [--lighthouse-runs=1]
   Runs against the production build in $NEXT_DIST_DIR (default .next); --build makes it first.
-  Exits 0 whatever the budgets say, unless --strict.`
+  --runs=N repeats the whole measurement with fresh servers and prints each budget's median and
+  spread; a budget is met only when it is met in every run.
+  Exits 0 whatever the budgets say, unless --strict (then 1 on any budget missed or not measured).`
 
 function positive(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback
@@ -40,6 +44,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       'load-seconds': { type: 'string' },
       'render-samples': { type: 'string' },
       'lighthouse-runs': { type: 'string' },
+      runs: { type: 'string' },
     },
   })
   if (values.help) {
@@ -57,5 +62,6 @@ export function parseOptions(argv: string[]): BenchOptions {
     loadSeconds: positive('load-seconds', values['load-seconds'], 6),
     renderSamples: Math.round(positive('render-samples', values['render-samples'], 15)),
     lighthouseRuns: Math.round(positive('lighthouse-runs', values['lighthouse-runs'], 1)),
+    runs: Math.round(positive('runs', values.runs, 1)),
   }
 }

@@ -15,6 +15,7 @@ export const pageKinds: readonly PageKind[] = [
   { key: 'aml-50', label: 'AML report, 50 matches', path: `/aml/${exampleIds.amlFiftyId}` },
   { key: 'aml-1000', label: 'AML report, 1,000 matches', path: `/aml/${exampleIds.amlBigId}` },
   { key: 'webhooks', label: 'webhook history', path: '/webhooks' },
+  { key: 'home', label: 'home', path: '/' },
 ]
 
 /** The floor every route pays: root layout, providers and framework, no page code of its own. */
@@ -23,5 +24,3 @@ export const minimalPage: PageKind = {
   label: 'not-found page (minimal)',
   path: '/bench-no-such-page',
 }
-
-export const homePage: PageKind = { key: 'home', label: 'home', path: '/' }

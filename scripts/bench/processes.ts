@@ -95,18 +95,26 @@ export async function startSimulatorChild(historyRecords: number): Promise<Start
   return { ...started, url, pid: started.child.pid ?? 0 }
 }
 
-/** `next start` of the build in `distDir`, on the simulator. */
-export async function startNext(distDir: string, simulatorUrl: string): Promise<Started> {
-  const port = await freePort()
+/**
+ * `next start` of the build in `distDir` on `port`, on the simulator, with `env` (sign-in) and
+ * options for node itself (`--cpu-prof`, which NODE_OPTIONS does not take).
+ */
+export async function startNext(
+  distDir: string,
+  simulatorUrl: string,
+  port: number,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<Started> {
   // Its embedded store lives (and goes) with its output, unless DATABASE_URL names a server.
-  const started = spawnChild('next', nextStart(port), (dir) => ({
+  const started = spawnChild('next', [...nodeArgs, ...nextStart(port)], (dir) => ({
     NEXT_DIST_DIR: distDir,
     NODE_ENV: 'production',
     DS_API_BASE_URL: simulatorUrl,
     DS_API_KEY: exampleApiKey,
-    AUTH_DISABLED: 'true',
     VERITY_DEMO: 'true',
     VERITY_DATA_DIR: join(dir, 'data'),
+    ...env,
   }))
   const url = `http://127.0.0.1:${port}`
   await waitFor(

@@ -12,12 +12,12 @@ import { percentile, round } from '@/scripts/bench/stats'
 
 type Sample = { ttfb: number; total: number; bytes: number; status: number }
 
-function fetchTimed(agent: Agent, url: string): Promise<Sample> {
+function fetchTimed(agent: Agent, url: string, cookie: string): Promise<Sample> {
   return new Promise((resolve, reject) => {
     const started = performance.now()
     const req = request(
       url,
-      { agent, headers: { accept: 'text/html', 'accept-encoding': 'gzip' } },
+      { agent, headers: { accept: 'text/html', 'accept-encoding': 'gzip', cookie } },
       (res) => {
         const ttfb = performance.now() - started
         let bytes = 0
@@ -45,6 +45,7 @@ export type RenderFigures = {
 
 export async function measureRender(
   appUrl: string,
+  cookie: string,
   options: { samples: number; warmup: number },
 ): Promise<SectionResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 })
@@ -52,7 +53,7 @@ export async function measureRender(
   try {
     for (let round = 0; round < options.warmup + options.samples; round++) {
       for (const page of pageKinds) {
-        const sample = await fetchTimed(agent, appUrl + page.path)
+        const sample = await fetchTimed(agent, appUrl + page.path, cookie)
         if (round >= options.warmup)
           samples.set(page.key, [...(samples.get(page.key) ?? []), sample])
       }
