@@ -6,19 +6,25 @@ import { cookieIsSecure, publicOrigin, servedOverHttps } from '@/lib/auth/reques
 import { safeReturnTo } from '@/lib/auth/return-to'
 import { clearedSessionCookie, sessionCookieName } from '@/lib/auth/session-cookie'
 import { sessionViewer } from '@/lib/auth/session-service'
-import { authSettings } from '@/lib/auth/settings'
+import { authSettings, type AuthSettings } from '@/lib/auth/settings'
 import { signInPath, unauthenticatedProblem } from '@/lib/auth/unauthenticated'
+import type { Viewer } from '@/lib/auth/viewer'
+import { handOffViewer, VIEWER_HEADER } from '@/lib/auth/viewer-handoff'
+import { PROXY_TIMING_HEADER } from '@/lib/server-timing'
 
 /*
  * Three jobs. Cross-site requests: anything but a read must come from Verity's own pages
  * (lib/api/same-origin.ts), whatever endpoint it is for. The sign-in gate: without a valid session
- * a page redirects to sign-in and the API answers 401 (the data layer checks again, so skipping
- * this proxy exposes nothing). And a per-request Content-Security-Policy with a fresh nonce on
+ * a page redirects to sign-in and the API answers 401; with one, the viewer it found is handed on
+ * to the route under an HMAC (lib/auth/viewer-handoff.ts) so the session is looked up once per
+ * request. The data layer still checks: without a handed-on viewer that verifies it looks the
+ * session up itself, so skipping this proxy exposes nothing. And a per-request Content-Security-Policy with a fresh nonce on
  * everything that may be HTML, prefetches included: Next.js reads the policy from the request
  * headers and puts the nonce on its own scripts, which is why pages render dynamically. Headers
  * that do not change per request are set for every path in next.config.js.
  */
 export async function proxy(request: NextRequest) {
+  const started = performance.now()
   const requestHeaders = new Headers(request.headers)
   // The server's own id, shared by the audit log and the access log; the client's, if it sent a
   // plain one, travels apart and marked as the client's (lib/audit/request-id.ts).
@@ -28,15 +34,21 @@ export async function proxy(request: NextRequest) {
   if (clientId) requestHeaders.set(CLIENT_REQUEST_ID_HEADER, clientId)
   else requestHeaders.delete(CLIENT_REQUEST_ID_HEADER)
 
-  const refused = isSameOriginRequest(request, publicOrigin(request, authSettings()))
-    ? await gate(request)
+  const settings = authSettings()
+  const passed = isSameOriginRequest(request, publicOrigin(request, settings))
+    ? await gate(request, settings)
     : crossSiteProblem()
-  if (refused) {
-    refused.headers.set('X-Request-Id', requestId)
-    return refused
+  if (passed instanceof NextResponse) {
+    passed.headers.set('X-Request-Id', requestId)
+    return passed
   }
+  // Whatever the client sent under this name is dropped; only this proxy's own statement goes on.
+  if (passed) requestHeaders.set(VIEWER_HEADER, handOffViewer(passed, requestId))
+  else requestHeaders.delete(VIEWER_HEADER)
   // API responses are JSON and carry a fixed policy of their own (next.config.js).
   if (isApi(request)) {
+    // Reported in the route's Server-Timing (lib/api/problem.ts).
+    requestHeaders.set(PROXY_TIMING_HEADER, (performance.now() - started).toFixed(3))
     const response = NextResponse.next({ request: { headers: requestHeaders } })
     response.headers.set('X-Request-Id', requestId)
     return response
@@ -63,15 +75,21 @@ function isApi(request: NextRequest) {
   return request.nextUrl.pathname === '/api' || request.nextUrl.pathname.startsWith('/api/')
 }
 
-/** The response for a request without a valid session, or null to let it through. */
-async function gate(request: NextRequest) {
-  const settings = authSettings()
+/**
+ * The response for a request without a valid session; else the session's viewer, or null where
+ * none is needed (sign-in off, public paths).
+ */
+async function gate(
+  request: NextRequest,
+  settings: AuthSettings,
+): Promise<NextResponse | Viewer | null> {
   if (settings.mode === 'off') return null
   const { pathname, search } = request.nextUrl
   if (PUBLIC_PATHS.some((pattern) => pattern.test(pathname))) return null
   const secure = cookieIsSecure(request, settings)
   const token = request.cookies.get(sessionCookieName(secure))?.value
-  if (await sessionViewer(token, settings)) return null
+  const viewer = await sessionViewer(token, settings)
+  if (viewer) return viewer
 
   let response: NextResponse
   if (isApi(request)) {

@@ -5,7 +5,7 @@ import { NextResponse } from 'next/server'
 import { ProblemError } from '@/lib/api/problem-error'
 import { AuthRequiredError } from '@/lib/auth/errors'
 import { unauthenticatedProblem } from '@/lib/auth/unauthenticated'
-import { withServerTiming } from '@/lib/server-timing'
+import { serverTimingHeader, withServerTiming } from '@/lib/server-timing'
 import { UpstreamError, type UpstreamErrorKind } from '@/lib/upstream/errors'
 
 /*
@@ -33,6 +33,13 @@ export function problem(
 
 export function json(data: unknown) {
   return NextResponse.json(data, { headers: NO_STORE })
+}
+
+/** JSON already serialised (the handlers time their serialisation). */
+function jsonText(text: string) {
+  return new NextResponse(text, {
+    headers: { 'Content-Type': 'application/json', ...NO_STORE },
+  })
 }
 
 const upstreamProblems: Record<UpstreamErrorKind, { status: number; title: string }> = {
@@ -94,14 +101,17 @@ export function upstreamProblem(error: UpstreamError) {
 }
 
 /**
- * Runs an upstream call and answers its data (with Server-Timing: upstream and audit), or the
+ * Runs an upstream call and answers its data (with Server-Timing: where the time went), or the
  * problem that fits its failure.
  */
-export async function respond(call: () => Promise<unknown>) {
+export async function respond(call: () => Promise<unknown>, proxyMs?: string | null) {
   try {
-    const { result, header } = await withServerTiming(call)
-    const response = json(result)
-    if (header) response.headers.set('Server-Timing', header)
+    const { result, timings } = await withServerTiming(call)
+    if (proxyMs) timings.set('proxy', Number(proxyMs))
+    const started = performance.now()
+    const response = jsonText(JSON.stringify(result))
+    timings.set('serialisation', performance.now() - started)
+    response.headers.set('Server-Timing', serverTimingHeader(timings))
     return response
   } catch (error) {
     if (error instanceof UpstreamError) return upstreamProblem(error)

@@ -13,14 +13,14 @@ import { getViewer } from './session'
  * proxy.ts did or did not do; every read, allowed or not, leaves one audit line.
  */
 export async function guardedRead<T>(resource: AuditResource, read: () => Promise<T>): Promise<T> {
-  const viewer = await getViewer()
+  const viewer = await timed('session', getViewer)
   if (!viewer) {
     await audit(null, 'view', resource, 'denied')
     throw new AuthRequiredError()
   }
   let data: T
   try {
-    data = await timed('upstream', read)
+    data = await read()
   } catch (error) {
     await audit(viewer, 'view', resource, error instanceof UpstreamError ? error.kind : 'error')
     throw error

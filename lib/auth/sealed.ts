@@ -10,8 +10,17 @@ import { EncryptJWT, jwtDecrypt, type JWTPayload } from 'jose'
 
 export type Purpose = 'session' | 'sign-in'
 
+// Derived once per secret and purpose, not on every request that carries a cookie.
+const keys = new Map<string, Uint8Array>()
+
 function keyFor(secret: string, purpose: Purpose) {
-  return new Uint8Array(hkdfSync('sha256', secret, 'verity', `verity ${purpose} cookie v1`, 32))
+  const id = `${purpose}\n${secret}`
+  let key = keys.get(id)
+  if (!key) {
+    key = new Uint8Array(hkdfSync('sha256', secret, 'verity', `verity ${purpose} cookie v1`, 32))
+    keys.set(id, key)
+  }
+  return key
 }
 
 export async function seal(
@@ -29,6 +38,12 @@ export async function seal(
     .encrypt(keyFor(secret, purpose))
 }
 
+// A cookie is sent with every request and decrypts to the same payload each time: values that
+// opened are remembered by their exact text (and key), and only their expiry is checked again.
+// Bounded; emptied when full, which costs one decryption per cookie in use.
+const opened = new Map<string, JWTPayload & { exp: number }>()
+const MAX_OPENED = 10_000
+
 /** The payload of a sealed value, or null when it is tampered with, expired or not ours. */
 export async function unseal(
   token: string | undefined,
@@ -37,6 +52,9 @@ export async function unseal(
   now = Date.now(),
 ) {
   if (!token) return null
+  const id = `${purpose}\n${secret}\n${token}`
+  const known = opened.get(id)
+  if (known) return Math.floor(now / 1000) < known.exp ? known : null
   try {
     const { payload } = await jwtDecrypt(token, keyFor(secret, purpose), {
       keyManagementAlgorithms: ['dir'],
@@ -45,6 +63,8 @@ export async function unseal(
       currentDate: new Date(now),
       requiredClaims: ['exp', 'iat'],
     })
+    if (opened.size >= MAX_OPENED) opened.clear()
+    opened.set(id, payload as JWTPayload & { exp: number })
     return payload
   } catch {
     return null

@@ -5,7 +5,14 @@ import { getStore } from '@/lib/store/store'
 
 import { isAllowed } from './allow-list'
 import { sealSession, unsealSession } from './session-seal'
-import { createSession, endSession, findSession, purgeSessions } from './session-store'
+import {
+  createSession,
+  endSession,
+  findSession,
+  purgeSessions,
+  sessionRows,
+  type SessionRows,
+} from './session-store'
 import type { AuthSettings } from './settings'
 import type { Viewer } from './viewer'
 
@@ -18,6 +25,16 @@ import type { Viewer } from './viewer'
 type OidcSettings = Extract<AuthSettings, { mode: 'oidc' }>
 
 const PURGE_EVERY_MS = 5 * 60 * 1000
+
+// The embedded store is written by this process alone, so its sessions are also kept in memory
+// (lib/auth/session-store.ts); one copy per process, like the store itself.
+const ROWS = Symbol.for('verity.session-rows')
+const shared = globalThis as typeof globalThis & { [ROWS]?: SessionRows }
+
+async function sessionTable() {
+  const { db, kind } = await getStore()
+  return { db, rows: kind === 'embedded' ? (shared[ROWS] ??= sessionRows()) : undefined }
+}
 
 /** Starts a session for an analyst who has just signed in; resolves to the cookie's value. */
 export async function signIn(viewer: Viewer, settings: OidcSettings) {
@@ -34,8 +51,8 @@ export async function sessionViewer(
 ): Promise<Viewer | null> {
   const sessionId = await unsealSession(token, settings.secret)
   if (!sessionId) return null
-  const { db } = await getStore()
-  const found = await findSession(db, sessionId, settings)
+  const { db, rows } = await sessionTable()
+  const found = await findSession(db, sessionId, settings, Date.now(), rows)
   if (!found) return null
   if (found.status === 'expired') {
     await audit(found.viewer, 'session_expired', { type: 'session', id: found.ref }, found.reason)
@@ -54,8 +71,8 @@ export async function sessionViewer(
 export async function signOut(token: string | undefined, settings: OidcSettings) {
   const sessionId = await unsealSession(token, settings.secret)
   if (!sessionId) return false
-  const { db } = await getStore()
-  const ended = await endSession(db, sessionId)
+  const { db, rows } = await sessionTable()
+  const ended = await endSession(db, sessionId, Date.now(), rows)
   if (ended) await audit(ended.viewer, 'sign_out', { type: 'session', id: ended.ref }, 'ok')
   return !!ended
 }
@@ -64,8 +81,8 @@ export async function signOut(token: string | undefined, settings: OidcSettings)
 export function schedulePurge(settings: OidcSettings) {
   const purge = async () => {
     try {
-      const { db } = await getStore()
-      for (const ended of await purgeSessions(db, settings)) {
+      const { db, rows } = await sessionTable()
+      for (const ended of await purgeSessions(db, settings, Date.now(), rows)) {
         await audit(
           ended.viewer,
           'session_expired',

@@ -13,6 +13,11 @@ import type { Viewer } from './viewer'
  * session on every instance at once. A session ends on sign-out, after `idleSeconds` without a
  * request, or `maxAgeSeconds` after sign-in, whichever comes first. The last-seen time is written
  * at most every `touchSeconds`, not on every request.
+ *
+ * `rows`: a copy of the table kept in memory, for a store that this process alone writes (the
+ * embedded one: its data directory admits one process). Every change of a session here changes
+ * the copy too, so it is never stale, and a request needs no query to find its session. On a
+ * shared PostgreSQL server other instances end sessions too, so there the table is read each time.
  */
 
 type Db = Kysely<Database>
@@ -22,6 +27,21 @@ export type EndReason = 'sign_out' | 'idle' | 'lifetime'
 export type EndedSession = { viewer: Viewer; ref: string; reason: EndReason }
 export type FoundSession =
   { status: 'active'; viewer: Viewer; ref: string } | ({ status: 'expired' } & EndedSession)
+
+type CachedRow = { viewer: Viewer; expires_at: Date; last_seen_at: Date }
+/** `ends` counts the sessions ended so far: a row read while one ended is not kept. */
+export type SessionRows = { rows: Map<string, CachedRow>; ends: number }
+
+export function sessionRows(): SessionRows {
+  return { rows: new Map(), ends: 0 }
+}
+
+function forget(cache: SessionRows | undefined, id?: string) {
+  if (!cache) return
+  cache.ends += 1
+  if (id === undefined) cache.rows.clear()
+  else cache.rows.delete(id)
+}
 
 /** The row id: a hash, so the table cannot be turned back into session ids. */
 function rowId(sessionId: string) {
@@ -55,7 +75,8 @@ export async function createSession(db: Db, viewer: Viewer, times: SessionTimes,
 }
 
 /** Ends an active session; null when it had already ended (so each end is reported once). */
-async function endRow(db: Db, id: string, reason: EndReason, now: number) {
+async function endRow(db: Db, id: string, reason: EndReason, now: number, rows?: SessionRows) {
+  forget(rows, id)
   const row = await db
     .updateTable('sessions')
     .set({ ended_at: new Date(now), end_reason: reason })
@@ -63,7 +84,19 @@ async function endRow(db: Db, id: string, reason: EndReason, now: number) {
     .where('ended_at', 'is', null)
     .returning(['viewer'])
     .executeTakeFirst()
+  forget(rows, id)
   return row ? { viewer: row.viewer, ref: refOf(id), reason } : null
+}
+
+async function activeRow(db: Db, id: string, cache?: SessionRows): Promise<CachedRow | null> {
+  const cached = cache?.rows.get(id)
+  if (cached) return cached
+  const ends = cache?.ends
+  const row = await db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!row || row.ended_at) return null
+  const active = { viewer: row.viewer, expires_at: row.expires_at, last_seen_at: row.last_seen_at }
+  if (cache && cache.ends === ends) cache.rows.set(id, active)
+  return active
 }
 
 export async function findSession(
@@ -71,10 +104,11 @@ export async function findSession(
   sessionId: string,
   times: SessionTimes,
   now = Date.now(),
+  rows?: SessionRows,
 ): Promise<FoundSession | null> {
   const id = rowId(sessionId)
-  const row = await db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst()
-  if (!row || row.ended_at) return null
+  const row = await activeRow(db, id, rows)
+  if (!row) return null
   const reason: EndReason | null =
     now >= row.expires_at.getTime()
       ? 'lifetime'
@@ -82,10 +116,11 @@ export async function findSession(
         ? 'idle'
         : null
   if (reason) {
-    const ended = await endRow(db, id, reason, now)
+    const ended = await endRow(db, id, reason, now, rows)
     return ended ? { status: 'expired', ...ended } : null
   }
   if (now - row.last_seen_at.getTime() >= touchSeconds(times) * 1000) {
+    row.last_seen_at = new Date(now)
     await db
       .updateTable('sessions')
       .set({ last_seen_at: new Date(now) })
@@ -96,8 +131,8 @@ export async function findSession(
   return { status: 'active', viewer: row.viewer, ref: refOf(id) }
 }
 
-export function endSession(db: Db, sessionId: string, now = Date.now()) {
-  return endRow(db, rowId(sessionId), 'sign_out', now)
+export function endSession(db: Db, sessionId: string, now = Date.now(), rows?: SessionRows) {
+  return endRow(db, rowId(sessionId), 'sign_out', now, rows)
 }
 
 /**
@@ -108,7 +143,9 @@ export async function purgeSessions(
   db: Db,
   times: SessionTimes,
   now = Date.now(),
+  rows?: SessionRows,
 ): Promise<EndedSession[]> {
+  forget(rows)
   const at = new Date(now)
   const idleSince = new Date(now - times.idleSeconds * 1000)
   const ended = await db
@@ -121,6 +158,7 @@ export async function purgeSessions(
     .where((eb) => eb.or([eb('expires_at', '<=', at), eb('last_seen_at', '<=', idleSince)]))
     .returning(['id', 'viewer', 'end_reason'])
     .execute()
+  forget(rows)
   await db.deleteFrom('sessions').where('ended_at', 'is not', null).execute()
   return ended.map((row) => ({
     viewer: row.viewer,

@@ -8,14 +8,21 @@ import { sessionCookieName } from './session-cookie'
 import { sessionViewer } from './session-service'
 import { authSettings } from './settings'
 import type { Viewer } from './viewer'
+import { takeOverViewer, VIEWER_HEADER } from './viewer-handoff'
 
 /** Stands for everyone when sign-in is off; the audit log names it as such. */
 export const ANONYMOUS: Viewer = { sub: 'anonymous', email: null, name: 'sign-in off', groups: [] }
 
-/** The viewer of this request (anonymous when sign-in is off), or null without a valid session. */
+/**
+ * The viewer of this request (anonymous when sign-in is off), or null without a valid session:
+ * the one proxy.ts found and handed on, else looked up from the session cookie here.
+ */
 export const getViewer = cache(async (): Promise<Viewer | null> => {
   const settings = authSettings()
   if (settings.mode === 'off') return ANONYMOUS
-  const name = sessionCookieName(headersAreSecure(await headers(), settings))
+  const incoming = await headers()
+  const handedOn = takeOverViewer(incoming.get(VIEWER_HEADER), incoming.get('x-request-id'))
+  if (handedOn) return handedOn
+  const name = sessionCookieName(headersAreSecure(incoming, settings))
   return sessionViewer((await cookies()).get(name)?.value, settings)
 })

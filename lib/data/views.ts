@@ -16,6 +16,7 @@ import {
   projectVerification,
   projectWebhookPage,
 } from '@/lib/projection/project'
+import { timedSync } from '@/lib/server-timing'
 
 /*
  * What the browser may receive of each read: the guarded read, projected. Pages and route handlers
@@ -24,21 +25,26 @@ import {
  */
 
 export async function viewProfilePage(params: ProfilePageParams) {
-  return projectProfilePage(await readProfilePage(params))
+  const page = await readProfilePage(params)
+  return timedSync('projection', () => projectProfilePage(page))
 }
 
 export async function viewProfile(profileId: string) {
-  return projectProfile(await readProfile(profileId))
+  const profile = await readProfile(profileId)
+  return timedSync('projection', () => projectProfile(profile))
 }
 
 export async function viewVerification(shortId: string) {
-  return projectVerification(await readVerification(shortId), shortId)
+  const verification = await readVerification(shortId)
+  return timedSync('projection', () => projectVerification(verification, shortId))
 }
 
 export async function viewAmlSearch(searchId: string) {
-  return projectAmlSearch(await readAmlSearch(searchId), searchId)
+  const result = await readAmlSearch(searchId)
+  return timedSync('projection', () => projectAmlSearch(result, searchId))
 }
 
 export async function viewWebhookHistory(params: WebhookHistoryParams) {
-  return projectWebhookPage(await readWebhookHistory(params), params)
+  const page = await readWebhookHistory(params)
+  return timedSync('projection', () => projectWebhookPage(page, params))
 }

@@ -4,6 +4,7 @@ import { Agent, request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 
 import { getEnv } from '@/lib/env'
+import { timed, timedSync } from '@/lib/server-timing'
 import { upstreamCircuit, type CircuitBreaker } from '@/lib/upstream/circuit-breaker'
 import { UpstreamError } from '@/lib/upstream/errors'
 
@@ -76,9 +77,11 @@ export async function upstreamGet<T>(
     try {
       // While the circuit is open (lib/upstream/circuit-breaker.ts) a call fails at once.
       if (circuit && !circuit.admit()) throw circuitOpen(circuit)
-      const body = await attemptOnce(url, env.DS_API_KEY, deadline, options.dispatcher ?? pool())
+      const body = await timed('upstream', () =>
+        attemptOnce(url, env.DS_API_KEY, deadline, options.dispatcher ?? pool()),
+      )
       circuit?.record('ok')
-      return validate(schema, body)
+      return timedSync('validation', () => validate(schema, body))
     } catch (error) {
       const failure = toUpstreamError(error)
       if (failure.kind !== 'circuit_open') circuit?.record(failure.kind)

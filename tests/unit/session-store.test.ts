@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { createSession, endSession, findSession, purgeSessions } from '@/lib/auth/session-store'
+import {
+  createSession,
+  endSession,
+  findSession,
+  purgeSessions,
+  sessionRows,
+} from '@/lib/auth/session-store'
 import { openTestStore } from '@/tests/unit/helpers/test-store'
 
 /*
@@ -90,5 +96,50 @@ describe('sessions in the store', () => {
     expect(await purgeSessions(store.db, times, t0 + minutes(9 * 60))).toEqual([
       { viewer: ana, ref: fresh.ref, reason: 'lifetime' },
     ])
+  })
+})
+
+describe('sessions kept in memory too (the embedded store, written by one process)', () => {
+  it('finds a session without reading the table again once it has been read', async () => {
+    const rows = sessionRows()
+    const { sessionId } = await createSession(store.db, ana, times, t0)
+    await findSession(store.db, sessionId, times, t0 + 1000, rows)
+    // Gone from the table behind the copy's back: only a process that is not the only writer
+    // could do this, which is why a shared PostgreSQL server gets no copy.
+    await store.db.deleteFrom('sessions').execute()
+    expect(await findSession(store.db, sessionId, times, t0 + 2000, rows)).toMatchObject({
+      status: 'active',
+    })
+  })
+
+  it('ends a session at once on sign-out, also for a read that was under way', async () => {
+    const rows = sessionRows()
+    const { sessionId } = await createSession(store.db, ana, times, t0)
+    await findSession(store.db, sessionId, times, t0 + 1000, rows)
+    const reading = findSession(store.db, sessionId, times, t0 + 1500, sessionRows())
+    const other = await createSession(store.db, ana, times, t0)
+    const racing = findSession(store.db, other.sessionId, times, t0 + 1500, rows)
+    await endSession(store.db, other.sessionId, t0 + 1600, rows)
+    await Promise.all([reading, racing])
+    expect(await endSession(store.db, sessionId, t0 + 2000, rows)).toMatchObject({
+      reason: 'sign_out',
+    })
+    expect(await findSession(store.db, sessionId, times, t0 + 3000, rows)).toBeNull()
+    expect(await findSession(store.db, other.sessionId, times, t0 + 3000, rows)).toBeNull()
+  })
+
+  it('still expires by idle time and lifetime, and after a purge', async () => {
+    const rows = sessionRows()
+    const idle = await createSession(store.db, ana, times, t0)
+    await findSession(store.db, idle.sessionId, times, t0 + 1000, rows)
+    expect(
+      await findSession(store.db, idle.sessionId, times, t0 + minutes(32), rows),
+    ).toMatchObject({ status: 'expired', reason: 'idle' })
+    expect(await findSession(store.db, idle.sessionId, times, t0 + minutes(33), rows)).toBeNull()
+
+    const purged = await createSession(store.db, ana, times, t0)
+    await findSession(store.db, purged.sessionId, times, t0 + 1000, rows)
+    await purgeSessions(store.db, times, t0 + minutes(31), rows)
+    expect(await findSession(store.db, purged.sessionId, times, t0 + minutes(31), rows)).toBeNull()
   })
 })
