@@ -109,8 +109,12 @@ test('an AML report shows its summary and its first match cards', async ({ page 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(report.requested_name!)
   const summary = page.getByRole('region', { name: 'Summary' })
   await expect(summary.getByText(report.search_uuid)).toBeVisible()
-  await expect(summary.getByText(String(report.data.length), { exact: true })).toBeVisible()
+  await expect(
+    summary.getByText('Matches', { exact: true }).locator('xpath=following-sibling::*[1]'),
+  ).toHaveText(String(report.data.length))
   await expect(summary.getByText(`${report.max_risk_score} risk`)).toBeVisible()
+  // Review progress and each card's comparison and decision state are in the HTML too.
+  await expect(summary).toContainText(`0 reviewed · ${report.data.length} unreviewed`)
 
   // The first cards in the default order (best name match first), each named by its best name.
   const first = sortMatches(report.data, 'match').slice(0, 3)
@@ -119,6 +123,8 @@ test('an AML report shows its summary and its first match cards', async ({ page 
   for (const [index, match] of first.entries()) {
     await expect(cards.nth(index)).toHaveAccessibleName(bestMatchName(match) ?? '')
     await expect(cards.nth(index)).toBeVisible()
+    await expect(cards.nth(index)).toContainText('Compared with the requested name only')
+    await expect(cards.nth(index)).toContainText('Unreviewed')
   }
   expect(
     findLeaks(identityValues(report), [{ where: 'page', text: await page.content() }]),

@@ -160,7 +160,7 @@ test.describe('a verification with errors in several checks', () => {
     const aml = page.getByRole('region', { name: 'AML screening' })
     await expect(aml.getByRole('link', { name: 'Open AML report' })).toHaveAttribute(
       'href',
-      `/aml/${exampleIds.amlRichId}`,
+      `/aml/${exampleIds.amlRichId}?subject=verification%3A${exampleIds.errorsShortId}`,
     )
     await expect(aml.getByText(`${report?.data.length} matches`)).toBeVisible()
     await expect(aml.getByText(`Highest risk: ${report?.max_risk_score}`)).toBeVisible()

@@ -137,9 +137,14 @@ test.describe('webhook history', () => {
     await expect(request.getByText('Fuzziness')).toBeVisible()
     await expect(row.getByRole('region', { name: 'Payload' })).toBeVisible()
     const report = row.getByRole('link', { name: 'Open AML report →' })
-    await expect(report).toHaveAttribute('href', `/aml/${payload.search_response.search_uuid}`)
+    // The report compares its matches with this record's screening request.
+    const inContext = `/aml/${payload.search_response.search_uuid}?subject=screening%3A${record.id}`
+    await expect(report).toHaveAttribute('href', inContext)
     await report.click()
-    await expect(page).toHaveURL(`/aml/${payload.search_response.search_uuid}`, { timeout: 20_000 })
+    await expect(page).toHaveURL(inContext, { timeout: 20_000 })
+    await expect(page.getByRole('region', { name: 'Screened subject' })).toContainText(
+      payload.search_request.full_name,
+    )
   })
 
   test('an event type Verity does not know still shows its type, time and identifying fields', async ({
