@@ -11,6 +11,14 @@ const pages = [
   { kind: 'profile detail', path: `/profiles/${exampleIds.richProfileId}` },
   { kind: 'verification', path: `/verifications/${exampleIds.errorsShortId}` },
   { kind: 'AML report', path: `/aml/${exampleIds.amlRichId}` },
+  {
+    kind: 'AML report compared with its subject',
+    path: `/aml/${exampleIds.reviewSearchId}?subject=verification%3A${exampleIds.reviewShortId}`,
+  },
+  {
+    kind: 'screened-differently verification',
+    path: `/verifications/${exampleIds.differingShortId}`,
+  },
   { kind: 'webhook history', path: '/webhooks' },
   { kind: 'not found', path: '/no/such/page' },
 ]
@@ -55,6 +63,10 @@ for (const theme of ['light', 'dark'] as const) {
       const cards = page.getByRole('article')
       await expect(cards.first()).toBeVisible({ timeout: 25_000 })
       for (let n = 0; n < 4; n++) await expand(cards.nth(n))
+      // A decision form open on the first card, and its errors shown.
+      await cards.first().getByRole('button', { name: 'Decide', exact: true }).click()
+      await cards.first().getByRole('button', { name: 'Save decision' }).click()
+      await expect(cards.first().getByRole('alert').first()).toBeVisible()
       expect(await scan(page)).toEqual([])
 
       await page.goto('/webhooks')
