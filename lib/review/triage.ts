@@ -1,5 +1,6 @@
 import 'server-only'
 
+import { riskRank } from '@/lib/aml/risk'
 import { reviewCounts } from '@/lib/review/decisions'
 import { readHistoryWindow } from '@/lib/review/history-window'
 import { subjectParam } from '@/lib/review/subject'
@@ -58,6 +59,8 @@ export async function loadTriage(): Promise<Triage> {
       }
     })
     .filter((item) => item.reviewed < item.matches || item.awaitingSecond > 0)
+    // High before Medium; within a level, newest first as the history has them (a stable sort).
+    .sort((a, b) => riskRank(b.risk) - riskRank(a.risk))
   return {
     screenings,
     failed: failedVerifications(history.records),
