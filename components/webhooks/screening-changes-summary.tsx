@@ -47,7 +47,14 @@ export function ScreeningChangesSummary({
       {!found ? (
         <p className="text-zinc-600 dark:text-zinc-400">
           No earlier screening of this applicant among the {records.length.toLocaleString('en')}{' '}
-          records loaded.
+          records loaded here.{' '}
+          <IntentLink
+            href={reportHref}
+            className="text-blue-700 hover:underline dark:text-blue-300"
+          >
+            The AML report looks further back
+          </IntentLink>
+          .
         </p>
       ) : isUnchanged(found.changes) ? (
         <p>
