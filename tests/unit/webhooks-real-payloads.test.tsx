@@ -64,7 +64,7 @@ describe('webhook history on real payloads', () => {
     )
   })
 
-  it('summarises the low-risk AML screening and links its report, but no verification', () => {
+  it('summarises the low-risk AML screening and links its report in context, but no verification', () => {
     const row = renderExpanded('webhook-aml-screening-low-risk.json')
     const toggle = toggleOf(row)
     expect(toggle.textContent).toContain('JOHN DOE')
@@ -75,7 +75,11 @@ describe('webhook history on real payloads', () => {
       within(row)
         .getByRole('link', { name: /Open AML report/ })
         .getAttribute('href'),
-    ).toBe('/aml/616adf2b-5ae1-4f43-ab65-f43fb32a6dc3')
+    ).toBe(
+      '/aml/616adf2b-5ae1-4f43-ab65-f43fb32a6dc3?subject=screening%3Aef12baa7-23bb-442b-be2f-bb3b796c03b0',
+    )
+    // Alone in the list, it has no earlier screening to compare with.
+    expect(row.textContent).toContain('No earlier screening of this applicant')
     expect(within(row).queryByRole('link', { name: /Open verification/ })).toBeNull()
   })
 
