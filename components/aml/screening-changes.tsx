@@ -1,5 +1,7 @@
 import 'server-only'
 
+import type { ReactNode } from 'react'
+
 import { RiskBadge } from '@/components/aml/risk-badge'
 import { IntentLink } from '@/components/ui/intent-link'
 import { Timestamp } from '@/components/ui/timestamp'
@@ -106,38 +108,47 @@ function ChangeList({ changes }: { changes: ScreeningChanges }) {
       )}
       {changes.newSources.length > 0 && (
         <Row label="New sources">
-          <ul className="space-y-0.5">
-            {changes.newSources.map(({ match, sources }) => (
-              <li key={match.uuid}>
-                <MatchName match={match} />:{' '}
-                <span className="text-zinc-700 dark:text-zinc-300">{sources.join(', ')}</span>
-              </li>
-            ))}
-          </ul>
+          <PerMatch
+            items={changes.newSources.map(({ match, sources }) => ({
+              match,
+              text: sources.join(', '),
+            }))}
+          />
         </Row>
       )}
       {changes.newMedia.length > 0 && (
         <Row label="New media">
-          <ul className="space-y-0.5">
-            {changes.newMedia.map(({ match, headlines }) => (
-              <li key={match.uuid}>
-                <MatchName match={match} />:{' '}
-                <span className="text-zinc-700 dark:text-zinc-300">{headlines.join('; ')}</span>
-              </li>
-            ))}
-          </ul>
+          <PerMatch
+            items={changes.newMedia.map(({ match, headlines }) => ({
+              match,
+              text: headlines.join('; '),
+            }))}
+          />
         </Row>
       )}
     </dl>
   )
 }
 
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
+function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
       <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
       <dd className="min-w-0">{children}</dd>
     </>
+  )
+}
+
+function PerMatch({ items }: { items: { match: MatchSummary; text: string }[] }) {
+  return (
+    <ul className="space-y-0.5">
+      {items.map(({ match, text }) => (
+        <li key={match.uuid}>
+          <MatchName match={match} />:{' '}
+          <span className="text-zinc-700 dark:text-zinc-300">{text}</span>
+        </li>
+      ))}
+    </ul>
   )
 }
 

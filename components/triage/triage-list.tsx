@@ -1,5 +1,7 @@
 import 'server-only'
 
+import type { ReactNode } from 'react'
+
 import { Badge } from '@/components/ui/badge'
 import { Card } from '@/components/ui/card'
 import { IntentLink } from '@/components/ui/intent-link'
@@ -36,24 +38,17 @@ export async function TriageList({ triage }: { triage: Promise<Triage | null> })
         ) : (
           <ul className="-my-1 divide-y divide-zinc-100 dark:divide-zinc-800">
             {screenings.map((item) => (
-              <li
+              <TriageRow
                 key={item.recordId}
-                className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 py-1.5"
+                href={amlReportPath(item.searchUuid, item.subject)}
+                label={item.name ?? 'Unnamed screening'}
+                at={item.at}
               >
-                <IntentLink
-                  href={amlReportPath(item.searchUuid, item.subject)}
-                  className={`${linkClass} min-w-0 flex-1 truncate`}
-                >
-                  {item.name ?? 'Unnamed screening'}
-                </IntentLink>
                 <Badge tone={riskTone(item.risk)}>{item.risk}</Badge>
                 <span className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
                   {reviewWords(item.matches, item.reviewed, item.awaitingSecond)}
                 </span>
-                <span className="w-24 text-right text-xs text-zinc-500 dark:text-zinc-400">
-                  <Timestamp value={item.at} />
-                </span>
-              </li>
+              </TriageRow>
             ))}
           </ul>
         )}
@@ -64,22 +59,48 @@ export async function TriageList({ triage }: { triage: Promise<Triage | null> })
         ) : (
           <ul className="-my-1 divide-y divide-zinc-100 dark:divide-zinc-800">
             {failed.map((item) => (
-              <li key={item.recordId} className="flex items-baseline gap-3 py-1.5">
-                <IntentLink
-                  href={verificationPath(item.shortId)}
-                  className={`${linkClass} flex-1 font-mono text-xs`}
-                >
-                  {item.shortId}
-                </IntentLink>
-                <span className="w-24 text-right text-xs text-zinc-500 dark:text-zinc-400">
-                  <Timestamp value={item.at} />
-                </span>
-              </li>
+              <TriageRow
+                key={item.recordId}
+                href={verificationPath(item.shortId)}
+                label={item.shortId}
+                mono
+                at={item.at}
+              />
             ))}
           </ul>
         )}
       </Card>
     </div>
+  )
+}
+
+/** One record to look at: its link, what to know of it at a glance, and when it came. */
+function TriageRow({
+  href,
+  label,
+  mono = false,
+  at,
+  children,
+}: {
+  href: string
+  label: string
+  mono?: boolean
+  at: string | null
+  children?: ReactNode
+}) {
+  return (
+    <li className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 py-1.5">
+      <IntentLink
+        href={href}
+        className={`${linkClass} min-w-0 flex-1 truncate ${mono ? 'font-mono text-xs' : ''}`}
+      >
+        {label}
+      </IntentLink>
+      {children}
+      <span className="w-24 text-right text-xs text-zinc-500 dark:text-zinc-400">
+        <Timestamp value={at} />
+      </span>
+    </li>
   )
 }
 

@@ -27,7 +27,7 @@ import {
 } from '@/lib/review/decision-rules'
 import { parseSubjectParam, subjectParam, type SubjectSource } from '@/lib/review/subject'
 import { loadSubjectContext } from '@/lib/review/subject-context'
-import type { Database } from '@/lib/store/schema'
+import type { Database, MatchDecisionRow } from '@/lib/store/schema'
 import { getStore } from '@/lib/store/store'
 
 /*
@@ -115,20 +115,8 @@ function entries(db: Db) {
     ])
 }
 
-type EntryRow = {
-  id: number
-  search_id: string
-  match_uuid: string
-  applicant_id: string | null
-  decision: string
-  action: string
-  reason: string
-  user_label: string
-  at: Date
-  carried_from: number | null
-  src_decision: string | null
-  src_action: string | null
-}
+/** A decision row with the decision and action of the row it carried, if any. */
+type EntryRow = MatchDecisionRow & { src_decision: string | null; src_action: string | null }
 
 /** A carry-over always names a decision that is not itself a carry-over (see carryOver below). */
 function carriedFinal(row: Pick<EntryRow, 'action' | 'src_decision' | 'src_action'>) {
