@@ -3,7 +3,7 @@ import lighthouse from 'lighthouse'
 
 import { chromePath, offlineFlags } from '@/scripts/bench/browser'
 import { pageKinds, type PageKind } from '@/scripts/bench/pages'
-import { budget, ms, type Budget, type SectionResult } from '@/scripts/bench/report'
+import { budget, kb, ms, type Budget, type SectionResult } from '@/scripts/bench/report'
 import { median, round } from '@/scripts/bench/stats'
 
 /*
@@ -18,6 +18,17 @@ import { median, round } from '@/scripts/bench/stats'
 const floorPage: PageKind = { key: 'floor', label: 'bare Next.js page (floor)', path: '/' }
 
 type Audit = { score: number; lcp: number; tbt: number; cls: number; fcp: number }
+/** What the page's LCP was, and what the browser loaded and ran: where a gap to the floor comes from. */
+type Diagnosis = { lcpElement: string; bytes: number; scriptMs: number }
+
+type Details = { type?: string; items?: Details[] } & Record<string, unknown>
+
+/** The LCP element's label, from the audit's first table (Lighthouse 12). */
+function lcpElementOf(details: unknown): string {
+  const tables = (details as Details | undefined)?.items ?? []
+  const node = (tables[0]?.items?.[0] as { node?: { nodeLabel?: string; selector?: string } })?.node
+  return `${node?.selector ?? '?'}: ${(node?.nodeLabel ?? '').slice(0, 60)}`
+}
 
 export async function measureLighthouse(
   appUrl: string,
@@ -33,10 +44,11 @@ export async function measureLighthouse(
     chromePath,
     chromeFlags: ['--headless=new', ...offlineFlags],
   })
-  const figures: Record<string, Audit & { runs: Audit[] }> = {}
+  const figures: Record<string, Audit & Diagnosis & { runs: Audit[] }> = {}
   try {
     for (const { page, origin } of targets) {
       const audits: Audit[] = []
+      let diagnosis: Diagnosis = { lcpElement: '', bytes: 0, scriptMs: 0 }
       for (let run = 0; run < runs; run++) {
         const result = await lighthouse(origin + page.path, {
           port: chrome.port,
@@ -60,6 +72,11 @@ export async function measureLighthouse(
           cls: value('cumulative-layout-shift'),
           fcp: value('first-contentful-paint'),
         })
+        diagnosis = {
+          lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
+          bytes: value('total-byte-weight'),
+          scriptMs: value('bootup-time'),
+        }
       }
       figures[page.key] = {
         score: median(audits.map((a) => a.score)),
@@ -67,6 +84,7 @@ export async function measureLighthouse(
         tbt: round(median(audits.map((a) => a.tbt))),
         cls: round(median(audits.map((a) => a.cls)), 4),
         fcp: round(median(audits.map((a) => a.fcp))),
+        ...diagnosis,
         runs: audits,
       }
       process.stdout.write(`  lighthouse: ${page.label} done\n`)
@@ -100,7 +118,7 @@ export async function measureLighthouse(
     tables: [
       {
         title: `4. Lighthouse (mobile, simulated throttling, offline; median of ${runs} run${runs === 1 ? '' : 's'})`,
-        head: ['page', 'score', 'FCP', 'LCP', 'TBT', 'CLS', 'TBT over floor'],
+        head: ['page', 'score', 'FCP', 'LCP', 'TBT', 'CLS', 'TBT over floor', 'bytes', 'JS time'],
         rows: targets.map(({ page }) => {
           const f = figures[page.key]
           const diff = floor && page !== floorPage && f ? f.tbt - floor.tbt : null
@@ -114,14 +132,20 @@ export async function measureLighthouse(
                 ms(f.tbt),
                 f.cls.toFixed(3),
                 overFloor,
+                kb(f.bytes),
+                ms(f.scriptMs),
               ]
-            : [page.label, 'n/a', '', '', '', '', '']
+            : [page.label, 'n/a', '', '', '', '', '', '', '']
         }),
-        notes: floorUrl
-          ? [
-              'Floor: a bare, dynamically rendered Next.js page with one link, built with the same next and react (scripts/bench/floor.ts).',
-            ]
-          : [],
+        notes: [
+          ...(floorUrl
+            ? [
+                'Floor: a bare, dynamically rendered Next.js page with one link, built with the same next and react (scripts/bench/floor.ts).',
+              ]
+            : []),
+          'bytes: everything transferred; JS time: script evaluation and parsing (bootup-time, at the 4× slowdown). LCP elements:',
+          ...targets.map(({ page }) => `  ${page.label}: ${figures[page.key]?.lcpElement ?? '?'}`),
+        ],
       },
     ],
     budgets,
