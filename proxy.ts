@@ -18,10 +18,11 @@ import { PROXY_TIMING_HEADER } from '@/lib/server-timing'
  * a page redirects to sign-in and the API answers 401; with one, the viewer it found is handed on
  * to the route under an HMAC (lib/auth/viewer-handoff.ts) so the session is looked up once per
  * request. The data layer still checks: without a handed-on viewer that verifies it looks the
- * session up itself, so skipping this proxy exposes nothing. And a per-request Content-Security-Policy with a fresh nonce on
- * everything that may be HTML, prefetches included: Next.js reads the policy from the request
- * headers and puts the nonce on its own scripts, which is why pages render dynamically. Headers
- * that do not change per request are set for every path in next.config.js.
+ * session up itself, so skipping this proxy exposes nothing. And a per-request
+ * Content-Security-Policy with a fresh nonce on everything that may be HTML, prefetches included:
+ * Next.js reads the policy from the request headers and puts the nonce on its own scripts, which
+ * is why pages render dynamically. Headers that do not change per request are set for every path
+ * in next.config.js.
  */
 export async function proxy(request: NextRequest) {
   const started = performance.now()
