@@ -41,7 +41,10 @@ export function ScreeningChangesSection({
         <>
           <p className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">
             Against the screening of <Timestamp value={found.previous.at} mode="absolute" /> (
-            <IntentLink href={amlReportPath(found.previous.searchId)} className={linkClass}>
+            <IntentLink
+              href={amlReportPath(found.previous.searchId)}
+              className={`${linkClass} underline`}
+            >
               its report
             </IntentLink>
             ). <WindowWords window={found.window} />

@@ -48,10 +48,7 @@ export function ScreeningChangesSummary({
         <p className="text-zinc-600 dark:text-zinc-400">
           No earlier screening of this applicant among the {records.length.toLocaleString('en')}{' '}
           records loaded here.{' '}
-          <IntentLink
-            href={reportHref}
-            className="text-blue-700 hover:underline dark:text-blue-300"
-          >
+          <IntentLink href={reportHref} className="text-blue-700 underline dark:text-blue-300">
             The AML report looks further back
           </IntentLink>
           .
@@ -64,10 +61,7 @@ export function ScreeningChangesSummary({
         <p>
           Since <Timestamp value={found.previous.timestamp} mode="absolute" />:{' '}
           {changeWords(found.changes).join(', ')}.{' '}
-          <IntentLink
-            href={reportHref}
-            className="text-blue-700 hover:underline dark:text-blue-300"
-          >
+          <IntentLink href={reportHref} className="text-blue-700 underline dark:text-blue-300">
             Details on the report
           </IntentLink>
         </p>
