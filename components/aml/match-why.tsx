@@ -1,11 +1,11 @@
-import type { MatchComparison, NameComparison } from '@/lib/review/compare'
+import type { MatchWhyView } from '@/lib/review/compare'
 
 /**
  * Why a match is a hit and where it conflicts with the subject, readable on the collapsed card:
  * the one sentence, led by its verdict, and which words of the name matched which name.
  */
-export function MatchWhy({ comparison }: { comparison: MatchComparison }) {
-  const verdict = overall(comparison)
+export function MatchWhy({ comparison }: { comparison: MatchWhyView }) {
+  const verdict = comparison.overall
   return (
     <div className="space-y-0.5 text-xs">
       <p className="flex items-baseline gap-1.5">
@@ -16,18 +16,12 @@ export function MatchWhy({ comparison }: { comparison: MatchComparison }) {
         </span>
         <span className="text-zinc-800 dark:text-zinc-200">{comparison.sentence}</span>
       </p>
-      <NameWords name={comparison.name} />
+      <NameWords pairs={comparison.pairs} unmatched={comparison.unmatched} />
     </div>
   )
 }
 
-type Overall = 'conflicts' | 'fits' | 'unknown'
-
-function overall(comparison: MatchComparison): Overall {
-  if (comparison.conflicts > 0) return 'conflicts'
-  const facts = [comparison.dateOfBirth, comparison.country, comparison.gender]
-  return facts.some((fact) => fact.verdict === 'agrees') ? 'fits' : 'unknown'
-}
+type Overall = MatchWhyView['overall']
 
 const verdictWords: Record<Overall, string> = {
   conflicts: 'Conflicts',
@@ -44,22 +38,22 @@ const verdictTones: Record<Overall, string> = {
 }
 
 /** Each word of the subject's name and the match's word it met: equal, one edit apart, or none. */
-function NameWords({ name }: { name: NameComparison }) {
-  if (name.pairs.length === 0 && name.unmatched.length === 0) return null
+function NameWords({ pairs, unmatched }: Pick<MatchWhyView, 'pairs' | 'unmatched'>) {
+  if (pairs.length === 0 && unmatched.length === 0) return null
   return (
     <p className="text-zinc-600 dark:text-zinc-400">
       <span className="sr-only">Name words: </span>
-      {name.pairs.map((pair, index) => (
+      {pairs.map((pair, index) => (
         <span key={`${pair.subjectWord}-${index}`} className="mr-2 inline-block">
           <span className="text-zinc-800 dark:text-zinc-200">{pair.subjectWord}</span>
           {pair.close ? ' ≈ ' : ' = '}
-          <span title={pair.matchName}>
+          <span>
             {pair.matchWord}
             {pair.lang && <span className="text-zinc-500 dark:text-zinc-400"> ({pair.lang})</span>}
           </span>
         </span>
       ))}
-      {name.unmatched.map((word) => (
+      {unmatched.map((word) => (
         <span key={word} className="mr-2 inline-block" title="No name of the match has this word">
           <span className="line-through decoration-zinc-400">{word}</span> not in the match
         </span>

@@ -9,7 +9,7 @@ import { ReportReviewProvider, useMatchFacts } from '@/components/aml/review-con
 import { useReportMatches } from '@/components/aml/use-report-matches'
 import { EmptyState } from '@/components/ui/empty-state'
 import type { MatchFacts } from '@/lib/aml/view'
-import type { MatchComparison } from '@/lib/review/compare'
+import type { MatchWhyView } from '@/lib/review/compare'
 import type { AmlMatch } from '@/lib/upstream/schemas'
 
 type Props = {
@@ -18,7 +18,7 @@ type Props = {
   searchId: string
   /** The subject link parameter, when the upstream links that subject to this report. */
   subject: string | null
-  comparisons: Record<string, MatchComparison>
+  comparisons: Record<string, MatchWhyView>
 }
 
 /**

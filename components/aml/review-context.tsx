@@ -5,7 +5,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react'
 
 import type { MatchFacts } from '@/lib/aml/view'
 import { decisionsQueryOptions } from '@/lib/queries/decisions'
-import type { MatchComparison } from '@/lib/review/compare'
+import type { MatchWhyView } from '@/lib/review/compare'
 import type { SearchDecisions } from '@/lib/review/decision-rules'
 
 /*
@@ -17,7 +17,7 @@ import type { SearchDecisions } from '@/lib/review/decision-rules'
 export type ReportReviewValue = {
   searchId: string
   subject: string | null
-  comparisons: Record<string, MatchComparison>
+  comparisons: Record<string, MatchWhyView>
   decisions: SearchDecisions | undefined
   decisionsFailed: boolean
 }
@@ -32,7 +32,7 @@ export function ReportReviewProvider({
 }: {
   searchId: string
   subject: string | null
-  comparisons: Record<string, MatchComparison>
+  comparisons: Record<string, MatchWhyView>
   children: ReactNode
 }) {
   const { data, isError } = useQuery(decisionsQueryOptions(searchId, subject))

@@ -64,6 +64,37 @@ export function compareMatch(subject: Subject, match: AmlMatch): MatchComparison
   }
 }
 
+/** What a match card shows of a comparison, and no more: it goes to the browser per match. */
+export type MatchWhyView = {
+  sentence: string
+  conflicts: number
+  /** Conflicts; no conflict and something agrees; or nothing but the name to go by. */
+  overall: 'conflicts' | 'fits' | 'unknown'
+  pairs: { subjectWord: string; matchWord: string; lang: string | null; close: boolean }[]
+  unmatched: string[]
+}
+
+export function whyView(comparison: MatchComparison): MatchWhyView {
+  const facts = [comparison.dateOfBirth, comparison.country, comparison.gender]
+  return {
+    sentence: comparison.sentence,
+    conflicts: comparison.conflicts,
+    overall:
+      comparison.conflicts > 0
+        ? 'conflicts'
+        : facts.some((fact) => fact.verdict === 'agrees')
+          ? 'fits'
+          : 'unknown',
+    pairs: comparison.name.pairs.map(({ subjectWord, matchWord, lang, close }) => ({
+      subjectWord,
+      matchWord,
+      lang,
+      close,
+    })),
+    unmatched: comparison.name.unmatched,
+  }
+}
+
 // ---- Names ----
 
 type MatchName = { name: string; lang: string | null; words: NameWord[] }

@@ -8,7 +8,7 @@ import {
   type ScreeningChanges,
 } from '@/lib/review/changes'
 import { screeningResult } from '@/lib/review/changes'
-import { compareMatch, type MatchComparison } from '@/lib/review/compare'
+import { compareMatch, whyView, type MatchWhyView } from '@/lib/review/compare'
 import { rangeYears } from '@/lib/review/dates'
 import { searchHistory, type HistoryWindow } from '@/lib/review/history-window'
 import { screeningDifferences, type ScreeningDifference } from '@/lib/review/screened-as'
@@ -45,7 +45,7 @@ export type ReportReview = {
   subject: SubjectSummary
   /** Whether the subject's applicant is known, so decisions are remembered across screenings. */
   applicantKnown: boolean
-  comparisons: Record<string, MatchComparison>
+  comparisons: Record<string, MatchWhyView>
 }
 
 function summary(subject: Subject): SubjectSummary {
@@ -102,8 +102,8 @@ export async function reviewReport(
   source: SubjectSource | null,
 ): Promise<ReportReview> {
   const { status, subject } = await loadSubject(searchId, source, raw.requested_name ?? null)
-  const comparisons: Record<string, MatchComparison> = {}
-  for (const match of raw.data) comparisons[match.uuid] = compareMatch(subject, match)
+  const comparisons: Record<string, MatchWhyView> = {}
+  for (const match of raw.data) comparisons[match.uuid] = whyView(compareMatch(subject, match))
   return {
     status,
     subject: summary(subject),

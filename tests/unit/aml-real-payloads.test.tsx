@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 
 import { ReportPage } from '@/components/aml/report-page'
 import { decisionsQueryOptions } from '@/lib/queries/decisions'
-import { compareMatch } from '@/lib/review/compare'
+import { compareMatch, whyView } from '@/lib/review/compare'
 import type { SearchDecisions } from '@/lib/review/decision-rules'
 import type { ReportReview } from '@/lib/review/report-review'
 import { subjectFromRequestedName } from '@/lib/review/subject'
@@ -39,7 +39,9 @@ function renderReport(result: AmlSearchResult, decisions: SearchDecisions = noDe
     status: 'none',
     subject: { source: null, names: subject.names, born: null, countries: [], gender: null },
     applicantKnown: false,
-    comparisons: Object.fromEntries(result.data.map((m) => [m.uuid, compareMatch(subject, m)])),
+    comparisons: Object.fromEntries(
+      result.data.map((m) => [m.uuid, whyView(compareMatch(subject, m))]),
+    ),
   }
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   client.setQueryData(decisionsQueryOptions(result.search_uuid, null).queryKey, decisions)
