@@ -1,9 +1,6 @@
-import { Suspense } from 'react'
-
 import { RecentlyOpened } from '@/components/triage/recently-opened'
 import { TriageList } from '@/components/triage/triage-list'
 import { IntentLink } from '@/components/ui/intent-link'
-import { Skeleton } from '@/components/ui/skeleton'
 import { loadOpenedRecords } from '@/lib/audit/activity-loads'
 import { exampleIds } from '@/lib/demo/example-ids'
 import { getEnv } from '@/lib/env'
@@ -16,11 +13,11 @@ import {
   webhooksPath,
 } from '@/lib/routes'
 
-export default function HomePage() {
+export default async function HomePage() {
   const demo = getEnv().VERITY_DEMO
-  // Both reads start now and stream in behind their fallbacks; the page's frame is sent at once.
-  const triage = loadTriage().catch(() => null)
-  const opened = loadOpenedRecords()
+  // Read before rendering rather than streamed: a long list streamed in above the side column
+  // would push it down on a phone (layout shift) after the analyst started reading.
+  const [triage, opened] = await Promise.all([loadTriage().catch(() => null), loadOpenedRecords()])
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="min-w-0 space-y-4">
@@ -31,14 +28,10 @@ export default function HomePage() {
             the newest webhook notifications.
           </p>
         </div>
-        <Suspense fallback={<TriageSkeleton />}>
-          <TriageList triage={triage} />
-        </Suspense>
+        <TriageList triage={triage} />
       </div>
       <aside className="space-y-4" aria-label="Your records and shortcuts">
-        <Suspense fallback={<Skeleton className="h-40 w-full" />}>
-          <RecentlyOpened records={opened} />
-        </Suspense>
+        <RecentlyOpened records={opened} />
         <ul className="space-y-2">
           <HomeLink href={profilesPath} title="Verification profiles">
             Which checks and documents each profile requires.
@@ -49,15 +42,6 @@ export default function HomePage() {
         </ul>
         {demo && <DemoExamples />}
       </aside>
-    </div>
-  )
-}
-
-function TriageSkeleton() {
-  return (
-    <div className="space-y-4" aria-busy="true" aria-label="Loading the work list">
-      <Skeleton className="h-56 w-full" />
-      <Skeleton className="h-24 w-full" />
     </div>
   )
 }

@@ -5,8 +5,8 @@ import { Timestamp } from '@/components/ui/timestamp'
 import type { OpenedRecord } from '@/lib/audit/activity-types'
 
 /** The records this analyst opened lately, from the audit trail (so on any browser). */
-export async function RecentlyOpened({ records }: { records: Promise<OpenedRecord[] | null> }) {
-  const found = await records
+export function RecentlyOpened({ records }: { records: OpenedRecord[] | null }) {
+  const found = records
   return (
     <Card id="recent-records" title="You opened lately">
       {found === null ? (

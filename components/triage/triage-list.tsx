@@ -13,8 +13,8 @@ import { amlReportPath, verificationPath, webhooksPath } from '@/lib/routes'
 const linkClass = 'font-medium text-blue-700 hover:underline dark:text-blue-300'
 
 /** What needs an analyst, from the newest webhook history; each row opens its record in context. */
-export async function TriageList({ triage }: { triage: Promise<Triage | null> }) {
-  const found = await triage
+export function TriageList({ triage }: { triage: Triage | null }) {
+  const found = triage
   if (!found) {
     return (
       <p role="alert" className="text-sm text-red-800 dark:text-red-300">
