@@ -28,37 +28,13 @@ export function ActivityFiltersForm({ filters }: { filters: ActivityFilters }) {
           className={field}
         />
       </div>
-      <div>
-        <label htmlFor="activity-action" className={label}>
-          Action
-        </label>
-        <select
-          id="activity-action"
-          name="action"
-          defaultValue={filters.action ?? ''}
-          className={field}
-        >
-          <option value="">Any</option>
-          {ACTION_OPTIONS.map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="activity-type" className={label}>
-          Record type
-        </label>
-        <select id="activity-type" name="type" defaultValue={filters.type ?? ''} className={field}>
-          <option value="">Any</option>
-          {RECORD_TYPE_OPTIONS.map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
-        </select>
-      </div>
+      <OptionsField name="action" label="Action" value={filters.action} options={ACTION_OPTIONS} />
+      <OptionsField
+        name="type"
+        label="Record type"
+        value={filters.type}
+        options={RECORD_TYPE_OPTIONS}
+      />
       <div>
         <label htmlFor="activity-id" className={label}>
           Record id
@@ -102,5 +78,34 @@ export function ActivityFiltersForm({ filters }: { filters: ActivityFilters }) {
         </a>
       </div>
     </form>
+  )
+}
+
+/** A filter chosen from a list, "Any" first. */
+function OptionsField({
+  name,
+  label: text,
+  value,
+  options,
+}: {
+  name: string
+  label: string
+  value: string | null | undefined
+  options: readonly (readonly [string, string])[]
+}) {
+  return (
+    <div>
+      <label htmlFor={`activity-${name}`} className={label}>
+        {text}
+      </label>
+      <select id={`activity-${name}`} name={name} defaultValue={value ?? ''} className={field}>
+        <option value="">Any</option>
+        {options.map(([option, words]) => (
+          <option key={option} value={option}>
+            {words}
+          </option>
+        ))}
+      </select>
+    </div>
   )
 }

@@ -2,9 +2,8 @@ import { expect, test, type Page, type Response } from '@playwright/test'
 
 import { exampleIds } from '@/lib/demo/example-ids'
 import type { AmlSearchResult, Profile, Verification } from '@/lib/upstream/schemas'
-import { simUrl, testKey } from '@/playwright.config'
 
-import { startApp, type AppInstance } from '@/tests/e2e/support/app-instance'
+import { startSuiteApp, type AppInstance } from '@/tests/e2e/support/app-instance'
 import { findLeaks, identityValues, simGet, type Seen } from '@/tests/e2e/support/raw-identity'
 import { expand, hydrated } from '@/tests/e2e/support/until-answered'
 
@@ -212,16 +211,7 @@ test.describe('one reveal', () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000)
     // The main server's log is not readable from here: an instance of our own, on the same data.
-    app = await startApp(
-      {
-        NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? '.next',
-        DS_API_BASE_URL: simUrl,
-        DS_API_KEY: testKey,
-        VERITY_DEMO: 'true',
-      },
-      undefined,
-      90_000,
-    )
+    app = await startSuiteApp()
   })
 
   test.afterAll(async () => {

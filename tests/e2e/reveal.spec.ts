@@ -4,9 +4,8 @@ import { expect, test, type Page } from '@playwright/test'
 
 import { exampleIds } from '@/lib/demo/example-ids'
 import type { AmlSearchResult, Verification } from '@/lib/upstream/schemas'
-import { simUrl, testKey } from '@/playwright.config'
 
-import { startApp, type AppInstance } from '@/tests/e2e/support/app-instance'
+import { startSuiteApp, type AppInstance } from '@/tests/e2e/support/app-instance'
 import { findLeaks, identityValues, simGet } from '@/tests/e2e/support/raw-identity'
 import { hydrated } from '@/tests/e2e/support/until-answered'
 
@@ -58,17 +57,7 @@ test.describe('with an instance of our own (reveal limit 2 a minute, readable au
 
   test.beforeAll(async () => {
     test.setTimeout(120_000)
-    app = await startApp(
-      {
-        NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? '.next',
-        DS_API_BASE_URL: simUrl,
-        DS_API_KEY: testKey,
-        VERITY_DEMO: 'true',
-        REVEAL_LIMIT_PER_MINUTE: '2',
-      },
-      undefined,
-      90_000,
-    )
+    app = await startSuiteApp({ REVEAL_LIMIT_PER_MINUTE: '2' })
   })
 
   test.afterAll(async () => {

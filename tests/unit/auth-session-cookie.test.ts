@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest'
 
 import { headersAreSecure } from '@/lib/auth/request'
+import { oidcSettings } from '@/tests/unit/helpers/auth-settings'
 import { clearedSessionCookie, cookieOptions, sessionCookieName } from '@/lib/auth/session-cookie'
-import type { AuthSettings } from '@/lib/auth/settings'
 
-const settings: AuthSettings = {
-  mode: 'oidc',
-  issuer: 'https://id.example.com',
-  clientId: 'verity',
-  clientSecret: 'client-secret',
-  secret: 'a-session-secret-of-at-least-32-characters',
-  maxAgeSeconds: 3600,
-  idleSeconds: 1800,
-  appUrl: undefined,
-  allow: { domains: ['example.com'], groups: [] },
-}
+const settings = oidcSettings
 
 describe('the session cookie’s name and attributes', () => {
   it('is a __Host- cookie over HTTPS: Secure, for the whole host, without a Domain', () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
-import type { AuthSettings } from '@/lib/auth/settings'
+import { oidcSettings } from '@/tests/unit/helpers/auth-settings'
 import { withAppStore } from '@/tests/unit/helpers/test-store'
 
 /*
@@ -13,17 +13,7 @@ vi.mock('next/headers', () => ({
     Promise.resolve(new Headers({ 'x-request-id': '5f0c2c53-7c39-4f43-9d3e-3c1d1a0b9e10' })),
 }))
 
-const settings: Extract<AuthSettings, { mode: 'oidc' }> = {
-  mode: 'oidc',
-  issuer: 'https://id.example.com',
-  clientId: 'verity',
-  clientSecret: 'client-secret',
-  secret: 'a-session-secret-of-at-least-32-characters',
-  maxAgeSeconds: 3600,
-  idleSeconds: 1800,
-  appUrl: undefined,
-  allow: { domains: ['example.com'], groups: [] },
-}
+const settings = oidcSettings
 const ana = { sub: 'u1', email: 'ana@example.com', name: 'Ana Analyst', groups: [] }
 
 withAppStore()

@@ -1,18 +1,15 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { parseToken } from '@/lib/projection/masked-token'
 import type * as ProjectModule from '@/lib/projection/project'
 import type * as RefModule from '@/lib/projection/record-ref'
+import { importProjection } from '@/tests/unit/helpers/projection'
 
 let projection: typeof ProjectModule
 let refs: typeof RefModule
 
 beforeAll(async () => {
-  vi.stubEnv('DS_API_BASE_URL', 'http://upstream.test')
-  vi.stubEnv('DS_API_KEY', 'test-key')
-  vi.stubEnv('PII_MASKING', 'on')
-  projection = await import('@/lib/projection/project')
-  refs = await import('@/lib/projection/record-ref')
+  ;({ projection, refs } = await importProjection())
 })
 
 const screening = (resultKey: 'search_response' | 'search_result') => ({

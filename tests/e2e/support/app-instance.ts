@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
+import { simUrl, testKey } from '@/playwright.config'
 import { freePort } from '@/scripts/free-port'
 
 /*
@@ -86,4 +87,22 @@ export async function startApp(
         child.kill('SIGTERM')
       }).finally(removeDir),
   }
+}
+
+/**
+ * An instance of its own on the suite's simulator and build, for a file that must read its own
+ * server log or change a setting (`extra`) without touching the main instance.
+ */
+export function startSuiteApp(extra: Record<string, string> = {}) {
+  return startApp(
+    {
+      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? '.next',
+      DS_API_BASE_URL: simUrl,
+      DS_API_KEY: testKey,
+      VERITY_DEMO: 'true',
+      ...extra,
+    },
+    undefined,
+    90_000,
+  )
 }

@@ -1,0 +1,15 @@
+import { vi } from 'vitest'
+
+/**
+ * The projection modules with masking on, as in production. They read the environment once, when
+ * first imported, so the variables are set before the import.
+ */
+export async function importProjection() {
+  vi.stubEnv('DS_API_BASE_URL', 'http://upstream.test')
+  vi.stubEnv('DS_API_KEY', 'test-key')
+  vi.stubEnv('PII_MASKING', 'on')
+  return {
+    projection: await import('@/lib/projection/project'),
+    refs: await import('@/lib/projection/record-ref'),
+  }
+}
