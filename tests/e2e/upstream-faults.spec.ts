@@ -91,7 +91,11 @@ async function expectErrorThenRecovery(page: Page, message: string | RegExp) {
   await expect(alert).toHaveCount(0)
   // The lifecycle is drawn from the verification itself, never beside an error.
   await expect(page.getByRole('region', { name: 'Lifecycle' })).toBeVisible()
-  // Leave the page, so that nothing it loads later meets the next fault a test sets.
+  // Leave the page once everything it reads has been read (the AML card's summary, and the
+  // screening request the server streams in from the history), so that nothing meets the next
+  // fault a test sets: failed reads in flight would open the circuit for the next request.
+  await expect(page.getByText('Checking how it was screened…')).toHaveCount(0)
+  await page.waitForLoadState('networkidle')
   await page.goto('about:blank')
 }
 
