@@ -21,13 +21,20 @@ let sim: Simulator
 let app: AppInstance
 
 test.beforeAll(async () => {
+  // A fresh instance opens a fresh embedded store; beside the suite's other workers on CI that
+  // took over the default 30 s once.
+  test.setTimeout(120_000)
   sim = await startSimulator({ apiKey: KEY })
-  app = await startApp({
-    DS_API_BASE_URL: sim.url,
-    DS_API_KEY: KEY,
-    DS_API_TIMEOUT_MS: String(TIMEOUT_MS),
-    DS_API_BREAKER_COOLOFF_MS: String(COOLOFF_MS),
-  })
+  app = await startApp(
+    {
+      DS_API_BASE_URL: sim.url,
+      DS_API_KEY: KEY,
+      DS_API_TIMEOUT_MS: String(TIMEOUT_MS),
+      DS_API_BREAKER_COOLOFF_MS: String(COOLOFF_MS),
+    },
+    undefined,
+    90_000,
+  )
 })
 
 test.afterAll(async () => {
