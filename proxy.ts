@@ -69,8 +69,8 @@ export async function proxy(request: NextRequest) {
   return response
 }
 
-// Sign-in itself and the two probes a load balancer calls, which return no data.
-const PUBLIC_PATHS = [/^\/auth(\/|$)/, /^\/api\/(health|ping)$/]
+// Sign-in itself, which must be reachable without a session.
+const PUBLIC_PATHS = [/^\/auth(\/|$)/]
 
 function isApi(request: NextRequest) {
   return request.nextUrl.pathname === '/api' || request.nextUrl.pathname.startsWith('/api/')
@@ -131,9 +131,11 @@ function contentSecurityPolicy(nonce: string) {
 export const config = {
   // Everything but static files, prefetches included: a prefetch (`Purpose: prefetch`,
   // `Next-Router-Prefetch`) can be answered with a whole HTML page, which needs its policy too.
-  // The files a browser or crawler asks for without a session (icons, manifest, robots.txt) are
-  // excluded by their exact names, so `/robots.txt.html` still goes through the gate.
+  // The files a browser or crawler asks for without a session (icons, manifest, robots.txt) and
+  // the two probes a load balancer calls (no data, GET only, headers from next.config.js) are
+  // excluded by their exact names, so `/robots.txt.html` still goes through the gate. Running the
+  // proxy costs a probe more than its own handler does (issue 19).
   matcher: [
-    '/((?!_next/static|_next/image|(?:favicon\\.ico|icon\\.svg|icon-\\d+\\.png|apple-touch-icon\\.png|manifest\\.webmanifest|robots\\.txt)$).*)',
+    '/((?!_next/static|_next/image|(?:favicon\\.ico|icon\\.svg|icon-\\d+\\.png|apple-touch-icon\\.png|manifest\\.webmanifest|robots\\.txt|api/health|api/ping)$).*)',
   ],
 }

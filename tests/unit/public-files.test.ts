@@ -23,12 +23,22 @@ describe('files served without a session', () => {
     expect(runsProxy(path)).toBe(false)
   })
 
-  it.each(['/', '/profiles', '/api/profiles', '/favicon.ico.html', '/icon-192.png/profiles'])(
-    '%s still goes through the gate',
-    (path) => {
-      expect(runsProxy(path)).toBe(true)
-    },
-  )
+  it.each(['/api/ping', '/api/health'])('the probe %s runs without the proxy', (path) => {
+    expect(runsProxy(path)).toBe(false)
+  })
+
+  it.each([
+    '/',
+    '/profiles',
+    '/api/profiles',
+    '/favicon.ico.html',
+    '/icon-192.png/profiles',
+    '/api/pings',
+    '/api/health/profiles',
+    '/api/ping.json',
+  ])('%s still goes through the gate', (path) => {
+    expect(runsProxy(path)).toBe(true)
+  })
 })
 
 describe('public/', () => {

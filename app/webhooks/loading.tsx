@@ -1,5 +1,0 @@
-import { WebhookHistorySkeleton } from '@/components/webhooks/webhook-history-skeleton'
-
-export default function Loading() {
-  return <WebhookHistorySkeleton />
-}
