@@ -2,7 +2,6 @@
 
 import { useQueryClient } from '@tanstack/react-query'
 import { useSearchParams } from 'next/navigation'
-import { useEffect } from 'react'
 
 import { ProfilePager } from '@/components/profiles/profile-pager'
 import { ProfileTable } from '@/components/profiles/profile-table'
@@ -36,9 +35,11 @@ export function ProfileListPage() {
   )
   const hasNext = !isPlaceholderData && data?.has_next === true
 
-  useEffect(() => {
-    if (hasNext) void queryClient.prefetchQuery(profilePageQueryOptions(page + 1, params.limit))
-  }, [hasNext, page, params.limit, queryClient])
+  // Fetched when the analyst points at or focuses a page link, not with every list: most views
+  // never page on, and the next page is as large as this one.
+  function prefetch(to: ProfileListParams) {
+    void queryClient.prefetchQuery(profilePageQueryOptions(toUpstreamPage(to.page), to.limit))
+  }
 
   function navigate(to: ProfileListParams) {
     window.history.pushState(null, '', profileListPath(to))
@@ -54,7 +55,7 @@ export function ProfileListPage() {
             Which checks, documents and countries each profile requires.
           </p>
         </div>
-        <ProfilePager {...params} hasNext={hasNext} onNavigate={navigate} />
+        <ProfilePager {...params} hasNext={hasNext} onNavigate={navigate} onIntent={prefetch} />
       </div>
       {isPending ? (
         <ProfileTableSkeleton />
@@ -71,6 +72,7 @@ export function ProfileListPage() {
               {...params}
               hasNext={hasNext}
               onNavigate={navigate}
+              onIntent={prefetch}
               label="Pages, below the list"
             />
           </div>

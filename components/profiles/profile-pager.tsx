@@ -14,17 +14,20 @@ import { profileListPath } from '@/lib/routes'
 /**
  * First / Previous / Next controls and the page size. The upstream gives no total, so `hasNext`
  * decides whether Next is offered. Controls are real links (open in a new tab works); a plain
- * click is handed to `onNavigate` so the page can move without a server round trip.
+ * click is handed to `onNavigate` so the page can move without a server round trip, and pointing at
+ * or focusing a link tells `onIntent` which page may come next.
  */
 export function ProfilePager({
   page,
   limit,
   hasNext,
   onNavigate,
+  onIntent,
   label = 'Pages',
 }: ProfileListParams & {
   hasNext: boolean
   onNavigate: (to: ProfileListParams) => void
+  onIntent: (to: ProfileListParams) => void
   label?: string
 }) {
   const sizeRef = useRef<HTMLSelectElement>(null)
@@ -38,16 +41,31 @@ export function ProfilePager({
   return (
     <nav aria-label={label} className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
       <div className="flex items-center gap-1">
-        <PageLink to={{ page: 1, limit }} enabled={page > 1} onNavigate={onNavigate}>
+        <PageLink
+          to={{ page: 1, limit }}
+          enabled={page > 1}
+          onNavigate={onNavigate}
+          onIntent={onIntent}
+        >
           First
         </PageLink>
-        <PageLink to={{ page: page - 1, limit }} enabled={page > 1} onNavigate={onNavigate}>
+        <PageLink
+          to={{ page: page - 1, limit }}
+          enabled={page > 1}
+          onNavigate={onNavigate}
+          onIntent={onIntent}
+        >
           ← Previous
         </PageLink>
         <span aria-current="page" className="px-2 font-medium tabular-nums">
           Page {page}
         </span>
-        <PageLink to={{ page: page + 1, limit }} enabled={hasNext} onNavigate={onNavigate}>
+        <PageLink
+          to={{ page: page + 1, limit }}
+          enabled={hasNext}
+          onNavigate={onNavigate}
+          onIntent={onIntent}
+        >
           Next →
         </PageLink>
       </div>
@@ -74,11 +92,13 @@ function PageLink({
   to,
   enabled,
   onNavigate,
+  onIntent,
   children,
 }: {
   to: ProfileListParams
   enabled: boolean
   onNavigate: (to: ProfileListParams) => void
+  onIntent: (to: ProfileListParams) => void
   children: ReactNode
 }) {
   const base = 'rounded border px-2 py-0.5'
@@ -102,6 +122,9 @@ function PageLink({
     <a
       href={profileListPath(to)}
       onClick={onClick}
+      onPointerEnter={() => onIntent(to)}
+      onFocus={() => onIntent(to)}
+      onTouchStart={() => onIntent(to)}
       className={`${base} border-zinc-300 bg-white hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800`}
     >
       {children}
