@@ -1,5 +1,6 @@
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query'
 import type { Metadata } from 'next'
+import { cookies } from 'next/headers'
 
 import { MalformedWebhookFilter } from '@/components/webhooks/malformed-webhook-filter'
 import { WebhookHistory } from '@/components/webhooks/webhook-history'
@@ -7,6 +8,7 @@ import { viewWebhookHistory } from '@/lib/data/views'
 import { isUuid } from '@/lib/ids'
 import { webhookHistoryQueryOptions } from '@/lib/queries/webhooks'
 import { getQueryClient } from '@/lib/query-client'
+import { knownTimeZone, ZONE_COOKIE } from '@/lib/webhooks/zone-cookie'
 
 export const metadata: Metadata = { title: 'Webhook history' }
 
@@ -23,9 +25,12 @@ export default async function WebhooksPage({ searchParams }: PageProps<'/webhook
     ...webhookHistoryQueryOptions(webhookId),
     queryFn: () => viewWebhookHistory({ webhookId }),
   })
+  // The first page is grouped on the server, in the zone the browser last showed it in (UTC before
+  // it has): the records are in the first HTML rather than after hydration.
+  const zone = knownTimeZone((await cookies()).get(ZONE_COOKIE)?.value) ?? 'UTC'
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <WebhookHistory webhookId={webhookId} />
+      <WebhookHistory webhookId={webhookId} serverTimeZone={zone} />
     </HydrationBoundary>
   )
 }

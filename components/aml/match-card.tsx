@@ -1,8 +1,10 @@
+import { Suspense } from 'react'
+
 import { EpochDate } from '@/components/aml/epoch-date'
 import { HighlightedName } from '@/components/aml/highlighted-name'
 import { MatchBar } from '@/components/aml/match-bar'
 import { MatchDecision } from '@/components/aml/match-decision'
-import { MatchDetail } from '@/components/aml/match-detail'
+import { StreamedMatchDetail } from '@/components/aml/match-details'
 import { MatchWhy } from '@/components/aml/match-why'
 import { useReportReview } from '@/components/aml/review-context'
 import { RiskBadge } from '@/components/aml/risk-badge'
@@ -111,11 +113,19 @@ export function MatchCard({
           id={detailId}
           className="border-t border-zinc-200 px-3 py-3 sm:px-4 dark:border-zinc-800"
         >
-          <MatchDetail
-            match={match}
-            reportMatchIds={reportMatchIds}
-            onRevealMatch={onRevealMatch}
-          />
+          <Suspense
+            fallback={
+              <p role="status" className="text-sm text-zinc-500 dark:text-zinc-400">
+                Loading the details…
+              </p>
+            }
+          >
+            <StreamedMatchDetail
+              match={match}
+              reportMatchIds={reportMatchIds}
+              onRevealMatch={onRevealMatch}
+            />
+          </Suspense>
         </div>
       )}
     </article>

@@ -2,12 +2,14 @@
 
 import { useMemo } from 'react'
 
+import { MatchDetailsProvider } from '@/components/aml/match-details'
 import { MatchList } from '@/components/aml/match-list'
 import { PrintMatches } from '@/components/aml/print-matches'
 import { ReportToolbar, type ReviewCounts } from '@/components/aml/report-toolbar'
 import { ReportReviewProvider, useMatchFacts } from '@/components/aml/review-context'
 import { useReportMatches } from '@/components/aml/use-report-matches'
 import { EmptyState } from '@/components/ui/empty-state'
+import type { MatchDetails } from '@/lib/aml/details'
 import type { MatchFacts } from '@/lib/aml/view'
 import type { MatchWhyView } from '@/lib/review/compare'
 import type { AmlMatch } from '@/lib/upstream/schemas'
@@ -19,16 +21,20 @@ type Props = {
   /** The subject link parameter, when the upstream links that subject to this report. */
   subject: string | null
   comparisons: Record<string, MatchWhyView>
+  /** What expanded cards add to `matches`, streamed after the first screen. */
+  details: Promise<Record<string, MatchDetails>>
 }
 
 /**
  * The report's interactive part: review progress, sort and filters, the match cards with their
  * decisions, the print copy of the chosen ones.
  */
-export function ReportMatches({ searchId, subject, comparisons, ...rest }: Props) {
+export function ReportMatches({ searchId, subject, comparisons, details, ...rest }: Props) {
   return (
     <ReportReviewProvider searchId={searchId} subject={subject} comparisons={comparisons}>
-      <MatchesWithReview {...rest} />
+      <MatchDetailsProvider details={details}>
+        <MatchesWithReview {...rest} />
+      </MatchDetailsProvider>
     </ReportReviewProvider>
   )
 }

@@ -10,6 +10,7 @@ import { RememberRecent } from '@/components/shell/remember-recent'
 import { EmptyState } from '@/components/ui/empty-state'
 import { IdentityValue } from '@/components/ui/identity-value'
 import { countByRisk, countByType } from '@/lib/aml/counts'
+import type { MatchDetails } from '@/lib/aml/details'
 import { highestRisk } from '@/lib/aml/risk'
 import type { Settled } from '@/lib/data/load-for-page'
 import type { ChangesSincePrevious, ReportReview, ScreenedAs } from '@/lib/review/report-review'
@@ -26,8 +27,12 @@ export function ReportPage({
   subject,
   screenedAs,
   changes,
+  details,
 }: {
+  /** The report with the list part of each match (lib/aml/details.ts). */
   result: AmlSearchResult
+  /** The rest of each match, streamed after the first screen. */
+  details: Promise<Record<string, MatchDetails>>
   review: ReportReview
   /** The subject link parameter, when the upstream links that subject to this report. */
   subject: string | null
@@ -69,6 +74,7 @@ export function ReportPage({
           searchId={result.search_uuid}
           subject={subject}
           comparisons={review.comparisons}
+          details={details}
         />
       )}
     </div>

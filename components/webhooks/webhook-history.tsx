@@ -1,6 +1,6 @@
 'use client'
 
-import { useCallback, useDeferredValue, useMemo, useState } from 'react'
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react'
 
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
@@ -19,8 +19,16 @@ import { useWebhookHistory } from '@/lib/queries/webhooks'
 import { webhooksPath } from '@/lib/routes'
 import { timelineRows } from '@/lib/webhooks/days'
 import { flattenPages } from '@/lib/webhooks/pages'
+import { zoneCookie } from '@/lib/webhooks/zone-cookie'
 
-export function WebhookHistory({ webhookId }: { webhookId: string | undefined }) {
+export function WebhookHistory({
+  webhookId,
+  serverTimeZone,
+}: {
+  webhookId: string | undefined
+  /** The zone the server grouped the first page in; hydration renders the same. */
+  serverTimeZone: string
+}) {
   const query = useWebhookHistory(webhookId)
   const localZone = useTimeZone()
   // The shell's Local/UTC switch applies here too; null until hydrated.
@@ -34,9 +42,13 @@ export function WebhookHistory({ webhookId }: { webhookId: string | undefined })
   )
   const knownWebhookIds = useKnownWebhookIds(records, webhookId)
   const typeCounts = useMemo(() => countTypes(records), [records])
-  const timeZone = zoneChoice === null ? null : zoneChoice === 'utc' ? 'UTC' : localZone
+  const hydrated = zoneChoice !== null && localZone !== null
+  const timeZone = !hydrated ? serverTimeZone : zoneChoice === 'utc' ? 'UTC' : localZone
+  // Remembered for the server's next render of this page, so that it groups as this browser does.
+  useEffect(() => {
+    if (hydrated) document.cookie = zoneCookie(timeZone, window.location.protocol === 'https:')
+  }, [hydrated, timeZone])
   const rows = useMemo(() => {
-    if (timeZone === null) return []
     const shown = shownType ? records.filter((record) => typeKey(record) === shownType) : records
     return timelineRows(shown, timeZone)
   }, [records, shownType, timeZone])
@@ -48,17 +60,13 @@ export function WebhookHistory({ webhookId }: { webhookId: string | undefined })
 
   const header = (
     <WebhookHistoryHeader>
-      {timeZone && (
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">
-          Days and times in {timeZone}; exact UTC on hover
-        </p>
-      )}
+      <p className="text-xs text-zinc-500 dark:text-zinc-400">
+        Days and times in {timeZone}; exact UTC on hover
+      </p>
     </WebhookHistoryHeader>
   )
 
-  // The list is grouped in the analyst's zone, which only the browser knows: the server and the
-  // hydration render show the skeleton, so nothing is rendered twice in different zones.
-  if (query.isPending || timeZone === null) return <WebhookHistorySkeleton />
+  if (query.isPending) return <WebhookHistorySkeleton />
 
   if (query.data === undefined) {
     return (

@@ -43,12 +43,14 @@ export function WebhookTimeline({
     // Rows render in their own task after a scroll rather than inside the browser's frame, so a
     // fast fling is two shorter tasks (React, then style, layout and paint) instead of one long one.
     useFlushSync: false,
+    // The server renders the first screen of rows too, so they show before hydration.
+    initialRect: { width: 1024, height: 1000 },
   })
 
   // The history holds a bounded number of pages: scrolling on drops the newest ones above the
   // viewport, scrolling back fetches them again there. Either moves every row below; the record at
   // the top of the viewport is kept where the analyst sees it.
-  const anchor = useRef<{ id: string; top: number } | null>(null)
+  const anchor = useRef<{ id: string; start: number; top: number } | null>(null)
   useEffect(() => {
     const remember = () => {
       const top = window.scrollY
@@ -57,7 +59,9 @@ export function WebhookTimeline({
         .find((candidate) => candidate.end > top && rows[candidate.index]?.kind === 'record')
       const row = item && rows[item.index]
       anchor.current =
-        item && row?.kind === 'record' ? { id: row.record.id, top: item.start - top } : null
+        item && row?.kind === 'record'
+          ? { id: row.record.id, start: item.start, top: item.start - top }
+          : null
     }
     remember()
     window.addEventListener('scroll', remember, { passive: true })
@@ -68,44 +72,50 @@ export function WebhookTimeline({
     if (!held) return
     const index = rows.findIndex((row) => row.kind === 'record' && row.record.id === held.id)
     const start = virtualizer.measurementsCache[index]?.start
-    if (start !== undefined && Math.abs(start - held.top - window.scrollY) >= 1) {
+    // Compared with where the record was, not with window.scrollY: reading the scroll position
+    // here lays out the rows just committed, which made a page added below the viewport the
+    // longest task of a scroll through the history.
+    if (start !== undefined && Math.abs(start - held.start) >= 1) {
       window.scrollTo({ top: start - held.top })
     }
   }, [rows, virtualizer])
 
+  // The rows sit in the flow of one block placed at the first row's offset: a row whose height
+  // differs from its estimate (a narrow screen wraps them) pushes only the rows after it, as a
+  // static list would, and nothing moves when the server's rows are measured after hydration.
+  const items = virtualizer.getVirtualItems()
   return (
-    <div
-      ref={listRef}
-      role="list"
-      aria-label="Webhook notifications"
-      className="relative"
-      style={{ height: virtualizer.getTotalSize() }}
-    >
-      {virtualizer.getVirtualItems().map((item) => {
-        const row = rows[item.index]
-        if (!row) return null
-        return (
-          <div
-            key={item.key}
-            ref={virtualizer.measureElement}
-            data-index={item.index}
-            role="listitem"
-            className="absolute inset-x-0 top-0"
-            style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
-          >
-            {row.kind === 'day' ? (
-              <DayHeading label={row.label} count={row.count} first={item.index === 0} />
-            ) : (
-              <WebhookRecordRow
-                record={row.record}
-                timeZone={timeZone}
-                expanded={expanded.has(row.record.id)}
-                onToggle={toggle}
-              />
-            )}
-          </div>
-        )
-      })}
+    <div ref={listRef} className="relative" style={{ height: virtualizer.getTotalSize() }}>
+      <div
+        role="list"
+        aria-label="Webhook notifications"
+        className="absolute inset-x-0 top-0"
+        style={{ transform: `translateY(${(items[0]?.start ?? scrollMargin) - scrollMargin}px)` }}
+      >
+        {items.map((item) => {
+          const row = rows[item.index]
+          if (!row) return null
+          return (
+            <div
+              key={item.key}
+              ref={virtualizer.measureElement}
+              data-index={item.index}
+              role="listitem"
+            >
+              {row.kind === 'day' ? (
+                <DayHeading label={row.label} count={row.count} first={item.index === 0} />
+              ) : (
+                <WebhookRecordRow
+                  record={row.record}
+                  timeZone={timeZone}
+                  expanded={expanded.has(row.record.id)}
+                  onToggle={toggle}
+                />
+              )}
+            </div>
+          )
+        })}
+      </div>
     </div>
   )
 }

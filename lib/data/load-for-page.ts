@@ -3,6 +3,8 @@ import 'server-only'
 import { notFound, redirect } from 'next/navigation'
 import { cache } from 'react'
 
+import { listReport } from '@/lib/aml/details'
+import { projectDetails } from '@/lib/aml/project-details'
 import { AuthRequiredError } from '@/lib/auth/errors'
 import { readAmlSearch, readVerification } from '@/lib/data/reads'
 import { viewProfile } from '@/lib/data/views'
@@ -67,7 +69,8 @@ export const loadProfilePage = cache((profileId: string) =>
  * The report, its match comparisons with the subject the link names, how the subject was screened
  * and what changed since the applicant's previous screening. Read before the page renders (a part
  * streamed in above the cards would push them down); they cost time only when a subject is named.
- * The raw report stays here; the page gets the projection and words.
+ * The raw report stays here; the page gets the projection and words: the list part of each match
+ * at once, and `details()`, the rest of each match, for the page to stream after its first screen.
  */
 export const loadAmlReportPage = cache((searchId: string, subject: string | null) =>
   isUuid(searchId)
@@ -79,7 +82,10 @@ export const loadAmlReportPage = cache((searchId: string, subject: string | null
           settle(reportScreenedAs(raw, searchId, source)),
           settle(changesSincePrevious(raw, searchId, source)),
         ])
-        return { report: projectAmlSearch(raw, searchId), review, source, screenedAs, changes }
+        // The same projection as a whole report's: a masked value's path is the same in both parts.
+        const report = projectAmlSearch(listReport(raw), searchId)
+        const details = () => projectDetails(raw, searchId)
+        return { report, details, review, source, screenedAs, changes }
       })
     : notFound(),
 )

@@ -77,10 +77,20 @@ const keyKinds: { pattern: RegExp; kind: MaskedKind }[] = [
   },
 ]
 
+// Records repeat the same few hundred keys: a 1,000-match report asks about 40,000 of them.
+// Bounded, as keys of raw payloads are the upstream's to choose.
+const kindByKey = new Map<string, MaskedKind | null>()
+
 export function maskedKindForKey(key: string | undefined): MaskedKind | null {
   if (!key) return null
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()
-  return keyKinds.find(({ pattern }) => pattern.test(words))?.kind ?? null
+  let kind = kindByKey.get(key)
+  if (kind === undefined) {
+    const words = key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()
+    kind = keyKinds.find(({ pattern }) => pattern.test(words))?.kind ?? null
+    if (kindByKey.size >= 10_000) kindByKey.clear()
+    kindByKey.set(key, kind)
+  }
+  return kind
 }
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/

@@ -48,6 +48,25 @@ export type MatchComparison = {
   sentence: string
 }
 
+/*
+ * A report of 1,000 matches asks about the same few countries and the subject's names once per
+ * match: each string is read once per process (bounded, as the values are the upstream's).
+ */
+function remembered<T>(read: (value: string) => T): (value: string) => T {
+  const known = new Map<string, T>()
+  return (value) => {
+    if (known.has(value)) return known.get(value) as T
+    const result = read(value)
+    if (known.size >= 5_000) known.clear()
+    known.set(value, result)
+    return result
+  }
+}
+
+const codeOf = remembered(countryCode)
+/** Shared between calls: read, never changed. */
+const wordsOf = remembered(nameWords)
+
 export function compareMatch(subject: Subject, match: AmlMatch): MatchComparison {
   const name = compareNames(subject.names, matchNames(match))
   const dateOfBirth = compareDates(subject, match)
@@ -115,7 +134,7 @@ function matchNames(match: AmlMatch): MatchName[] {
   const names: MatchName[] = []
   for (const { name, lang } of listed) {
     if (!name || names.some((known) => known.name === name && known.lang === lang)) continue
-    names.push({ name, lang, words: nameWords(name) })
+    names.push({ name, lang, words: wordsOf(name) })
   }
   return names
 }
@@ -126,7 +145,7 @@ function compareNames(
 ): NameComparison {
   let best: (ReturnType<typeof compareForm> & { covered: number; total: number }) | null = null
   for (const form of subjectNames) {
-    const words = nameWords(form)
+    const words = wordsOf(form)
     if (words.length === 0) continue
     const candidate = compareForm(words, names)
     const covered = candidate.pairs.length
@@ -198,9 +217,9 @@ function compareCountries(subject: Subject, match: AmlMatch): FactComparison {
   const listed = [...(match.fields?.citizenships ?? []), ...(match.fields?.nationalities ?? [])]
     .map((value) => value.trim())
     .filter(Boolean)
-  const codes = unique(listed.map(countryCode).filter((code) => code !== null))
+  const codes = unique(listed.map(codeOf).filter((code) => code !== null))
   // A value no code is known for might be the subject's country under another name.
-  const unread = unique(listed.filter((value) => countryCode(value) === null))
+  const unread = unique(listed.filter((value) => codeOf(value) === null))
   const fact = {
     subject: subject.countries.join(', ') || null,
     match: [...codes, ...unread].join(', ') || null,

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 
 import { ReportPage } from '@/components/aml/report-page'
+import { detailsOf, listReport } from '@/lib/aml/details'
 import { decisionsQueryOptions } from '@/lib/queries/decisions'
 import { compareMatch, whyView } from '@/lib/review/compare'
 import type { SearchDecisions } from '@/lib/review/decision-rules'
@@ -32,7 +33,10 @@ const noDecisions: SearchDecisions = {
   applicantId: null,
 }
 
-/** The report as its page renders it without a subject: compared with the requested name only. */
+/**
+ * The report as its page renders it without a subject (compared with the requested name only):
+ * the list part of each match, and the details for expanded cards.
+ */
 function renderReport(result: AmlSearchResult, decisions: SearchDecisions = noDecisions) {
   const subject = subjectFromRequestedName(result.requested_name)
   const review: ReportReview = {
@@ -48,7 +52,8 @@ function renderReport(result: AmlSearchResult, decisions: SearchDecisions = noDe
   return render(
     <QueryClientProvider client={client}>
       <ReportPage
-        result={result}
+        result={listReport(result)}
+        details={Promise.resolve(detailsOf(result.data))}
         review={review}
         subject={null}
         screenedAs={{ ok: true, value: null }}
@@ -109,11 +114,13 @@ describe('AML report on real payloads', () => {
     expect(summary.textContent).toContain('1 reviewed · 4 unreviewed')
   })
 
-  it('shows media, sources and their dates when a real card is expanded', () => {
+  it('shows media, sources and their dates when a real card is expanded', async () => {
     const result = amlSearchResultSchema.parse(load('aml-search-result-abc-medium-risk.json'))
     renderReport(result)
     const first = screen.getAllByRole('article')[0]!
-    fireEvent.click(within(first).getByRole('button', { expanded: false }))
+    // The details come as a promise (streamed after the first screen): the card waits for them.
+    const button = within(first).getByRole('button', { expanded: false })
+    await act(() => Promise.resolve(fireEvent.click(button)))
     expect(first.textContent).toContain('Weeks before Darcey and Chloe died')
     // published_at 1676397261 is in seconds: 2023-02-14.
     expect(within(first).getAllByText('2023-02-14').length).toBeGreaterThan(0)
