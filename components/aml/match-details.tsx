@@ -1,10 +1,9 @@
 'use client'
 
-import { createContext, use, type ReactNode } from 'react'
+import { createContext, use, type ComponentProps, type ReactNode } from 'react'
 
 import { MatchDetail } from '@/components/aml/match-detail'
 import { withDetails, type MatchDetails } from '@/lib/aml/details'
-import type { AmlMatch } from '@/lib/upstream/schemas'
 
 /*
  * The report's match details, streamed by the server after the first screen (lib/aml/details.ts).
@@ -26,16 +25,8 @@ export function MatchDetailsProvider({
 }
 
 /** An expanded card's body: the match with its details (a card outside a report has them all). */
-export function StreamedMatchDetail({
-  match,
-  reportMatchIds,
-  onRevealMatch,
-}: {
-  match: AmlMatch
-  reportMatchIds: ReadonlySet<string>
-  onRevealMatch: (uuid: string) => void
-}) {
+export function StreamedMatchDetail({ match, ...rest }: ComponentProps<typeof MatchDetail>) {
   const details = use(DetailsContext)
   const full = details ? withDetails(match, use(details)[match.uuid]) : match
-  return <MatchDetail match={full} reportMatchIds={reportMatchIds} onRevealMatch={onRevealMatch} />
+  return <MatchDetail match={full} {...rest} />
 }
