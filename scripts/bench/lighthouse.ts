@@ -1,9 +1,11 @@
+import { chromium } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 
 import { chromePath, offlineFlags } from '@/scripts/bench/browser'
 import { pageKinds, type PageKind } from '@/scripts/bench/pages'
 import { budget, kb, ms, type Budget, type SectionResult } from '@/scripts/bench/report'
+import type { Session } from '@/scripts/bench/sign-in'
 import { median, round } from '@/scripts/bench/stats'
 
 /*
@@ -11,8 +13,11 @@ import { median, round } from '@/scripts/bench/stats'
  * and 4× CPU slowdown. Its own Chromium, launched once, offline. On a shared 2-core machine TBT
  * is the noisiest figure, so a page can be run several times and the median kept. A bare Next.js
  * page of the same build tools (floor.ts) runs first: the score the framework alone gets here,
- * which the budgets are read against. Verity's pages are loaded signed in: Lighthouse resets the
- * browser's storage before each page, so the session cookie goes as a header on every request.
+ * which the budgets are read against. Verity's pages are loaded signed in: the session cookie is
+ * put in the browser's cookie jar once, as a browser that signed in has it. Lighthouse clears the
+ * cache and the origin's other storage before each page, not cookies. (Sent as an extra header
+ * instead, it gave way to the jar's cookies as soon as a page set one of its own, and the page's
+ * next request went without the session.)
  */
 
 const floorPage: PageKind = { key: 'floor', label: 'bare Next.js page (floor)', path: '/' }
@@ -34,7 +39,7 @@ export async function measureLighthouse(
   appUrl: string,
   runs: number,
   floorUrl: string | null,
-  cookie: string,
+  session: Session,
 ): Promise<SectionResult> {
   const targets = [
     ...(floorUrl ? [{ page: floorPage, origin: floorUrl }] : []),
@@ -50,6 +55,10 @@ export async function measureLighthouse(
   })
   const figures: Record<string, Audit & Diagnosis & { runs: Audit[] }> = {}
   try {
+    const jar = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`)
+    await jar.contexts()[0]?.addCookies([{ name: session.name, value: session.value, url: appUrl }])
+    // Disconnects only: the browser stays Lighthouse's.
+    await jar.close()
     for (const { page, origin } of targets) {
       const audits: Audit[] = []
       let diagnosis: Diagnosis = { lcpElement: '', bytes: 0, scriptMs: 0 }
@@ -59,7 +68,6 @@ export async function measureLighthouse(
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance'],
-          ...(origin === appUrl ? { extraHeaders: { Cookie: cookie } } : {}),
         })
         if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`)
         const { lhr } = result

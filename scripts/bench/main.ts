@@ -127,7 +127,7 @@ async function runOnce(floor: Floor | null, failures: Record<string, string>): P
     await browser.close()
   }
   await section('lighthouse', () =>
-    measureLighthouse(app.url, options.lighthouseRuns, floorApp?.url ?? null, session.header),
+    measureLighthouse(app.url, options.lighthouseRuns, floorApp?.url ?? null, session),
   )
   memory.push(sampleMemory('end of run', app.pid, simulator.pid))
   results.push(memoryResult(memory))
