@@ -6,6 +6,7 @@ import type { ReactNode } from 'react'
 import { AccountMenu } from '@/components/auth/account-menu'
 import { SignInOffBanner } from '@/components/auth/sign-in-off-banner'
 import { AppHeader } from '@/components/shell/app-header'
+import { ServerNowProvider } from '@/components/ui/server-now'
 import { ThemeScript } from '@/components/ui/theme-script'
 import { getViewer } from '@/lib/auth/session'
 import { authSettings } from '@/lib/auth/settings'
@@ -43,18 +44,20 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       </head>
       <body className="min-h-screen">
         <Providers>
-          <AppHeader
-            demo={getEnv().VERITY_DEMO}
-            account={<AccountMenu viewer={viewer} />}
-            notice={<SignInOffBanner />}
-          />
-          <main
-            id="main"
-            tabIndex={-1}
-            className="mx-auto w-full max-w-7xl px-4 py-6 focus-visible:outline-none sm:px-6"
-          >
-            {children}
-          </main>
+          <ServerNowProvider now={new Date().toISOString()}>
+            <AppHeader
+              demo={getEnv().VERITY_DEMO}
+              account={<AccountMenu viewer={viewer} />}
+              notice={<SignInOffBanner />}
+            />
+            <main
+              id="main"
+              tabIndex={-1}
+              className="mx-auto w-full max-w-7xl px-4 py-6 focus-visible:outline-none sm:px-6"
+            >
+              {children}
+            </main>
+          </ServerNowProvider>
         </Providers>
       </body>
     </html>

@@ -1,17 +1,18 @@
 'use client'
 
-import { useSyncExternalStore } from 'react'
+import { use, useSyncExternalStore } from 'react'
 
 import { NoValue } from '@/components/ui/no-value'
+import { ServerNowContext } from '@/components/ui/server-now'
 import { storageStore } from '@/lib/storage-store'
 import { formatRelative, formatUtc, parseTimestamp } from '@/lib/time'
 
 /**
  * A point in time: relative by default ("3 days ago"), or the date and time in the zone the
  * analyst chose (their own or UTC, see `useTimeZoneChoice`); the exact time is always in the
- * tooltip, in UTC and, when the choice is local, in the local zone too. The server renders UTC,
- * and the browser switches to the chosen zone and relative form after hydration, then keeps them
- * current.
+ * tooltip, in UTC and, when the choice is local, in the local zone too. The server renders the
+ * relative form from its own clock (`ServerNowProvider`) and absolute times in UTC; the browser
+ * switches to the chosen zone after hydration and keeps the relative form current.
  */
 export function Timestamp({
   value,
@@ -81,7 +82,8 @@ export function useTimeZoneChoice(): TimeZoneChoice | null {
 
 /*
  * One shared clock for every timestamp on the page: a single interval, started by the first
- * subscriber. The server snapshot is null, so server and hydration renders agree.
+ * subscriber. The server snapshot is the server's render time (null without a provider), so server
+ * and hydration renders agree.
  */
 let current: Date | null = null
 const listeners = new Set<() => void>()
@@ -105,11 +107,12 @@ function subscribe(listener: () => void) {
   }
 }
 
-/** The current time, refreshed every 30 s; null on the server and during hydration. */
+/** The current time, refreshed every 30 s; the server's render time on the server and during hydration. */
 export function useNow(): Date | null {
+  const serverNow = use(ServerNowContext)
   return useSyncExternalStore(
     subscribe,
     () => current,
-    () => null,
+    () => serverNow,
   )
 }

@@ -64,3 +64,25 @@ test('relative times move on as the clock does, without a reload', async ({ page
   await expect(firstCreated).not.toHaveText(before)
   await expect(firstCreated).toHaveText(/years ago$/)
 })
+
+test('relative times are in the first HTML as the browser shows them, so nothing moves on a phone', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/')).text()
+  expect(html).toMatch(/<time[^>]*>[^<]* ago<\/time>/)
+
+  await page.setViewportSize({ width: 412, height: 823 })
+  await page.addInitScript(() => {
+    const seen = window as unknown as { shifted: number }
+    seen.shifted = 0
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        seen.shifted += (entry as unknown as { value: number }).value
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  await page.goto('/')
+  await page.waitForLoadState('networkidle')
+  await expect(page.locator('main time').first()).toHaveText(/ ago$/)
+  expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0)
+})
