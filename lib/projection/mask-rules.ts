@@ -1,3 +1,5 @@
+import { remembered } from '@/lib/remembered'
+
 /*
  * The masking rules, in one place: which values are personal (by kind, by JSON key, by shape) and
  * how a masked one looks. lib/projection/project.ts applies them on the server. How a masked
@@ -77,21 +79,15 @@ const keyKinds: { pattern: RegExp; kind: MaskedKind }[] = [
   },
 ]
 
-// Records repeat the same few hundred keys: a 1,000-match report asks about 40,000 of them.
-// Bounded, as keys of raw payloads are the upstream's to choose.
-const kindByKey = new Map<string, MaskedKind | null>()
-
 export function maskedKindForKey(key: string | undefined): MaskedKind | null {
-  if (!key) return null
-  let kind = kindByKey.get(key)
-  if (kind === undefined) {
-    const words = key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()
-    kind = keyKinds.find(({ pattern }) => pattern.test(words))?.kind ?? null
-    if (kindByKey.size >= 10_000) kindByKey.clear()
-    kindByKey.set(key, kind)
-  }
-  return kind
+  return key ? kindOfKey(key) : null
 }
+
+// Records repeat the same few hundred keys: a 1,000-match report asks about 40,000 of them.
+const kindOfKey = remembered((key: string): MaskedKind | null => {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()
+  return keyKinds.find(({ pattern }) => pattern.test(words))?.kind ?? null
+}, 10_000)
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
 // International (+44 20 7946 0958) or grouped (020 7946-0958) numbers; bare digit runs are ids.

@@ -1,4 +1,5 @@
 import { countryCode } from '@/lib/countries'
+import { remembered } from '@/lib/remembered'
 import { overlaps, parseRange, rangeYears } from '@/lib/review/dates'
 import { readGender, type Gender, type Subject } from '@/lib/review/subject'
 import { nameWords, oneEditApart, type NameWord } from '@/lib/review/words'
@@ -48,21 +49,8 @@ export type MatchComparison = {
   sentence: string
 }
 
-/*
- * A report of 1,000 matches asks about the same few countries and the subject's names once per
- * match: each string is read once per process (bounded, as the values are the upstream's).
- */
-function remembered<T>(read: (value: string) => T): (value: string) => T {
-  const known = new Map<string, T>()
-  return (value) => {
-    if (known.has(value)) return known.get(value) as T
-    const result = read(value)
-    if (known.size >= 5_000) known.clear()
-    known.set(value, result)
-    return result
-  }
-}
-
+// A report of 1,000 matches asks about the same few countries and the subject's names once per
+// match.
 const codeOf = remembered(countryCode)
 /** Shared between calls: read, never changed. */
 const wordsOf = remembered(nameWords)
