@@ -1,6 +1,6 @@
 'use client'
 
-import { useEffect, useEffectEvent, type RefObject } from 'react'
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, type RefObject } from 'react'
 
 /**
  * A field of a server-rendered page can be typed into or chosen from before the page has
@@ -13,9 +13,19 @@ export function useEnteredBeforeHydration(
   value: string,
   onEntered: (value: string) => void,
 ) {
+  // Read in the hydrating commit itself: any later render of a controlled select (its options
+  // growing as data arrives) puts the selection back to `value` and the choice would be lost.
+  const atHydration = useRef<{ shown: string; value: string } | null>(null)
+  const capture = useEffectEvent(() => {
+    if (ref.current) atHydration.current = { shown: ref.current.value, value }
+  })
+  useLayoutEffect(() => capture(), [])
   const takeUp = useEffectEvent(() => {
-    const shown = ref.current?.value
-    if (shown !== undefined && shown !== value) onEntered(shown)
+    const entered = atHydration.current
+    // A change made through React since hydration is newer than what the field showed then.
+    if (entered && entered.shown !== entered.value && value === entered.value) {
+      onEntered(entered.shown)
+    }
   })
   // After this commit's other effects: child effects run before the app router's, and the router
   // syncs history.replaceState into useSearchParams only once its own effect has run.

@@ -1,8 +1,9 @@
 'use client'
 
 import { useRouter } from 'next/navigation'
-import { useId, useOptimistic, useTransition } from 'react'
+import { useId, useOptimistic, useRef, useTransition } from 'react'
 
+import { useEnteredBeforeHydration } from '@/components/ui/use-entered-before-hydration'
 import { webhooksPath } from '@/lib/routes'
 
 /** The webhook configuration filter, chosen among the ids seen so far; it lives in the address. */
@@ -18,6 +19,13 @@ export function WebhookSelect({
   const [pending, startTransition] = useTransition()
   // The choice shows at once; the address and the list follow when the server has rendered them.
   const [shown, setShown] = useOptimistic(value ?? '')
+  const ref = useRef<HTMLSelectElement>(null)
+  const choose = (next: string) =>
+    startTransition(() => {
+      setShown(next)
+      router.push(next ? webhooksPath(next) : webhooksPath())
+    })
+  useEnteredBeforeHydration(ref, value ?? '', choose)
 
   return (
     <div className="flex w-full min-w-0 flex-col gap-1 sm:w-auto">
@@ -25,15 +33,10 @@ export function WebhookSelect({
         Webhook configuration {pending && <span className="font-normal">· loading…</span>}
       </label>
       <select
+        ref={ref}
         id={id}
         value={shown}
-        onChange={(event) => {
-          const next = event.target.value
-          startTransition(() => {
-            setShown(next)
-            router.push(next ? webhooksPath(next) : webhooksPath())
-          })
-        }}
+        onChange={(event) => choose(event.target.value)}
         className="h-8 w-full min-w-0 rounded border border-zinc-300 bg-white px-2 font-mono text-xs sm:w-80 dark:border-zinc-700 dark:bg-zinc-900"
       >
         <option value="">All configurations</option>

@@ -4,6 +4,7 @@ import { buildDataset } from '@/simulator/dataset'
 import { exampleIds } from '@/lib/demo/example-ids'
 import { simUrl } from '@/playwright.config'
 
+import { openBeforeHydration } from '@/tests/e2e/support/before-hydration'
 import { expand } from '@/tests/e2e/support/until-answered'
 
 const history = buildDataset().webhookHistory
@@ -119,6 +120,19 @@ test.describe('webhook history', () => {
     await expect(page.getByRole('combobox', { name: 'Webhook configuration' })).toHaveValue(
       exampleIds.webhookIds[1],
     )
+  })
+
+  test('a configuration chosen before the page has hydrated is applied once it has', async ({
+    page,
+  }) => {
+    const webhookId = exampleIds.webhookIds[2]
+    const release = await openBeforeHydration(page, `/webhooks?webhook_id=${webhookId}`)
+    const select = page.getByRole('combobox', { name: 'Webhook configuration' })
+    await expect(select).toHaveValue(webhookId)
+    await select.selectOption('')
+    release()
+    await expect(page).toHaveURL('/webhooks', { timeout: 20_000 })
+    await expect(recordRow(page, history[0]!.id)).toBeVisible()
   })
 
   test('an AML_SCREENING record expands to its search request and links to its report', async ({
