@@ -92,12 +92,12 @@ function TriageRow({
     <li className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 py-1.5">
       <IntentLink
         href={href}
-        className={`${linkClass} min-w-0 flex-1 truncate ${mono ? 'font-mono text-xs' : ''}`}
+        className={`${linkClass} min-w-0 flex-[1_1_100%] truncate sm:flex-1 ${mono ? 'font-mono text-xs' : ''}`}
       >
         {label}
       </IntentLink>
       {children}
-      <span className="w-24 text-right text-xs text-zinc-500 dark:text-zinc-400">
+      <span className="ml-auto w-24 text-right text-xs text-zinc-500 dark:text-zinc-400">
         <Timestamp value={at} />
       </span>
     </li>
