@@ -2,22 +2,21 @@ import { NextResponse, type NextRequest } from 'next/server'
 
 import { crossSiteProblem, isSameOriginRequest } from '@/lib/api/same-origin'
 import { CLIENT_REQUEST_ID_HEADER, clientRequestId } from '@/lib/audit/request-id'
-import { cookieIsSecure, publicOrigin, servedOverHttps } from '@/lib/auth/request'
+import { publicOrigin, servedOverHttps } from '@/lib/auth/request'
+import { dropStaleCookie, requestSession } from '@/lib/auth/request-session'
 import { safeReturnTo } from '@/lib/auth/return-to'
-import { clearedSessionCookie, sessionCookieName } from '@/lib/auth/session-cookie'
-import { sessionViewer } from '@/lib/auth/session-service'
 import { authSettings, type AuthSettings } from '@/lib/auth/settings'
 import { signInPath, unauthenticatedProblem } from '@/lib/auth/unauthenticated'
 import type { Viewer } from '@/lib/auth/viewer'
 import { handOffViewer, VIEWER_HEADER } from '@/lib/auth/viewer-handoff'
-import { PROXY_TIMING_HEADER } from '@/lib/server-timing'
 
 /*
- * Three jobs. Cross-site requests: anything but a read must come from Verity's own pages
- * (lib/api/same-origin.ts), whatever endpoint it is for. The sign-in gate: without a valid session
- * a page redirects to sign-in and the API answers 401; with one, the viewer it found is handed on
- * to the route under an HMAC (lib/auth/viewer-handoff.ts) so the session is looked up once per
- * request. The data layer still checks: without a handed-on viewer that verifies it looks the
+ * Three jobs, for everything but the API (/api/ has the same gate in its route wrapper,
+ * lib/api/gate.ts: running this proxy cost an API request more than its own code, issue 19).
+ * Cross-site requests: anything but a read must come from Verity's own pages
+ * (lib/api/same-origin.ts). The sign-in gate: without a valid session a page redirects to sign-in;
+ * with one, the viewer it found is handed on to the page under an HMAC
+ * (lib/auth/viewer-handoff.ts) so the session is looked up once per request. The data layer still checks: without a handed-on viewer that verifies it looks the
  * session up itself, so skipping this proxy exposes nothing. And a per-request
  * Content-Security-Policy with a fresh nonce on everything that may be HTML, prefetches included:
  * Next.js reads the policy from the request headers and puts the nonce on its own scripts, which
@@ -25,7 +24,6 @@ import { PROXY_TIMING_HEADER } from '@/lib/server-timing'
  * in next.config.js.
  */
 export async function proxy(request: NextRequest) {
-  const started = performance.now()
   const requestHeaders = new Headers(request.headers)
   // The server's own id, shared by the audit log and the access log; the client's, if it sent a
   // plain one, travels apart and marked as the client's (lib/audit/request-id.ts).
@@ -46,10 +44,8 @@ export async function proxy(request: NextRequest) {
   // Whatever the client sent under this name is dropped; only this proxy's own statement goes on.
   if (passed) requestHeaders.set(VIEWER_HEADER, handOffViewer(passed, requestId))
   else requestHeaders.delete(VIEWER_HEADER)
-  // API responses are JSON and carry a fixed policy of their own (next.config.js).
+  // `/api` itself (no route): JSON's fixed policy of its own applies (next.config.js).
   if (isApi(request)) {
-    // Reported in the route's Server-Timing (lib/api/problem.ts).
-    requestHeaders.set(PROXY_TIMING_HEADER, (performance.now() - started).toFixed(3))
     const response = NextResponse.next({ request: { headers: requestHeaders } })
     response.headers.set('X-Request-Id', requestId)
     return response
@@ -87,10 +83,8 @@ async function gate(
   if (settings.mode === 'off') return null
   const { pathname, search } = request.nextUrl
   if (PUBLIC_PATHS.some((pattern) => pattern.test(pathname))) return null
-  const secure = cookieIsSecure(request, settings)
-  const token = request.cookies.get(sessionCookieName(secure))?.value
-  const viewer = await sessionViewer(token, settings)
-  if (viewer) return viewer
+  const session = await requestSession(request, settings)
+  if (session.viewer) return session.viewer
 
   let response: NextResponse
   if (isApi(request)) {
@@ -105,8 +99,7 @@ async function gate(
     response.headers.set('Cache-Control', 'private, no-store')
   }
   // A tampered, ended or expired session's cookie is dropped so the browser stops sending it.
-  if (token) response.cookies.set(...clearedSessionCookie(secure))
-  return response
+  return dropStaleCookie(response, session)
 }
 
 function contentSecurityPolicy(nonce: string) {
@@ -131,11 +124,11 @@ function contentSecurityPolicy(nonce: string) {
 export const config = {
   // Everything but static files, prefetches included: a prefetch (`Purpose: prefetch`,
   // `Next-Router-Prefetch`) can be answered with a whole HTML page, which needs its policy too.
-  // The files a browser or crawler asks for without a session (icons, manifest, robots.txt) and
-  // the two probes a load balancer calls (no data, GET only, headers from next.config.js) are
-  // excluded by their exact names, so `/robots.txt.html` still goes through the gate. Running the
-  // proxy costs a probe more than its own handler does (issue 19).
+  // The files a browser or crawler asks for without a session (icons, manifest, robots.txt) are
+  // excluded by their exact names, so `/robots.txt.html` still goes through the gate. The API's
+  // routes gate themselves (lib/api/gate.ts), except the two probes a load balancer calls (no
+  // data, GET only, headers from next.config.js).
   matcher: [
-    '/((?!_next/static|_next/image|(?:favicon\\.ico|icon\\.svg|icon-\\d+\\.png|apple-touch-icon\\.png|manifest\\.webmanifest|robots\\.txt|api/health|api/ping)$).*)',
+    '/((?!_next/static|_next/image|api/|(?:favicon\\.ico|icon\\.svg|icon-\\d+\\.png|apple-touch-icon\\.png|manifest\\.webmanifest|robots\\.txt)$).*)',
   ],
 }

@@ -3,15 +3,12 @@ import 'server-only'
 import { AsyncLocalStorage } from 'node:async_hooks'
 
 /*
- * Where a route handler's time goes (proxy.ts, the session check, the upstream call, validation,
- * projection, the audit append, serialisation), as a Server-Timing header: the benchmark reads it
- * to break one proxied request down (README, Performance).
+ * Where a route handler's time goes (the API's gate, the session check, the upstream call,
+ * validation, projection, the audit append, serialisation), as a Server-Timing header: the
+ * benchmark reads it to break one proxied request down (README, Performance).
  */
 
 const storage = new AsyncLocalStorage<Map<string, number>>()
-
-/** How proxy.ts tells the route handler how long it took (it always sets it on API requests). */
-export const PROXY_TIMING_HEADER = 'x-verity-proxy-ms'
 
 /** Runs `task`, adding its duration to `name` for the request being timed (if any). */
 export async function timed<T>(name: string, task: () => Promise<T>): Promise<T> {

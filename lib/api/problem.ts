@@ -3,6 +3,7 @@ import 'server-only'
 import { NextResponse } from 'next/server'
 
 import { ProblemError } from '@/lib/api/problem-error'
+import { requestScope } from '@/lib/api/request-scope'
 import { AuthRequiredError } from '@/lib/auth/errors'
 import { unauthenticatedProblem } from '@/lib/auth/unauthenticated'
 import { serverTimingHeader, withServerTiming } from '@/lib/server-timing'
@@ -104,10 +105,11 @@ export function upstreamProblem(error: UpstreamError) {
  * Runs an upstream call and answers its data (with Server-Timing: where the time went), or the
  * problem that fits its failure.
  */
-export async function respond(call: () => Promise<unknown>, proxyMs?: string | null) {
+export async function respond(call: () => Promise<unknown>) {
   try {
     const { result, timings } = await withServerTiming(call)
-    if (proxyMs) timings.set('proxy', Number(proxyMs))
+    const gateMs = requestScope()?.gateMs
+    if (gateMs !== undefined) timings.set('gate', gateMs)
     const started = performance.now()
     const response = jsonText(JSON.stringify(result))
     timings.set('serialisation', performance.now() - started)

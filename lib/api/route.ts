@@ -3,26 +3,28 @@ import 'server-only'
 import type { NextRequest } from 'next/server'
 import type { z } from 'zod'
 
+import { gated } from '@/lib/api/gate'
 import { firstIssue, searchParamsObject } from '@/lib/api/params'
 import { problem, respond } from '@/lib/api/problem'
-import { PROXY_TIMING_HEADER } from '@/lib/server-timing'
 
 /*
- * The one shape of Verity's JSON route handlers: parameters (path and query together) are parsed
- * with a zod schema before anything is read, a bad one answers 400, and the read's result or its
- * failure is answered by `respond` (validated JSON, no-store, problem+json).
+ * The one shape of Verity's JSON route handlers: the request passes the API's gate first (same
+ * origin for changes, a valid session: lib/api/gate.ts), parameters (path and query together) are
+ * parsed with a zod schema before anything is read, a bad one answers 400, and the read's result
+ * or its failure is answered by `respond` (validated JSON, no-store, problem+json).
  */
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> }
 
 export function readRoute<P>(params: z.ZodType<P>, read: (params: P) => Promise<unknown>) {
   // Routes without dynamic segments may be called without a context.
-  return async (request: NextRequest, ctx?: RouteContext) => {
-    const input = { ...searchParamsObject(request.nextUrl.searchParams), ...(await ctx?.params) }
-    const parsed = params.safeParse(input)
-    if (!parsed.success) return badParameter(parsed.error)
-    return respond(() => read(parsed.data), request.headers.get(PROXY_TIMING_HEADER))
-  }
+  return (request: NextRequest, ctx?: RouteContext) =>
+    gated(request, async () => {
+      const input = { ...searchParamsObject(request.nextUrl.searchParams), ...(await ctx?.params) }
+      const parsed = params.safeParse(input)
+      if (!parsed.success) return badParameter(parsed.error)
+      return respond(() => read(parsed.data))
+    })
 }
 
 /**
@@ -34,19 +36,25 @@ export function actionRoute<B>(
   body: z.ZodType<B>,
   run: (body: B, request: NextRequest) => Promise<unknown>,
 ) {
-  return async (request: NextRequest, ctx?: RouteContext) => {
-    let raw: unknown
-    try {
-      raw = await request.json()
-    } catch {
-      return problem(400, 'bad_parameter', 'Bad request', 'The body must be JSON.')
-    }
-    const params = await ctx?.params
-    const input = params && isObject(raw) ? { ...raw, ...params } : raw
-    const parsed = body.safeParse(input)
-    if (!parsed.success) return badParameter(parsed.error)
-    return respond(() => run(parsed.data, request), request.headers.get(PROXY_TIMING_HEADER))
-  }
+  return (request: NextRequest, ctx?: RouteContext) =>
+    gated(request, async () => {
+      let raw: unknown
+      try {
+        raw = await request.json()
+      } catch {
+        return problem(400, 'bad_parameter', 'Bad request', 'The body must be JSON.')
+      }
+      const params = await ctx?.params
+      const input = params && isObject(raw) ? { ...raw, ...params } : raw
+      const parsed = body.safeParse(input)
+      if (!parsed.success) return badParameter(parsed.error)
+      return respond(() => run(parsed.data, request))
+    })
+}
+
+/** A fixed answer behind the same gate (unknown API paths). */
+export function gatedRoute(answer: () => Response) {
+  return (request: NextRequest) => gated(request, () => Promise.resolve(answer()))
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 
 import { headers } from 'next/headers'
 
+import { requestScope } from '@/lib/api/request-scope'
 import { viewerLabel, type Viewer } from '@/lib/auth/viewer'
 
 import { appTrail } from './app-trail'
@@ -13,10 +14,16 @@ import { CLIENT_REQUEST_ID_HEADER, clientRequestId, serverRequestId } from './re
 export type AuditResource = { type: string; id: string | null }
 
 /**
- * The id proxy.ts gave this request, so audit lines match access logs (a fresh one when there is
- * none, or it is not one of the server's), and the client's own id apart, when it sent one.
+ * The id proxy.ts or the API's gate gave this request, so audit lines match access logs (a fresh
+ * one when there is none, or it is not one of the server's), and the client's own id apart, when
+ * it sent one.
  */
 async function requestIds(): Promise<{ requestId: string; clientRequestId?: string }> {
+  const scoped = requestScope()
+  if (scoped) {
+    const { requestId, clientRequestId } = scoped
+    return clientRequestId ? { requestId, clientRequestId } : { requestId }
+  }
   let incoming: Awaited<ReturnType<typeof headers>>
   try {
     incoming = await headers()

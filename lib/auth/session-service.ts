@@ -13,7 +13,7 @@ import {
   sessionRows,
   type SessionRows,
 } from './session-store'
-import type { AuthSettings } from './settings'
+import type { OidcSettings } from './settings'
 import type { Viewer } from './viewer'
 
 /*
@@ -22,7 +22,6 @@ import type { Viewer } from './viewer'
  * same rules.
  */
 
-type OidcSettings = Extract<AuthSettings, { mode: 'oidc' }>
 
 const PURGE_EVERY_MS = 5 * 60 * 1000
 

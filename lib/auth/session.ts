@@ -3,6 +3,8 @@ import 'server-only'
 import { cookies, headers } from 'next/headers'
 import { cache } from 'react'
 
+import { requestScope } from '@/lib/api/request-scope'
+
 import { headersAreSecure } from './request'
 import { sessionCookieName } from './session-cookie'
 import { sessionViewer } from './session-service'
@@ -18,6 +20,9 @@ export const ANONYMOUS: Viewer = { sub: 'anonymous', email: null, name: 'sign-in
  * the one proxy.ts found and handed on, else looked up from the session cookie here.
  */
 export const getViewer = cache(async (): Promise<Viewer | null> => {
+  // An API request: its route wrapper has already found the viewer (lib/api/gate.ts).
+  const scoped = requestScope()
+  if (scoped) return scoped.viewer
   const settings = authSettings()
   if (settings.mode === 'off') return ANONYMOUS
   const incoming = await headers()

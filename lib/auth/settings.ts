@@ -21,6 +21,8 @@ export type AuthSettings =
     }
   | { mode: 'off'; reason: 'disabled' | 'unconfigured' }
 
+export type OidcSettings = Extract<AuthSettings, { mode: 'oidc' }>
+
 export function authSettings(): AuthSettings {
   const env = getEnv()
   if (env.AUTH_DISABLED) return { mode: 'off', reason: 'disabled' }

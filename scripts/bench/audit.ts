@@ -4,15 +4,15 @@ import { percentile, round } from '@/scripts/bench/stats'
 
 /*
  * One proxied request, part by part. Every response of the route carries Server-Timing
- * (lib/server-timing.ts): proxy.ts's own code, the session check in the data layer, the upstream
- * call, validation, projection, the audit append and serialisation. The rest of the time the
- * client waited is the framework (routing, the proxy's adapter, the handler's wrapper) and the
+ * (lib/server-timing.ts): the API's gate (origin check, session), the session check in the data
+ * layer, the upstream call, validation, projection, the audit append and serialisation. The rest
+ * of the time the client waited is the framework (routing, the handler's wrapper) and the
  * loopback network. Sequential requests for concurrency 1, and a pool of 32 at once, where audit
  * appends that arrive together share one write.
  */
 
 const PARTS = [
-  'proxy',
+  'gate',
   'session',
   'upstream',
   'validation',
@@ -96,7 +96,7 @@ export async function measureAudit(
           ms(f.rest),
         ]),
         notes: [
-          'proxy: proxy.ts’s own code (not the framework’s work of running it); the rest: the framework and the network, i.e. what the client waited for beyond the timed parts.',
+          'gate: the route wrapper’s origin check and session lookup (lib/api/gate.ts); the rest: the framework and the network, i.e. what the client waited for beyond the timed parts.',
         ],
       },
     ],

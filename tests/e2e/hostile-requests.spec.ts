@@ -75,7 +75,7 @@ for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
 }
 
 // Every state-changing request, to an endpoint that exists or not, is refused unless it comes from
-// Verity's own pages (proxy.ts, lib/api/same-origin.ts).
+// Verity's own pages (proxy.ts for pages, lib/api/gate.ts for the API, lib/api/same-origin.ts).
 const crossSite: [string, string, Record<string, string>][] = [
   ['POST', '/auth/sign-out', {}],
   ['POST', '/auth/sign-out', { 'sec-fetch-site': 'cross-site' }],

@@ -23,19 +23,20 @@ describe('files served without a session', () => {
     expect(runsProxy(path)).toBe(false)
   })
 
-  it.each(['/api/ping', '/api/health'])('the probe %s runs without the proxy', (path) => {
-    expect(runsProxy(path)).toBe(false)
-  })
+  it.each(['/api/ping', '/api/health', '/api/profiles', '/api/pings', '/api/ping.json'])(
+    '%s runs without the proxy: every API route gates itself (lib/api/gate.ts)',
+    (path) => {
+      expect(runsProxy(path)).toBe(false)
+    },
+  )
 
   it.each([
     '/',
     '/profiles',
-    '/api/profiles',
+    '/api',
+    '/apis/profiles',
     '/favicon.ico.html',
     '/icon-192.png/profiles',
-    '/api/pings',
-    '/api/health/profiles',
-    '/api/ping.json',
   ])('%s still goes through the gate', (path) => {
     expect(runsProxy(path)).toBe(true)
   })

@@ -396,8 +396,13 @@ describe('unknown API paths', () => {
   it.each(['GET', 'POST', 'DELETE'] as const)(
     '%s /api/nope answers a 404 problem',
     async (method) => {
-      const response = routes.unknown[method]()
-      const body = await expectProblem(response, 404)
+      const response = routes.unknown[method](
+        new NextRequest(`http://localhost/api/nope`, {
+          method,
+          headers: { 'sec-fetch-site': 'same-origin' },
+        }),
+      )
+      const body = await expectProblem(await response, 404)
       expect(body.type).toBe('about:blank#not_found')
       expect(fake.requests).toHaveLength(0)
     },

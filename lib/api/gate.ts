@@ -1,0 +1,54 @@
+import 'server-only'
+
+import { randomUUID } from 'node:crypto'
+
+import type { NextRequest } from 'next/server'
+
+import { inRequestScope } from '@/lib/api/request-scope'
+import { crossSiteProblem, isSameOriginRequest } from '@/lib/api/same-origin'
+import { clientRequestId } from '@/lib/audit/request-id'
+import { publicOrigin } from '@/lib/auth/request'
+import { dropStaleCookie, requestSession } from '@/lib/auth/request-session'
+import { ANONYMOUS } from '@/lib/auth/session'
+import { authSettings } from '@/lib/auth/settings'
+import { unauthenticatedProblem } from '@/lib/auth/unauthenticated'
+import type { Viewer } from '@/lib/auth/viewer'
+
+/*
+ * proxy.ts's jobs for the API, done by the route wrapper: proxy.ts does not run for /api/ (running
+ * it cost each API request more than its own code, issue 19). Anything but a read must come from
+ * Verity's own pages; without a valid session the answer is 401 and no handler runs; every answer
+ * carries the server's own request id. The handler runs in a request scope (lib/api/request-scope.ts)
+ * that gives the data layer the viewer found here and the audit trail the ids, so the session is
+ * looked up once. The data layer's own check stays: a handler reached some other way looks the
+ * session up itself.
+ */
+export async function gated(request: NextRequest, handle: () => Promise<Response>) {
+  const started = performance.now()
+  const requestId = randomUUID()
+  const viewer = await viewerOf(request)
+  let response: Response
+  if (viewer instanceof Response) {
+    response = viewer
+  } else {
+    const clientId = clientRequestId(request.headers.get('x-request-id'))
+    const scope = {
+      requestId,
+      ...(clientId ? { clientRequestId: clientId } : {}),
+      viewer,
+      gateMs: performance.now() - started,
+    }
+    response = await inRequestScope(scope, handle)
+  }
+  response.headers.set('X-Request-Id', requestId)
+  return response
+}
+
+/** The request's viewer, or the refusal: a cross-site change, or no valid session. */
+async function viewerOf(request: NextRequest): Promise<Viewer | Response> {
+  const settings = authSettings()
+  if (!isSameOriginRequest(request, publicOrigin(request, settings))) return crossSiteProblem()
+  if (settings.mode === 'off') return ANONYMOUS
+  const session = await requestSession(request, settings)
+  return session.viewer ?? dropStaleCookie(unauthenticatedProblem(), session)
+}

@@ -1,0 +1,32 @@
+import 'server-only'
+
+import { AsyncLocalStorage } from 'node:async_hooks'
+
+import type { Viewer } from '@/lib/auth/viewer'
+
+/*
+ * What the API route wrapper (lib/api/gate.ts) settled for the request it runs, since proxy.ts
+ * does not run for /api/: the server's request id, the client's own id, the session's viewer and
+ * how long settling took. It lives in process memory only, so nothing a client sends can stand in
+ * for it; the audit trail and the data layer read it instead of request headers.
+ */
+
+export type RequestScope = {
+  requestId: string
+  clientRequestId?: string
+  viewer: Viewer
+  gateMs: number
+}
+
+// One for the process, whichever bundle asks (as for the store).
+const KEY = Symbol.for('verity.request-scope')
+const shared = globalThis as typeof globalThis & { [KEY]?: AsyncLocalStorage<RequestScope> }
+const storage = (shared[KEY] ??= new AsyncLocalStorage<RequestScope>())
+
+export function requestScope(): RequestScope | undefined {
+  return storage.getStore()
+}
+
+export function inRequestScope<T>(scope: RequestScope, run: () => T): T {
+  return storage.run(scope, run)
+}
