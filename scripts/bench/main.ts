@@ -93,6 +93,7 @@ async function runOnce(floor: Floor | null, failures: Record<string, string>): P
   console.log(
     `simulator ${simulator.url}, Verity ${app.url} (pid ${app.pid}, sign-in on), floor ${floorApp?.url ?? 'none'}, build ${options.distDir}`,
   )
+  const pids = { next: app.pid, simulator: simulator.pid, floor: floorApp?.pid ?? null }
   const browser = await launchBrowser()
   let session: Session
   try {
@@ -104,7 +105,7 @@ async function runOnce(floor: Floor | null, failures: Record<string, string>): P
         fetch(app.url + path, { headers: { cookie: session.header } }).then((r) => r.arrayBuffer()),
       ),
     )
-    memory.push(await settledMemory('at rest, after start and sign-in', app.pid, simulator.pid))
+    memory.push(await settledMemory('at rest, after start and sign-in', pids))
 
     await section('load', () =>
       measureLoad(simulator.url, app.url, floorApp?.url ?? null, session.header, {
@@ -114,8 +115,8 @@ async function runOnce(floor: Floor | null, failures: Record<string, string>): P
       }),
     )
     if (has('load')) {
-      memory.push(sampleMemory('right after the proxy load', app.pid, simulator.pid))
-      memory.push(await settledMemory('after the proxy load, settled', app.pid, simulator.pid))
+      memory.push(sampleMemory('right after the proxy load', pids))
+      memory.push(await settledMemory('after the proxy load, settled', pids))
     }
     await section('audit', () => measureAudit(app.url, session.header))
     await section('render', () =>
@@ -129,7 +130,7 @@ async function runOnce(floor: Floor | null, failures: Record<string, string>): P
   await section('lighthouse', () =>
     measureLighthouse(app.url, options.lighthouseRuns, floorApp?.url ?? null, session),
   )
-  memory.push(sampleMemory('end of run', app.pid, simulator.pid))
+  memory.push(sampleMemory('end of run', pids))
   results.push(memoryResult(memory))
   await stopAll()
 
