@@ -22,7 +22,6 @@ import type { Viewer } from './viewer'
  * same rules.
  */
 
-
 const PURGE_EVERY_MS = 5 * 60 * 1000
 
 // The embedded store is written by this process alone, so its sessions are also kept in memory
