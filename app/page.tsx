@@ -19,7 +19,7 @@ export default async function HomePage() {
   // would push it down on a phone (layout shift) after the analyst started reading.
   const [triage, opened] = await Promise.all([loadTriage().catch(() => null), loadOpenedRecords()])
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="min-w-0 space-y-4">
         <div>
           <h1 className="text-lg font-semibold">What needs review</h1>

@@ -40,7 +40,7 @@ export function MatchDetail({
   const other = unknownMembers(match)
   return (
     <div className="space-y-4">
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {names.length > 0 && (
           <DetailSection title="Names and aliases" count={names.length}>
             <NamesTable names={names} />

@@ -31,7 +31,7 @@ export function VerificationView({
   return (
     <div className="space-y-5">
       <VerificationHeader verification={verification} />
-      <div className="grid items-start gap-5 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
+      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
         <div className="min-w-0 lg:col-span-2">
           <ChecksCard verification={verification} />
         </div>

@@ -46,7 +46,7 @@ export function RecordDetails({
       id={id}
       className="mt-2 space-y-3 border-t border-zinc-200 pt-3 pb-1 pl-5.5 text-sm dark:border-zinc-800"
     >
-      <div className="grid gap-x-8 gap-y-3 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-x-8 gap-y-3 lg:grid-cols-2">
         <section aria-label={`Notification, ${ofRecord}`}>
           <SectionTitle>Notification</SectionTitle>
           <FieldList>
