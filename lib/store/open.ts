@@ -25,11 +25,6 @@ export type StoreConfig = { databaseUrl?: string; dataDir: string }
 
 export type Store = {
   db: Kysely<Database>
-  /**
-   * One statement, parsed and planned once per connection under `name`, for the hot path (the
-   * audit append): Kysely sends every statement unnamed, to be planned again on each call.
-   */
-  prepared: <Row>(name: string, text: string, values: unknown[]) => Promise<Row[]>
   kind: 'embedded' | 'postgres'
   /** Where the data is, for messages: the data directory or the URL without its password. */
   where: string
@@ -78,9 +73,7 @@ export async function openStore(config: StoreConfig): Promise<Store> {
     // Ends the pool; an embedded database is closed after it (pushed earlier, run later).
     cleanups.push(() => db.destroy())
     await migrate(db)
-    const prepared = async <Row>(name: string, text: string, values: unknown[]) =>
-      (await pool.query<Row & pg.QueryResultRow>({ name, text, values })).rows
-    return { db, prepared, kind: config.databaseUrl ? 'postgres' : 'embedded', where, close }
+    return { db, kind: config.databaseUrl ? 'postgres' : 'embedded', where, close }
   } catch (error) {
     await close().catch(() => undefined)
     throw new StoreError(`Cannot open the store (${where}): ${describe(error)}`)

@@ -42,7 +42,7 @@ function entry(n: number): AuditEntry {
 }
 
 async function append(count: number) {
-  const writer = createAuditWriter(store, key)
+  const writer = createAuditWriter(store.db, key)
   for (let n = 1; n <= count; n++) await writer.append(entry(n))
 }
 
@@ -78,8 +78,8 @@ describe('audit trail in the store', () => {
   })
 
   it('makes one chain of appends from two writers at once, as from two instances', async () => {
-    const first = createAuditWriter(store, key)
-    const second = createAuditWriter(store, key)
+    const first = createAuditWriter(store.db, key)
+    const second = createAuditWriter(store.db, key)
     const records = await Promise.all(
       Array.from({ length: 200 }, (_, n) => (n % 2 ? first : second).append(entry(n + 1))),
     )
