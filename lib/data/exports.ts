@@ -2,6 +2,7 @@ import 'server-only'
 
 import { z } from 'zod'
 
+import { hasNoControlCharacters } from '@/lib/api/params'
 import { audit } from '@/lib/audit/record'
 import { AuthRequiredError } from '@/lib/auth/errors'
 import { getViewer } from '@/lib/auth/session'
@@ -15,7 +16,12 @@ export const amlExportRequest = z
     searchId: z.string().refine(isUuid, 'searchId must be a UUID'),
     format: z.enum(['json', 'print'], { error: 'format must be json or print' }),
     unmasked: z.boolean().default(false),
-    reason: z.string().trim().max(500, 'reason must be at most 500 characters').optional(),
+    reason: z
+      .string()
+      .trim()
+      .max(500, 'reason must be at most 500 characters')
+      .refine(hasNoControlCharacters, 'reason must not contain control characters')
+      .optional(),
   })
   .refine((body) => !body.unmasked || (body.reason?.length ?? 0) >= 10, {
     message: 'An unmasked export needs a reason of at least 10 characters',

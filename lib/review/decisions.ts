@@ -3,7 +3,7 @@ import 'server-only'
 import { sql, type Kysely } from 'kysely'
 import { z } from 'zod'
 
-import { amlSearchIdParam } from '@/lib/api/params'
+import { amlSearchIdParam, hasNoControlCharacters } from '@/lib/api/params'
 import { ProblemError } from '@/lib/api/problem-error'
 import { audit } from '@/lib/audit/record'
 import { AuthRequiredError } from '@/lib/auth/errors'
@@ -57,7 +57,11 @@ export type RecordDecisionInput = {
 /** The POST body of /api/aml/{id}/decisions (with the path's id); the rules are checked below. */
 export const decisionRequest = z.object({
   id: amlSearchIdParam,
-  matchUuid: z.string({ error: 'matchUuid is required' }).min(1).max(200),
+  matchUuid: z
+    .string({ error: 'matchUuid is required' })
+    .min(1)
+    .max(200)
+    .refine(hasNoControlCharacters, 'matchUuid must not contain control characters'),
   decision: z.enum(DECISIONS, {
     error: 'decision must be true_match, false_positive or second_review',
   }),
@@ -67,6 +71,7 @@ export const decisionRequest = z.object({
   reason: z
     .string()
     .max(REASON_MAX * 2, `reason must be at most ${REASON_MAX} characters`)
+    .refine(hasNoControlCharacters, 'reason must not contain control characters')
     .default(''),
   subject: subjectField(),
   carriedFrom: z.number().int().positive().optional(),

@@ -2,6 +2,7 @@ import 'server-only'
 
 import { z } from 'zod'
 
+import { hasNoControlCharacters } from '@/lib/api/params'
 import { ProblemError } from '@/lib/api/problem-error'
 import { audit } from '@/lib/audit/record'
 import { AuthRequiredError } from '@/lib/auth/errors'
@@ -41,7 +42,10 @@ export const noteRequest = z.object({
     error: 'type must be verification or aml_search',
   }),
   id: resourceId,
-  body: z.string({ error: 'body is required' }).max(NOTE_MAX * 2, 'The note is too long.'),
+  body: z
+    .string({ error: 'body is required' })
+    .max(NOTE_MAX * 2, 'The note is too long.')
+    .refine(hasNoControlCharacters, 'The note must not contain control characters.'),
 })
 
 /** AML report ids are UUIDs, stored in lower case so that any spelling finds the same notes. */

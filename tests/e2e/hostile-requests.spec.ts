@@ -113,6 +113,26 @@ test('GET /api/nothing-here – 404 problem+json', async () => {
   expect(response.headers['content-type']).toContain('application/problem+json')
 })
 
+test('a note with a NUL byte – 400 saying why, and nothing is stored', async () => {
+  const id = exampleIds.amlRichId
+  const post = (body: string) =>
+    fetch(`${app.url}/api/notes`, {
+      method: 'POST',
+      headers: { origin: app.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'aml_search', id, body }),
+    })
+  const refused = await post('Seen \u0000 before')
+  expect(refused.status).toBe(400)
+  expect(await refused.json()).toMatchObject({
+    detail: 'The note must not contain control characters.',
+  })
+  const stored = async () =>
+    (await (await fetch(`${app.url}/api/notes?type=aml_search&id=${id}`)).json()) as unknown[]
+  expect(await stored()).toEqual([])
+  expect((await post('A plain note afterwards.')).status).toBe(200)
+  expect(await stored()).toHaveLength(1)
+})
+
 test('client credentials, cookies and x-forwarded-* headers are never forwarded upstream', async () => {
   const response = await rawRequest(app.url, `/api/profiles/${exampleIds.defaultProfileId}`, {
     headers: {
