@@ -47,9 +47,18 @@ export function AppHeader({
           <div className="min-w-0 flex-1 sm:w-72 sm:flex-none">
             <GlobalSearch />
           </div>
-          <ZoneToggle />
-          <ThemeToggle />
-          <ShortcutsDialog />
+          {/* Its size is held before its buttons arrive, and they hang from its top: a first paint
+              of a header parsed only part way would otherwise widen the search box, or centre a
+              half-made group, and then move them (a layout shift). */}
+          <div className="flex h-7 min-w-[12.375rem] shrink-0 items-start gap-2 sm:min-w-[12.875rem] sm:gap-3">
+            <div className="mt-0.5">
+              <ZoneToggle />
+            </div>
+            <ThemeToggle />
+            <div className="mt-0.5">
+              <ShortcutsDialog />
+            </div>
+          </div>
         </div>
         {account}
       </div>
