@@ -85,7 +85,10 @@ test('relative times are in the first HTML as the browser shows them, so nothing
           value: number
           sources: { node?: Node | null }[]
         }
-        const inMain = sources.some((source) => !!source.node?.parentElement?.closest('main'))
+        // A source may be a text node, or <main> itself when everything in it moved.
+        const inMain = sources.some(({ node }) =>
+          (node instanceof Element ? node : node?.parentElement)?.closest('main'),
+        )
         seen.shifts.push({ value, inMain })
       }
     }).observe({ type: 'layout-shift', buffered: true })
