@@ -13,8 +13,11 @@ import { startApp, type AppInstance } from '@/tests/e2e/support/app-instance'
 const KEY = 'fault-suite-key'
 const TIMEOUT_MS = 1_500
 // A short cool-off, so that a circuit one test opens is closed again for the next, and long
-// enough for a test to look at the open circuit before its trial goes out.
-const COOLOFF_MS = 5_000
+// enough for a test to look at the open circuit before its trial goes out: two page loads and a
+// request, which took over 5 s once on a busy CI machine.
+const COOLOFF_MS = 10_000
+// A test that opens the circuit waits out its cool-off, in the test or after it.
+test.describe.configure({ timeout: 60_000 })
 const shortId = exampleIds.errorsShortId
 const apiPath = `/api/verifications/short/${shortId}`
 let sim: Simulator
@@ -76,7 +79,7 @@ async function health(base: string) {
 /** Waits out an open circuit's cool-off: the next upstream call then goes out as its trial. */
 async function circuitLetsThrough(base: string) {
   await expect
-    .poll(async () => (await health(base)).circuit.state, { timeout: 20_000 })
+    .poll(async () => (await health(base)).circuit.state, { timeout: 30_000 })
     .not.toBe('open')
 }
 
