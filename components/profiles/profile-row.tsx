@@ -4,18 +4,16 @@ import { ProfileBadges } from '@/components/profiles/profile-badges'
 import { IntentLink } from '@/components/ui/intent-link'
 import { NoValue } from '@/components/ui/no-value'
 import { Timestamp } from '@/components/ui/timestamp'
-import { allowedDocumentNames, requiredChecks } from '@/lib/profiles/checks'
-import { profileLink } from '@/lib/profiles/other-fields'
+import { PROFILE_CHECKS } from '@/lib/profiles/checks'
+import type { ProfileSummary } from '@/lib/profiles/summary'
 import { profilePath } from '@/lib/routes'
 import { formatMinutes } from '@/lib/time'
-import type { Profile } from '@/lib/upstream/schemas'
 
 const cell = 'px-3 py-1.5 align-top'
 
-export function ProfileRow({ profile, navIndex }: { profile: Profile; navIndex?: number }) {
-  const archived = profile.is_archived === true
-  const documents = allowedDocumentNames(profile.settings)
-  const expiry = profileLink(profile)?.expiration_minutes
+export function ProfileRow({ profile, navIndex }: { profile: ProfileSummary; navIndex?: number }) {
+  const archived = profile.is_archived
+  const { documents, link_expiration_minutes: expiry } = profile
   return (
     <tr
       data-nav-item={navIndex}
@@ -36,19 +34,19 @@ export function ProfileRow({ profile, navIndex }: { profile: Profile; navIndex?:
           <ProfileBadges isDefault={profile.is_default} isArchived={profile.is_archived} />
         </div>
       </td>
-      {requiredChecks(profile.settings).map((check) => (
+      {PROFILE_CHECKS.map((check) => (
         <td key={check.key} className={`${cell} text-center`}>
-          <CheckMark required={check.required} name={check.name} />
+          <CheckMark required={profile.required[check.key]} name={check.name} />
         </td>
       ))}
       <td className={cell}>
-        <CountrySummary codes={profile.settings?.countries} />
+        <CountrySummary codes={profile.countries} />
       </td>
       <td className={`${cell} min-w-40 text-xs leading-5`}>
         {documents.length > 0 ? documents.join(', ') : <NoValue />}
       </td>
       <td className={`${cell} whitespace-nowrap`}>
-        {typeof expiry === 'number' ? formatMinutes(expiry) : <NoValue />}
+        {expiry === null ? <NoValue /> : formatMinutes(expiry)}
       </td>
       <td className={cell}>
         <Timestamp value={profile.created_at} />

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 
 import { ProfileRow } from '@/components/profiles/profile-row'
 import { useListNavigation } from '@/lib/keyboard/use-list-navigation'
-import type { Profile } from '@/lib/upstream/schemas'
+import type { ProfileSummary } from '@/lib/profiles/summary'
 
 const head = 'px-3 py-1.5 text-left text-xs font-medium text-zinc-500 dark:text-zinc-400'
 
@@ -13,7 +13,7 @@ export function ProfileTable({
   profiles,
   busy = false,
 }: {
-  profiles: readonly Profile[]
+  profiles: readonly ProfileSummary[]
   busy?: boolean
 }) {
   // j/k move between rows, Enter opens the focused one.

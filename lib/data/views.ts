@@ -9,6 +9,7 @@ import {
   type ProfilePageParams,
   type WebhookHistoryParams,
 } from '@/lib/data/reads'
+import { summarizeProfilePage } from '@/lib/profiles/summary'
 import {
   projectAmlSearch,
   projectProfile,
@@ -24,9 +25,10 @@ import { timedSync } from '@/lib/server-timing'
  * masked view.
  */
 
+/** A row per profile: the list shows a summary, and a profile's page reads the whole record. */
 export async function viewProfilePage(params: ProfilePageParams) {
   const page = await readProfilePage(params)
-  return timedSync('projection', () => projectProfilePage(page))
+  return timedSync('projection', () => summarizeProfilePage(projectProfilePage(page)))
 }
 
 export async function viewProfile(profileId: string) {

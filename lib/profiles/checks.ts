@@ -1,35 +1,22 @@
 import { asBoolean, asText, humanize } from '@/lib/profiles/values'
 import type { ProfileSettings } from '@/lib/upstream/schemas'
 
-export type RequiredCheck = {
-  key: 'poi' | 'face_comparison' | 'poa'
-  short: string
-  name: string
-  required: boolean | null
-}
+export type CheckKey = 'poi' | 'face_comparison' | 'poa'
 
 /** The three checks a profile can require, in the order the applicant meets them. */
+export const PROFILE_CHECKS: readonly { key: CheckKey; short: string; name: string }[] = [
+  { key: 'poi', short: 'POI', name: 'Proof of identity' },
+  { key: 'face_comparison', short: 'Face', name: 'Face comparison' },
+  { key: 'poa', short: 'POA', name: 'Proof of address' },
+]
+
+export type RequiredCheck = (typeof PROFILE_CHECKS)[number] & { required: boolean | null }
+
 export function requiredChecks(settings: ProfileSettings | null | undefined): RequiredCheck[] {
-  return [
-    {
-      key: 'poi',
-      short: 'POI',
-      name: 'Proof of identity',
-      required: asBoolean(settings?.poi_required),
-    },
-    {
-      key: 'face_comparison',
-      short: 'Face',
-      name: 'Face comparison',
-      required: asBoolean(settings?.face_comparison_required),
-    },
-    {
-      key: 'poa',
-      short: 'POA',
-      name: 'Proof of address',
-      required: asBoolean(settings?.poa_required),
-    },
-  ]
+  return PROFILE_CHECKS.map((check) => ({
+    ...check,
+    required: asBoolean(settings?.[`${check.key}_required`]),
+  }))
 }
 
 const DOCUMENT_NAMES: Record<string, string> = {

@@ -1,12 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
+import type { ProfileSummaryPage } from '@/lib/profiles/summary'
 import { apiGet } from '@/lib/queries/api-fetch'
 import { queryKeys } from '@/lib/queries/keys'
-import type { Profile, ProfilePage } from '@/lib/upstream/schemas'
+import type { Profile } from '@/lib/upstream/schemas'
 
 /** `page` counts from 0, as the upstream does. */
 export function fetchProfilePage(page: number, limit: number, signal?: AbortSignal) {
-  return apiGet<ProfilePage>(`/api/profiles?page=${page}&limit=${limit}`, signal)
+  return apiGet<ProfileSummaryPage>(`/api/profiles?page=${page}&limit=${limit}`, signal)
 }
 
 export function profilePageQueryOptions(page: number, limit: number) {

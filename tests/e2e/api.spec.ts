@@ -30,11 +30,27 @@ test('GET /api/profiles – the first page of the simulated profiles, not cached
   const response = await request.get('/api/profiles?limit=5')
   expect(response.status()).toBe(200)
   expect(response.headers()['cache-control']).toBe('private, no-store')
-  const body = (await bodyOf(response)) as { data: { profile_id: string }[]; has_next: boolean }
+  const body = (await bodyOf(response)) as {
+    data: Record<string, unknown>[]
+    has_next: boolean
+  }
   expect(body.data.map((profile) => profile.profile_id)).toEqual(
     dataset.profiles.slice(0, 5).map((profile) => profile.profile_id),
   )
   expect(body.has_next).toBe(true)
+  // A row of what the list shows: a profile's settings and authors stay on its own page.
+  expect(Object.keys(body.data[0]!).sort()).toEqual([
+    'countries',
+    'created_at',
+    'documents',
+    'is_archived',
+    'is_default',
+    'link_expiration_minutes',
+    'name',
+    'profile_id',
+    'required',
+    'updated_at',
+  ])
 })
 
 for (const query of ['page=-1', 'page=abc', 'limit=0', 'limit=101']) {

@@ -1,16 +1,71 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react'
 
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { ProfileDetail } from '@/components/profiles/profile-detail'
+import { ProfileTable } from '@/components/profiles/profile-table'
+import { summarizeProfilePage } from '@/lib/profiles/summary'
 import { profilePageSchema, profileSchema } from '@/lib/upstream/schemas'
 import { loadRealPayload } from '@/tests/unit/helpers/real-payloads'
 
 /* The provider's own example payloads, parsed as the upstream client would and rendered. */
 const load = loadRealPayload
 
+vi.mock('next/navigation', () => ({
+  useRouter: () => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn() }),
+}))
+
 afterEach(cleanup)
+
+describe('profiles list on real payloads', () => {
+  it('sends a row of what the list shows, not the whole profile', () => {
+    const page = summarizeProfilePage(
+      profilePageSchema.parse(load('profile-list-docs-mintlify.json')),
+    )
+    expect(page).toEqual({
+      has_next: false,
+      data: [
+        {
+          profile_id: '01827ed4-c928-7a3c-9a30-7ab7cc169d11',
+          name: 'default',
+          is_default: true,
+          is_archived: true,
+          required: { poi: true, face_comparison: true, poa: false },
+          countries: ['FR'],
+          documents: ['Passport', 'Selfie'],
+          link_expiration_minutes: null,
+          created_at: '2023-07-18T15:32:13.000Z',
+          updated_at: '2023-07-18T15:32:13.000Z',
+        },
+      ],
+    })
+  })
+
+  it('renders the documented list page as rows', () => {
+    const page = summarizeProfilePage(
+      profilePageSchema.parse(load('profile-list-docs-mintlify.json')),
+    )
+    render(<ProfileTable profiles={page.data} />)
+    const row = screen.getByRole('row', { name: /default/ })
+    expect(row.textContent).toContain('Default')
+    expect(row.textContent).toContain('Archived')
+    expect(row.textContent).toContain('Passport, Selfie')
+    expect(screen.getByRole('link', { name: 'default' }).getAttribute('href')).toBe(
+      '/profiles/01827ed4-c928-7a3c-9a30-7ab7cc169d11',
+    )
+    expect(row.querySelectorAll('[title="Proof of identity required"]')).toHaveLength(1)
+    expect(row.querySelectorAll('[title="Proof of address not required"]')).toHaveLength(1)
+  })
+
+  it('shows what a profile without settings leaves out as not stated', () => {
+    const page = summarizeProfilePage(profilePageSchema.parse({ data: [{ profile_id: 'p-0' }] }))
+    render(<ProfileTable profiles={page.data} />)
+    expect(screen.getByRole('link', { name: 'Unnamed profile' })).toBeTruthy()
+    expect(screen.getAllByText('?', { exact: false })).toHaveLength(3)
+    expect(screen.getByTitle('No countries listed')).toBeTruthy()
+  })
+})
 
 describe('profile detail on real payloads', () => {
   it('renders the documented get response: archived default profile without a link', () => {
