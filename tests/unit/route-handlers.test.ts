@@ -189,20 +189,47 @@ describe('bad parameters answer 400 before any upstream call', () => {
   })
 })
 
+// The list answers a row of what it shows of each profile (lib/profiles/summary.ts).
+const profileRows = {
+  data: [
+    {
+      profile_id: profile.profile_id,
+      name: 'default',
+      is_default: true,
+      is_archived: false,
+      required: { poi: true, face_comparison: null, poa: null },
+      countries: ['FR'],
+      documents: [],
+      link_expiration_minutes: null,
+      created_at: null,
+      updated_at: null,
+    },
+  ],
+  has_next: true,
+}
+
 describe('success answers the validated upstream JSON, never cached', () => {
   it.each([
-    ['/api/profiles', () => call.profiles(), profilePage, '/api/v3/profiles?page=0&limit=10'],
+    [
+      '/api/profiles',
+      () => call.profiles(),
+      profilePage,
+      '/api/v3/profiles?page=0&limit=10',
+      profileRows,
+    ],
     [
       '/api/profiles?page=3&limit=100',
       () => call.profiles('?page=3&limit=100'),
       profilePage,
       '/api/v3/profiles?page=3&limit=100',
+      profileRows,
     ],
     [
       '/api/profiles?page=&limit=5&limit=7',
       () => call.profiles('?page=&limit=5&limit=7'),
       profilePage,
       '/api/v3/profiles?page=0&limit=5',
+      profileRows,
     ],
     [
       '/api/profiles/{id}',
@@ -234,7 +261,7 @@ describe('success answers the validated upstream JSON, never cached', () => {
       webhookPage,
       `/api/v3/notifications/webhook/history?after=${RECORD_ID}&webhook_id=${WEBHOOK_ID}`,
     ],
-  ])('GET %s', async (_path, handler, body, upstreamPath) => {
+  ])('GET %s', async (_path, handler, body, upstreamPath, answer: unknown = body) => {
     fake.handle(json(body))
     const response = await handler()
     expect(response.status).toBe(200)
@@ -242,7 +269,7 @@ describe('success answers the validated upstream JSON, never cached', () => {
     expect(response.headers.get('cache-control')).toBe('private, no-store')
     const text = await response.text()
     expectNoLeak(text)
-    expect(JSON.parse(text)).toEqual(body)
+    expect(JSON.parse(text)).toEqual(answer)
     expect(fake.requests.map((r) => r.url)).toEqual([upstreamPath])
   })
 
