@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 
-import { MaskedValue } from '@/components/ui/masked-value'
+import { MaskedValue, type MrzDateFormat } from '@/components/ui/masked-value'
 import { NoValue } from '@/components/ui/no-value'
 import { parseToken } from '@/lib/projection/masked-token'
 
@@ -22,15 +22,18 @@ export type IdentityKind =
 export function IdentityValue({
   value,
   kind,
+  mrzDate,
   children,
 }: {
   value: string | null | undefined
   kind: IdentityKind
+  /** How a revealed value reads when it is a six-digit MRZ date. */
+  mrzDate?: MrzDateFormat
   children?: ReactNode
 }) {
   if (value === null || value === undefined || value === '') return <NoValue />
   const token = parseToken(value)
-  if (token) return <MaskedValue token={token} />
+  if (token) return <MaskedValue token={token} mrzDate={mrzDate} />
   return (
     <span data-identity={kind} className="break-words">
       {children ?? value}

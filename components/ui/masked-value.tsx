@@ -2,9 +2,14 @@
 
 import { useState } from 'react'
 
+import { MrzDateText } from '@/components/ui/mrz-date-text'
 import { maskedKindName } from '@/lib/projection/mask-rules'
 import type { MaskedToken } from '@/lib/projection/masked-token'
 import { revealValue } from '@/lib/queries/reveal'
+import type { MrzDateKind } from '@/lib/verifications/mrz-date'
+
+/** A revealed MRZ date reads as the date, with the raw six digits beside it; `reference` is ISO. */
+export type MrzDateFormat = { kind: MrzDateKind; reference: string | null }
 
 type State =
   | { step: 'masked' }
@@ -16,14 +21,28 @@ type State =
  * A masked value with a Reveal button. The browser holds only the mask; revealing asks the server
  * for this one value, which records the reveal before it answers.
  */
-export function MaskedValue({ token }: { token: MaskedToken }) {
+export function MaskedValue({
+  token,
+  mrzDate,
+}: {
+  token: MaskedToken
+  mrzDate?: MrzDateFormat | undefined
+}) {
   const [state, setState] = useState<State>({ step: 'masked' })
   const name = maskedKindName(token.kind)
 
   if (state.step === 'revealed') {
     return (
       <span data-identity={token.kind} data-revealed="" className="break-words">
-        {state.value}
+        {mrzDate ? (
+          <MrzDateText
+            value={state.value}
+            kind={mrzDate.kind}
+            reference={mrzDate.reference ? new Date(mrzDate.reference) : null}
+          />
+        ) : (
+          state.value
+        )}
       </span>
     )
   }

@@ -1,8 +1,8 @@
 import { IdentityValue, type IdentityKind } from '@/components/ui/identity-value'
-import { parseToken } from '@/lib/projection/masked-token'
-import { mrzDateToIso, type MrzDateKind } from '@/lib/verifications/mrz-date'
+import { MrzDateText } from '@/components/ui/mrz-date-text'
+import type { MrzDateKind } from '@/lib/verifications/mrz-date'
 
-/** A six-digit MRZ date as a full date, with the raw value beside it for comparison with the document. */
+/** An MRZ date of the document_mrz check, masked or not. */
 export function MrzDateValue({
   value,
   kind,
@@ -14,18 +14,14 @@ export function MrzDateValue({
   reference: Date | null
 }) {
   const identityKind: IdentityKind = kind === 'birth' ? 'date_of_birth' : 'other'
-  // A masked date of birth shows only its mask; the date behind it is the server's to reveal.
-  if (parseToken(value)) return <IdentityValue value={value} kind={identityKind} />
-  const iso = reference ? mrzDateToIso(value, kind, reference) : null
   return (
-    <IdentityValue value={value} kind={identityKind}>
-      {iso ?? value}
-      <span
-        className="ml-2 font-mono text-xs text-zinc-500 dark:text-zinc-400"
-        title="As read from the MRZ"
-      >
-        {iso ? `raw ${value}` : reference ? 'not a valid date' : ''}
-      </span>
+    <IdentityValue
+      value={value}
+      kind={identityKind}
+      // A masked date of birth shows only its mask; once revealed it reads like any other.
+      mrzDate={{ kind, reference: reference?.toISOString() ?? null }}
+    >
+      {value && <MrzDateText value={value} kind={kind} reference={reference} />}
     </IdentityValue>
   )
 }
