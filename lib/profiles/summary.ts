@@ -22,8 +22,8 @@ export type ProfileSummary = {
 
 export type ProfileSummaryPage = { data: ProfileSummary[]; has_next: boolean }
 
-export function summarizeProfile(profile: Profile): ProfileSummary {
-  const required = { poi: null, face_comparison: null, poa: null } as ProfileSummary['required']
+function summarizeProfile(profile: Profile): ProfileSummary {
+  const required: ProfileSummary['required'] = { poi: null, face_comparison: null, poa: null }
   for (const check of requiredChecks(profile.settings)) required[check.key] = check.required
   const expiry = profileLink(profile)?.expiration_minutes
   return {
