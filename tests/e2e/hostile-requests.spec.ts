@@ -208,13 +208,14 @@ test.describe('a hostile upstream', () => {
     expect(rss() - before).toBeLessThan(150 * 1024 * 1024)
   })
 
-  test('a body that trickles – 504 within the timeout and a small margin', async () => {
+  // A byte every 200 ms: the whole body would take minutes, so a margin for a busy machine is safe.
+  test('a body that trickles – 504 within the timeout and a margin', async () => {
     await fault({ mode: 'trickle', ms: 200 })
     const started = Date.now()
     const response = await rawRequest(app.url, `/api/profiles/${exampleIds.defaultProfileId}`)
     await fault({ mode: 'none' })
     expect(response.status).toBe(504)
-    expect(Date.now() - started).toBeLessThan(2_000 + 1_500)
+    expect(Date.now() - started).toBeLessThan(2_000 + 3_000)
   })
 })
 
