@@ -101,9 +101,19 @@ const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}/
  */
 export function maskedKindForShape(value: string): MaskedKind | null {
   if (value.length > 254) return null
-  if (EMAIL_SHAPE.test(value)) return 'email'
+  if (value.includes('@') && EMAIL_SHAPE.test(value)) return 'email'
   if (DATE_SHAPE.test(value)) return null
-  const digits = value.replace(/\D/g, '').length
+  const digits = digitCount(value)
   if (digits >= 7 && digits <= 15 && PHONE_SHAPE.test(value)) return 'phone'
   return null
+}
+
+// Asked of every string of a record (tens of thousands in a big report): counted, not copied.
+function digitCount(value: string): number {
+  let count = 0
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i)
+    if (code >= 48 && code <= 57) count++
+  }
+  return count
 }

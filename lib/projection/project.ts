@@ -31,6 +31,8 @@ export function project<T>(value: T, record: RecordRef): T {
   return walk(value, [], null, false, record) as T
 }
 
+// `path` is one array, pushed and popped as the walk goes down and up: a copy per member was most
+// of the walk's time and garbage on a 1,000-match report. A token encodes the path at once.
 function walk(
   value: unknown,
   path: FieldPath,
@@ -39,17 +41,23 @@ function walk(
   record: RecordRef,
 ): unknown {
   if (Array.isArray(value)) {
-    return value.map((item, index) => walk(item, [...path, index], inherited, exempt, record))
+    return value.map((item: unknown, index) => {
+      path.push(index)
+      const out = walk(item, path, inherited, exempt, record)
+      path.pop()
+      return out
+    })
   }
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {}
     for (const [key, member] of Object.entries(value)) {
-      const childPath = [...path, key]
-      const said = rule(childPath)
+      path.push(key)
+      const said = rule(path)
       const childExempt = exempt || said === 'exempt'
       const kind =
         said && said !== 'exempt' ? said : childExempt ? null : (maskedKindForKey(key) ?? inherited)
-      out[key] = walk(member, childPath, kind, childExempt, record)
+      out[key] = walk(member, path, kind, childExempt, record)
+      path.pop()
     }
     return out
   }
