@@ -107,6 +107,7 @@ export async function finishSignIn(
     const info = await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub)
     const claims = { ...info, ...idClaims, groups: idClaims.groups ?? info.groups }
     const viewer: Viewer = {
+      iss: idClaims.iss,
       sub: idClaims.sub,
       // An unverified address would let a group member be recorded under someone else's name.
       email:

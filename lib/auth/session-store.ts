@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto'
 
 import { sql, type Kysely } from 'kysely'
 
-import type { Database } from '@/lib/store/schema'
+import type { Database, SessionRow } from '@/lib/store/schema'
 
 import type { Viewer } from './viewer'
 
@@ -85,7 +85,17 @@ async function endRow(db: Db, id: string, reason: EndReason, now: number, rows?:
     .returning(['viewer'])
     .executeTakeFirst()
   forget(rows, id)
-  return row ? { viewer: row.viewer, ref: refOf(id), reason } : null
+  return row ? { viewer: storedViewer(row.viewer), ref: refOf(id), reason } : null
+}
+
+/*
+ * A session made before analysts were identified by issuer and subject names nobody Verity can
+ * compare: it no longer counts as signed in (activeRow), and when it ends it is audited under an
+ * issuer that says so.
+ */
+const LEGACY_ISSUER = 'verity:before-issuer'
+function storedViewer(viewer: SessionRow['viewer']): Viewer {
+  return { ...viewer, iss: viewer.iss ?? LEGACY_ISSUER }
 }
 
 async function activeRow(db: Db, id: string, cache?: SessionRows): Promise<CachedRow | null> {
@@ -93,8 +103,12 @@ async function activeRow(db: Db, id: string, cache?: SessionRows): Promise<Cache
   if (cached) return cached
   const ends = cache?.ends
   const row = await db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst()
-  if (!row || row.ended_at) return null
-  const active = { viewer: row.viewer, expires_at: row.expires_at, last_seen_at: row.last_seen_at }
+  if (!row || row.ended_at || row.viewer.iss === undefined) return null
+  const active = {
+    viewer: storedViewer(row.viewer),
+    expires_at: row.expires_at,
+    last_seen_at: row.last_seen_at,
+  }
   if (cache && cache.ends === ends) cache.rows.set(id, active)
   return active
 }
@@ -161,7 +175,7 @@ export async function purgeSessions(
   forget(rows)
   await db.deleteFrom('sessions').where('ended_at', 'is not', null).execute()
   return ended.map((row) => ({
-    viewer: row.viewer,
+    viewer: storedViewer(row.viewer),
     ref: refOf(row.id),
     reason: row.end_reason as EndReason,
   }))

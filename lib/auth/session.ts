@@ -13,7 +13,13 @@ import type { Viewer } from './viewer'
 import { takeOverViewer, VIEWER_HEADER } from './viewer-handoff'
 
 /** Stands for everyone when sign-in is off; the audit log names it as such. */
-export const ANONYMOUS: Viewer = { sub: 'anonymous', email: null, name: 'sign-in off', groups: [] }
+export const ANONYMOUS: Viewer = {
+  iss: 'verity:sign-in-off',
+  sub: 'anonymous',
+  email: null,
+  name: 'sign-in off',
+  groups: [],
+}
 
 /**
  * The viewer of this request (anonymous when sign-in is off), or null without a valid session:

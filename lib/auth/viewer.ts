@@ -1,11 +1,26 @@
 /**
- * Who is signed in, as kept in the session's row: the e-mail only when the provider verified it
- * (it names the analyst in the audit trail and passes the domain rule), groups only those on the
- * allow-list.
+ * Who is signed in, as kept in the session's row: the provider's issuer and subject (together the
+ * analyst's identity), the e-mail only when the provider verified it (it passes the domain rule),
+ * groups only those on the allow-list.
  */
-export type Viewer = { sub: string; email: string | null; name: string | null; groups: string[] }
+export type Viewer = {
+  iss: string
+  sub: string
+  email: string | null
+  name: string | null
+  groups: string[]
+}
 
-/** How the viewer is named in the header and in the audit log. */
+/**
+ * The analyst's stable identity, which every rule compares and every stored row carries: the
+ * issuer and subject, which the provider never reassigns (an e-mail or a name can change or differ
+ * in case). An issuer is a URL and holds no space, so the first space separates the two.
+ */
+export function analystId(viewer: Pick<Viewer, 'iss' | 'sub'>) {
+  return `${viewer.iss} ${viewer.sub}`
+}
+
+/** How the viewer is named on screen and beside their identity in the audit log: display only. */
 export function viewerLabel(viewer: Viewer) {
   return viewer.email ?? viewer.name ?? viewer.sub
 }

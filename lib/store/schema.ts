@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
 
+import type { Viewer } from '@/lib/auth/viewer'
+
 /*
  * The tables as Kysely sees them (the migrations in ./migrations make them). int8 columns are read
  * as numbers (open.ts sets the parser): sequence numbers stay far below 2^53.
@@ -33,11 +35,8 @@ export type SessionsTable = {
   /** SHA-256 of the session id in the cookie: the table alone cannot be replayed as cookies. */
   id: string
   user_label: string
-  viewer: ColumnType<
-    { sub: string; email: string | null; name: string | null; groups: string[] },
-    string,
-    never
-  >
+  /** Rows made before analysts were identified by issuer and subject have no `iss`. */
+  viewer: ColumnType<Omit<Viewer, 'iss'> & { iss?: string }, string, never>
   created_at: ColumnType<Date, Date, never>
   last_seen_at: ColumnType<Date, Date, Date>
   expires_at: ColumnType<Date, Date, never>

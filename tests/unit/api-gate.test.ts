@@ -14,7 +14,13 @@ import { PROFILE_ID, profile } from '@/tests/unit/helpers/upstream-fixtures'
 
 const ORIGIN = 'http://localhost'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
-const analyst = { sub: 'u1', email: 'ana@example.com', name: 'Ana', groups: [] }
+const analyst = {
+  iss: 'https://idp.test',
+  sub: 'u1',
+  email: 'ana@example.com',
+  name: 'Ana',
+  groups: [],
+}
 
 let fake: FakeUpstream
 

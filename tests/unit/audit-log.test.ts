@@ -22,7 +22,13 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-const viewer = { sub: 'u1', email: 'ana@example.com', name: 'Ana', groups: [] }
+const viewer = {
+  iss: 'https://idp.test',
+  sub: 'u1',
+  email: 'ana@example.com',
+  name: 'Ana',
+  groups: [],
+}
 const resource = { type: 'verification', id: 'VF57124F182867E0' }
 
 describe('audit()', () => {

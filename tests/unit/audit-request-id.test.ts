@@ -9,7 +9,13 @@ vi.mock('next/headers', () => ({ headers: () => Promise.resolve(incoming.headers
 
 const chainKey = Symbol.for('verity.audit-chain')
 const SERVER_ID = '3f1c8a52-7d4e-4b6a-9c0d-2e5f7a8b9c10'
-const viewer = { sub: 'u1', email: 'ana@example.com', name: 'Ana', groups: [] }
+const viewer = {
+  iss: 'https://idp.test',
+  sub: 'u1',
+  email: 'ana@example.com',
+  name: 'Ana',
+  groups: [],
+}
 
 beforeEach(() => {
   stubEnv({ DS_API_BASE_URL: 'http://127.0.0.1:9', DS_API_KEY: 'k' })

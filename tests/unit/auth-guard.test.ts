@@ -78,7 +78,13 @@ describe('data layer guard with sign-in enabled', () => {
 
   it('reads with a valid session and audits the view under the analyst’s e-mail', async () => {
     const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-    const viewer = { sub: 'u1', email: 'ana@example.com', name: 'Ana', groups: [] }
+    const viewer = {
+      iss: 'https://idp.test',
+      sub: 'u1',
+      email: 'ana@example.com',
+      name: 'Ana',
+      groups: [],
+    }
     const { signIn } = await import('@/lib/auth/session-service')
     const { authSettings } = await import('@/lib/auth/settings')
     const settings = authSettings()

@@ -14,7 +14,13 @@ vi.mock('next/headers', () => ({
 }))
 
 const settings = oidcSettings
-const ana = { sub: 'u1', email: 'ana@example.com', name: 'Ana Analyst', groups: [] }
+const ana = {
+  iss: 'https://idp.test',
+  sub: 'u1',
+  email: 'ana@example.com',
+  name: 'Ana Analyst',
+  groups: [],
+}
 
 withAppStore()
 
@@ -43,7 +49,13 @@ describe('sessions of the app', () => {
     const unverified = { ...ana, sub: 'u2', email: null }
     expect(await sessionViewer(await signIn(unverified, settings), settings)).toBeNull()
     const byGroup = { allow: { domains: ['example.com'], groups: ['aml-analysts'] } }
-    const gus = { sub: 'u3', email: null, name: 'Gus', groups: ['aml-analysts'] }
+    const gus = {
+      iss: 'https://idp.test',
+      sub: 'u3',
+      email: null,
+      name: 'Gus',
+      groups: ['aml-analysts'],
+    }
     const token = await signIn(gus, { ...settings, ...byGroup })
     expect(await sessionViewer(token, { ...settings, ...byGroup })).toEqual(gus)
   })

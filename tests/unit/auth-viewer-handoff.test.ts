@@ -10,7 +10,13 @@ import { stubEnv } from '@/tests/unit/helpers/env'
  * up again; nothing but proxy.ts in this process can make such a statement.
  */
 
-const ana = { sub: 'ana', email: 'ana@verity.test', name: 'Ana Analyst', groups: [] }
+const ana = {
+  iss: 'https://idp.test',
+  sub: 'ana',
+  email: 'ana@verity.test',
+  name: 'Ana Analyst',
+  groups: [],
+}
 const REQUEST = '3f1c8a52-7d4e-4b6a-9c0d-2e5f7a8b9c10'
 const OTHER = '9a1c8a52-7d4e-4b6a-9c0d-2e5f7a8b9c10'
 

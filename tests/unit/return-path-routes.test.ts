@@ -27,7 +27,13 @@ vi.mock('@/lib/auth/oidc', async (importOriginal) => ({
   finishSignIn: vi.fn(() =>
     Promise.resolve({
       outcome: 'ok',
-      viewer: { sub: 'ana', email: 'ana@verity.example', name: 'Ana', groups: [] },
+      viewer: {
+        iss: 'https://idp.test',
+        sub: 'ana',
+        email: 'ana@verity.example',
+        name: 'Ana',
+        groups: [],
+      },
       returnTo: oidc.returnTo,
     }),
   ),

@@ -17,6 +17,7 @@ const signedIn = vi.hoisted(() => ({ viewer: null as Viewer | null }))
 vi.mock('@/lib/auth/session', () => ({ getViewer: () => Promise.resolve(signedIn.viewer) }))
 
 const viewerOf = (name: string): Viewer => ({
+  iss: 'https://idp.test',
   sub: name,
   email: `${name}@verity.test`,
   name,

@@ -15,7 +15,13 @@ import { openTestStore } from '@/tests/unit/helpers/test-store'
  */
 
 const times = { maxAgeSeconds: 8 * 3600, idleSeconds: 1800 }
-const ana = { sub: 'ana', email: 'ana@verity.test', name: 'Ana Analyst', groups: [] }
+const ana = {
+  iss: 'https://idp.test',
+  sub: 'ana',
+  email: 'ana@verity.test',
+  name: 'Ana Analyst',
+  groups: [],
+}
 const t0 = Date.UTC(2026, 5, 1, 9, 0, 0)
 const minutes = (count: number) => count * 60_000
 
