@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely/migration'
 
 import * as initial from './migrations/0001-audit-and-sessions'
 import * as review from './migrations/0002-review'
+import * as historyMirror from './migrations/0004-history-mirror'
 
 /*
  * Every migration, in order, imported rather than read from disk: the standalone server carries
@@ -10,6 +11,7 @@ import * as review from './migrations/0002-review'
 const migrations: Record<string, Migration> = {
   '0001-audit-and-sessions': initial,
   '0002-review': review,
+  '0004-history-mirror': historyMirror,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -68,12 +68,46 @@ export type NotesTable = {
   at: ColumnType<Date, Date, never>
 }
 
+/**
+ * One mirrored webhook history record: the facts lists look across, never the whole payload.
+ * `payload_state` says why a record's facts may be missing; `name_key` is the requested name in
+ * lower case without accents, for search.
+ */
+export type HistoryRecordsTable = {
+  id: string
+  webhook_id: string | null
+  event_type: string | null
+  at: Date | null
+  payload_state: 'ok' | 'unreadable' | 'no_event_type'
+  applicant_id: string | null
+  screening_id: string | null
+  search_uuid: string | null
+  verification_id: string | null
+  short_id: string | null
+  /** The verification's or check's status (DOCVER, DOCVER_CHECKS). */
+  status: string | null
+  requested_name: string | null
+  name_key: string | null
+  /** The screening's highest risk (AML_SCREENING). */
+  risk: string | null
+  match_count: number | null
+  external_id: string | null
+  is_sandbox: boolean | null
+  /** Error codes of the verification's checks, each once. */
+  error_codes: number[]
+  attempts: number | null
+  response_code: string | null
+  first_seen_at: ColumnType<Date, Date, never>
+  updated_at: Date
+}
+
 export type Database = {
   audit_events: AuditEventsTable
   audit_head: AuditHeadTable
   sessions: SessionsTable
   match_decisions: MatchDecisionsTable
   notes: NotesTable
+  history_records: HistoryRecordsTable
 }
 
 export type AuditEventRow = Selectable<AuditEventsTable>
@@ -81,3 +115,4 @@ export type NewAuditEvent = Insertable<AuditEventsTable>
 export type SessionRow = Selectable<SessionsTable>
 export type MatchDecisionRow = Selectable<MatchDecisionsTable>
 export type NoteRow = Selectable<NotesTable>
+export type HistoryRecordRow = Selectable<HistoryRecordsTable>
