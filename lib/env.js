@@ -64,7 +64,35 @@ const schema = z.object({
     .min(1, 'must be at least 1')
     .max(1_000, 'must be at most 1000')
     .default(30),
+  ...historyShape(),
 })
+
+/** The history mirror (lib/history-mirror/): also read by `npm run history:sync`. */
+function historyShape() {
+  return {
+    HISTORY_SYNC: z
+      .enum(['on', 'off', 'true', 'false'], { error: 'must be on or off' })
+      .optional()
+      .transform((value) => value !== 'off' && value !== 'false'),
+    HISTORY_POLL_SECONDS: wholeNumber('seconds', 1, 3_600).default(10),
+    HISTORY_PAGE_SIZE: wholeNumber('records', 1, 1_000).default(100),
+    // Unset keeps every record; a compliance team usually keeps years, so days up to a century.
+    HISTORY_RETENTION_DAYS: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      wholeNumber('days', 1, 36_500).optional(),
+    ),
+    HISTORY_LEASE_SECONDS: wholeNumber('seconds', 3, 600).default(45),
+  }
+}
+
+/** @param {string} unit @param {number} min @param {number} max */
+function wholeNumber(unit, min, max) {
+  return z.coerce
+    .number({ error: `must be a number of ${unit}` })
+    .int(`must be a whole number of ${unit}`)
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+}
 
 /** The store and the audit key: also read by the command-line tools, which need no upstream. */
 function storeShape() {

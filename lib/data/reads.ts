@@ -7,6 +7,7 @@ import {
   amlSearchResultSchema,
   profilePageSchema,
   profileSchema,
+  rawWebhookHistoryPageSchema,
   verificationSchema,
   webhookHistoryPageSchema,
 } from '@/lib/upstream/schemas'
@@ -59,4 +60,18 @@ export function readWebhookHistory({ after, webhookId }: WebhookHistoryParams) {
       webhook_id: webhookId,
     }),
   )
+}
+
+export type MirrorPageParams = { after: string | null; limit: number }
+
+/**
+ * The history mirror's read (lib/history-mirror/): the one upstream read made for no viewer, by
+ * the server itself, so it passes no session guard and writes no audit line per page (a backfill
+ * reads thousands). What it stores is read by analysts only through guarded pages.
+ */
+export function readHistoryForMirror({ after, limit }: MirrorPageParams) {
+  return upstreamGet('/api/v3/notifications/webhook/history', rawWebhookHistoryPageSchema, {
+    after: after ?? undefined,
+    limit,
+  })
 }

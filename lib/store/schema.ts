@@ -101,6 +101,38 @@ export type HistoryRecordsTable = {
   updated_at: Date
 }
 
+/** The mirror's cursors and counts: one row, named 'history' (migration 0005). */
+export type HistorySyncStateTable = {
+  name: string
+  history_order: 'newest_first' | 'oldest_first' | null
+  /** The `after` of the next backfill page; oldest-first, also the tail the polls follow. */
+  backfill_cursor: string | null
+  backfill_done: boolean
+  backfill_pages: number
+  backfill_records: number
+  /** Time spent reading backfill pages, summed over runs: the rate shown is records per second of it. */
+  backfill_seconds: number
+  backfill_started_at: Date | null
+  backfill_done_at: Date | null
+  /** Newest-first: the `after` where an interrupted poll continues; null between polls. */
+  poll_cursor: string | null
+  polls: number
+  last_poll_at: Date | null
+  /** Rows in history_records, kept with every page so the status needs no count(*). */
+  records: number
+  last_error_at: Date | null
+  last_error: string | null
+  updated_at: Date
+}
+
+/** Which instance syncs the mirror, until when (migration 0005). */
+export type HistorySyncLeaseTable = {
+  name: string
+  holder: string
+  acquired_at: Date
+  expires_at: Date
+}
+
 export type Database = {
   audit_events: AuditEventsTable
   audit_head: AuditHeadTable
@@ -108,6 +140,8 @@ export type Database = {
   match_decisions: MatchDecisionsTable
   notes: NotesTable
   history_records: HistoryRecordsTable
+  history_sync_state: HistorySyncStateTable
+  history_sync_lease: HistorySyncLeaseTable
 }
 
 export type AuditEventRow = Selectable<AuditEventsTable>
@@ -116,3 +150,4 @@ export type SessionRow = Selectable<SessionsTable>
 export type MatchDecisionRow = Selectable<MatchDecisionsTable>
 export type NoteRow = Selectable<NotesTable>
 export type HistoryRecordRow = Selectable<HistoryRecordsTable>
+export type HistorySyncStateRow = Selectable<HistorySyncStateTable>

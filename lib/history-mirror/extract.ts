@@ -1,0 +1,156 @@
+import 'server-only'
+
+import type { HistoryRecordRow } from '@/lib/store/schema'
+import { readVerificationShortId } from '@/lib/webhooks/aml-screening'
+import {
+  asObject,
+  readArray,
+  readBoolean,
+  readNumber,
+  readString,
+  type JsonObject,
+} from '@/lib/webhooks/read'
+import { summarizeRecord } from '@/lib/webhooks/summary'
+
+import { nameKey } from './name-key'
+
+/** A history record as the mirror stores it, before the store adds when it first saw it. */
+export type MirrorRecord = Omit<HistoryRecordRow, 'first_seen_at' | 'updated_at'>
+
+type Facts = Omit<
+  MirrorRecord,
+  | 'id'
+  | 'webhook_id'
+  | 'event_type'
+  | 'at'
+  | 'payload_state'
+  | 'is_sandbox'
+  | 'attempts'
+  | 'response_code'
+>
+
+const NO_FACTS: Facts = {
+  applicant_id: null,
+  screening_id: null,
+  search_uuid: null,
+  verification_id: null,
+  short_id: null,
+  status: null,
+  requested_name: null,
+  name_key: null,
+  risk: null,
+  match_count: null,
+  external_id: null,
+  error_codes: [],
+}
+
+/**
+ * The facts of one raw history record, or null when it has no id (the caller logs where it was).
+ * A payload that cannot be read, or a record without an event type, is still a record: it is kept
+ * with what the envelope says, marked so the lists can show it generically.
+ */
+export function extractRecord(raw: unknown): MirrorRecord | null {
+  const record = asObject(raw)
+  const id = readString(record, 'id')
+  if (!record || !id) return null
+  const eventType = readString(record, 'event_type')
+  const payload = readPayload(record.payload)
+  return {
+    id,
+    webhook_id: readString(record, 'webhook_id'),
+    event_type: eventType,
+    at: readDate(record.timestamp),
+    payload_state: !payload ? 'unreadable' : !eventType ? 'no_event_type' : 'ok',
+    ...(payload ? factsOf(eventType, payload) : NO_FACTS),
+    is_sandbox: readBoolean(record, 'is_sandbox'),
+    attempts: int4(readNumber(record, 'attempts')),
+    response_code: readString(record, 'response_code'),
+  }
+}
+
+/** An object, or JSON text of one (some deliveries are recorded as the text that was sent). */
+function readPayload(value: unknown): JsonObject | null {
+  if (typeof value !== 'string') return asObject(value)
+  try {
+    return asObject(JSON.parse(value))
+  } catch {
+    return null
+  }
+}
+
+function factsOf(eventType: string | null, payload: JsonObject): Facts {
+  // What any event may name about itself; the known types below read their own shapes.
+  const common: Facts = {
+    ...NO_FACTS,
+    applicant_id: readString(payload, 'applicant_id'),
+    screening_id: readString(payload, 'screening_id'),
+    verification_id: readString(payload, 'verification_id'),
+    short_id: readVerificationShortId(payload),
+    status: readString(payload, 'status'),
+    external_id: readString(payload, 'external_id'),
+  }
+  const summary = summarizeRecord(eventType, payload)
+  switch (summary.kind) {
+    case 'aml': {
+      const { aml } = summary
+      return {
+        ...common,
+        applicant_id: aml.applicantId,
+        screening_id: aml.screeningId,
+        search_uuid: aml.searchUuid,
+        short_id: aml.verificationShortId,
+        requested_name: aml.requestedName,
+        name_key: nameKey(aml.requestedName),
+        risk: aml.highestRisk,
+        match_count: aml.matchCount,
+        external_id: aml.externalId,
+      }
+    }
+    case 'verification':
+      return {
+        ...common,
+        applicant_id: summary.applicantId,
+        verification_id: summary.verificationId,
+        short_id: summary.verificationShortId,
+        status: summary.status,
+        error_codes: errorCodes(
+          Object.values(asObject(payload.checks) ?? {}).map((check) => asObject(check)),
+        ),
+      }
+    case 'check':
+      return {
+        ...common,
+        verification_id: summary.verificationId,
+        short_id: summary.verificationShortId,
+        status: summary.status,
+        error_codes: errorCodes([asObject(payload.result)]),
+      }
+    case 'other':
+      return common
+  }
+}
+
+/** Each error code of the checks once, ascending; codes that are not whole numbers are left out. */
+function errorCodes(checks: (JsonObject | null)[]): number[] {
+  const codes = new Set<number>()
+  for (const check of checks) {
+    for (const error of readArray(check, 'errors') ?? []) {
+      const code = int4(Number(readString(asObject(error), 'code')))
+      if (code !== null) codes.add(code)
+    }
+  }
+  return [...codes].sort((a, b) => a - b)
+}
+
+function readDate(value: unknown): Date | null {
+  if (typeof value !== 'string') return null
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? null : date
+}
+
+/** A whole number that fits the integer columns, else null. */
+function int4(value: number | null): number | null {
+  return value !== null && Number.isInteger(value) && Math.abs(value) <= 2_147_483_647
+    ? value
+    : null
+}

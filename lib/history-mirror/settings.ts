@@ -1,0 +1,23 @@
+import 'server-only'
+
+import { getEnv } from '@/lib/env'
+
+export type MirrorSettings = {
+  enabled: boolean
+  pollSeconds: number
+  pageSize: number
+  retentionDays: number | undefined
+  /** A holder renews every third of this; another instance takes over once it has passed. */
+  leaseSeconds: number
+}
+
+export function mirrorSettings(): MirrorSettings {
+  const env = getEnv()
+  return {
+    enabled: env.HISTORY_SYNC,
+    pollSeconds: env.HISTORY_POLL_SECONDS,
+    pageSize: env.HISTORY_PAGE_SIZE,
+    retentionDays: env.HISTORY_RETENTION_DAYS,
+    leaseSeconds: env.HISTORY_LEASE_SECONDS,
+  }
+}

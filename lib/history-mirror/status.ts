@@ -1,0 +1,76 @@
+import 'server-only'
+
+import type { Kysely } from 'kysely'
+
+import type { Database } from '@/lib/store/schema'
+import { getStore } from '@/lib/store/store'
+
+import { leaseHolder } from './lease'
+import { readState } from './state'
+
+export type MirrorStatus = {
+  records: number
+  newestAt: string | null
+  oldestAt: string | null
+  backfill: {
+    done: boolean
+    pages: number
+    records: number
+    /** Known only once done: the upstream tells no total, so a running backfill has no percent. */
+    percent: number | null
+    perSecond: number | null
+    etaSeconds: number | null
+  }
+  lastPollAt: string | null
+  /** Seconds since the last poll that reached the upstream's newest record. */
+  lagSeconds: number | null
+  lastError: { at: string; message: string } | null
+  /** The instance syncing now, or null when none holds the lease. */
+  holder: string | null
+}
+
+/** How far the mirror reaches, from the app's store. */
+export async function readMirrorStatus(): Promise<MirrorStatus> {
+  const { db } = await getStore()
+  return mirrorStatus(db)
+}
+
+export async function mirrorStatus(db: Kysely<Database>, now = new Date()): Promise<MirrorStatus> {
+  const [state, range, holder] = await Promise.all([
+    readState(db),
+    // Both ends come off the (at desc, id desc) index.
+    db
+      .selectFrom('history_records')
+      .select((eb) => [eb.fn.max('at').as('newest'), eb.fn.min('at').as('oldest')])
+      .executeTakeFirst(),
+    leaseHolder(db),
+  ])
+  const records = Number(state.backfill_records)
+  return {
+    records: Number(state.records),
+    newestAt: iso(range?.newest),
+    oldestAt: iso(range?.oldest),
+    backfill: {
+      done: state.backfill_done,
+      pages: state.backfill_pages,
+      records,
+      percent: state.backfill_done ? 100 : null,
+      perSecond: state.backfill_seconds > 0 ? Math.round(records / state.backfill_seconds) : null,
+      etaSeconds: state.backfill_done ? 0 : null,
+    },
+    lastPollAt: iso(state.last_poll_at),
+    lagSeconds: state.last_poll_at
+      ? Math.max(0, Math.round((now.getTime() - state.last_poll_at.getTime()) / 1_000))
+      : null,
+    lastError:
+      state.last_error && state.last_error_at
+        ? { at: state.last_error_at.toISOString(), message: state.last_error }
+        : null,
+    holder,
+  }
+}
+
+function iso(value: Date | string | null | undefined): string | null {
+  if (!value) return null
+  return new Date(value).toISOString()
+}

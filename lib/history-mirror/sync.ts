@@ -1,0 +1,149 @@
+import 'server-only'
+
+import type { Kysely } from 'kysely'
+
+import type { Database } from '@/lib/store/schema'
+
+import { mirrorLog } from './log'
+import { readMirrorPage, type MirrorPage } from './pages'
+import { readState, storePage } from './state'
+
+/*
+ * The sync's passes, each a sequence of single page reads with a checkpoint after each. The
+ * history's order is not documented: newest first (as the simulator and the provider's docs serve
+ * it), the backfill walks back from the newest page and a poll reads from the top until it meets a
+ * record it holds; oldest first, new records come after the last cursor, so the backfill's cursor
+ * simply stays the tail that polls follow.
+ */
+
+export type SyncContext = {
+  db: Kysely<Database>
+  holder: string
+  pageSize: number
+  retentionDays: number | undefined
+  /** Runs between pages: yields to other work, renews the lease, and throws to stop. */
+  between: () => Promise<void>
+}
+
+/** Pages re-read by an overlap pass, which catches records that arrived out of order. */
+export const OVERLAP_PAGES = 3
+const PROGRESS_EVERY_PAGES = 50
+
+/** One backfill page; false once the backfill has reached the end of the history. */
+export async function backfillPage(context: SyncContext): Promise<boolean> {
+  const state = await readState(context.db)
+  if (state.backfill_done) return false
+  const page = await readMirrorPage(state.backfill_cursor, context.pageSize)
+  const moved = page.lastId !== null && page.lastId !== state.backfill_cursor
+  const done = !page.hasNext || !moved
+  const now = new Date()
+  await storePage(context.db, context.holder, kept(context, page), () => ({
+    // The order is read from the first page only: later pages could start a new day.
+    history_order: state.history_order ?? (state.backfill_cursor === null ? page.order : null),
+    backfill_cursor: page.lastId ?? state.backfill_cursor,
+    backfill_done: done,
+    backfill_done_at: done ? now : null,
+    backfill_started_at: state.backfill_started_at ?? now,
+    backfillPages: 1,
+    backfillRecords: page.size,
+    backfillSeconds: page.seconds,
+  }))
+  const pages = state.backfill_pages + 1
+  if (done || pages % PROGRESS_EVERY_PAGES === 0) {
+    const records = Number(state.backfill_records) + page.size
+    const seconds = state.backfill_seconds + page.seconds
+    mirrorLog('info', done ? 'backfill done' : 'backfill progress', {
+      pages,
+      records,
+      perSecond: seconds > 0 ? Math.round(records / seconds) : null,
+    })
+  }
+  return !done
+}
+
+/**
+ * Brings the mirror up to the newest record: newest first, from the top (or where an interrupted
+ * poll stopped) until a held record; oldest first, along the tail. Does nothing before the
+ * backfill's first page, which is where a poll would otherwise start reading everything.
+ */
+export async function poll(context: SyncContext): Promise<void> {
+  const state = await readState(context.db)
+  if (!state.backfill_started_at) return
+  if (state.history_order === 'oldest_first') return followTail(context)
+  let after = state.poll_cursor
+  for (;;) {
+    const page = await readMirrorPage(after, context.pageSize)
+    if (after === null && state.history_order === null && page.order === 'oldest_first') {
+      // A history too short to show its order at the first page has now shown it.
+      await storePage(context.db, context.holder, kept(context, page), () => ({
+        history_order: 'oldest_first',
+      }))
+      return followTail(context)
+    }
+    let finished = false
+    await storePage(context.db, context.holder, kept(context, page), (held) => {
+      finished = held.size > 0 || !page.hasNext || page.lastId === null
+      return finished
+        ? { poll_cursor: null, last_poll_at: new Date(), polls: 1 }
+        : { poll_cursor: page.lastId }
+    })
+    if (finished) return
+    after = page.lastId
+    await context.between()
+  }
+}
+
+/** Oldest first: reads on from the tail cursor to the end, once the backfill has got there. */
+async function followTail(context: SyncContext): Promise<void> {
+  for (;;) {
+    const state = await readState(context.db)
+    if (!state.backfill_done) return
+    const page = await readMirrorPage(state.backfill_cursor, context.pageSize)
+    const finished = !page.hasNext || page.lastId === null
+    await storePage(context.db, context.holder, kept(context, page), () => ({
+      backfill_cursor: page.lastId ?? state.backfill_cursor,
+      ...(finished ? { last_poll_at: new Date(), polls: 1 } : {}),
+    }))
+    if (finished) return
+    await context.between()
+  }
+}
+
+/**
+ * Re-reads the newest few pages whatever they hold: a record that arrived late, behind records
+ * the polls had already met, is stored here.
+ */
+export async function overlap(context: SyncContext): Promise<void> {
+  const state = await readState(context.db)
+  if (!state.backfill_done) return
+  let after =
+    state.history_order === 'oldest_first' ? await overlapAnchor(context) : (null as string | null)
+  for (let read = 0; ; read++) {
+    const page = await readMirrorPage(after, context.pageSize)
+    await storePage(context.db, context.holder, kept(context, page), () => ({}))
+    const enough = state.history_order !== 'oldest_first' && read + 1 >= OVERLAP_PAGES
+    if (enough || !page.hasNext || page.lastId === null) return
+    after = page.lastId
+    await context.between()
+  }
+}
+
+/** Oldest first, the overlap starts a few pages' worth of records before the newest held one. */
+async function overlapAnchor(context: SyncContext): Promise<string | null> {
+  const row = await context.db
+    .selectFrom('history_records')
+    .select('id')
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(OVERLAP_PAGES * context.pageSize)
+    .limit(1)
+    .executeTakeFirst()
+  return row?.id ?? null
+}
+
+/** The page's records minus those the retention would delete at once. */
+function kept(context: SyncContext, page: MirrorPage) {
+  if (context.retentionDays === undefined) return page.records
+  const cutoff = Date.now() - context.retentionDays * 86_400_000
+  return page.records.filter((record) => record.at === null || record.at.getTime() >= cutoff)
+}
