@@ -1,5 +1,7 @@
 import { setFault, type FaultState } from './faults'
 import { errorBody, type SimResponse } from './handlers'
+import type { AddedSpec } from './history-tail'
+import type { Store } from './store'
 
 /* The /__sim/ control API that tests use to read counters and inject faults. No token needed. */
 
@@ -14,7 +16,45 @@ export function createStats(): SimStats {
   return { requests: 0, byPath: {}, lastHeaders: {} }
 }
 
-export type ControlContext = { stats: SimStats; faults: FaultState; reset(): void }
+export type ControlContext = { stats: SimStats; faults: FaultState; reset(): void; store: Store }
+
+const MAX_ADDED = 1_000
+const RISKS = ['Low', 'Medium', 'High'] as const
+
+/**
+ * `POST /__sim/history` `{count?, event_type?, risk?, name?, applicant_id?, status?}`: adds `count`
+ * records (1 by default) as the newest, alike but for what the body fixes. An error text, or the specs.
+ */
+function addedSpecs(parsed: unknown): AddedSpec[] | string {
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return 'body must be a JSON object'
+  const body = parsed as Record<string, unknown>
+  const count = body.count ?? 1
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > MAX_ADDED)
+    return `count must be a whole number from 1 to ${MAX_ADDED}`
+  const text = (name: string): string | undefined | null => {
+    const value = body[name]
+    if (value === undefined) return undefined
+    return typeof value === 'string' && value.trim() !== '' ? value : null
+  }
+  const spec: AddedSpec = {}
+  for (const [member, key] of [
+    ['event_type', 'eventType'],
+    ['name', 'name'],
+    ['applicant_id', 'applicantId'],
+    ['status', 'status'],
+  ] as const) {
+    const value = text(member)
+    if (value === null) return `${member} must be a non-empty string`
+    if (value !== undefined) spec[key] = value
+  }
+  if (body.risk !== undefined) {
+    const risk = RISKS.find((level) => level === body.risk)
+    if (!risk) return `risk must be one of ${RISKS.join(', ')}`
+    spec.risk = risk
+  }
+  return Array.from({ length: count }, () => spec)
+}
 
 const json = (status: number, value: unknown): SimResponse => ({
   status,
@@ -50,7 +90,23 @@ export function handleControl(
       ? { status: 400, body: errorBody('bad_request', problem) }
       : json(200, { ok: true, fault: context.faults.fault })
   }
-  const known = ['/__sim/stats', '/__sim/reset', '/__sim/fault'].includes(pathname)
+  if (route === 'POST /__sim/history') {
+    let parsed: unknown
+    try {
+      parsed = body.trim() === '' ? {} : JSON.parse(body)
+    } catch {
+      return { status: 400, body: errorBody('bad_request', 'body must be JSON') }
+    }
+    const specs = addedSpecs(parsed)
+    if (typeof specs === 'string') return { status: 400, body: errorBody('bad_request', specs) }
+    const ids = context.store.history.add(specs)
+    // Every cached history page may now start differently.
+    context.store.pageCache.clear()
+    return json(200, { ids })
+  }
+  const known = ['/__sim/stats', '/__sim/reset', '/__sim/fault', '/__sim/history'].includes(
+    pathname,
+  )
   return known
     ? { status: 405, body: errorBody('method_not_allowed', `${method} is not allowed here`) }
     : { status: 404, body: errorBody('not_found', `no route for ${pathname}`) }

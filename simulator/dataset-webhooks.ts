@@ -1,6 +1,6 @@
-import type { Verification } from '@/lib/upstream/schemas'
+import type { AmlSearchResult, Verification } from '@/lib/upstream/schemas'
 import { MINUTE, SIM_NOW, iso, isoDate } from './clock'
-import type { AmlRegistry } from './dataset-aml'
+import { setMatchRisk, type AmlRegistry, type Risk } from './dataset-aml'
 import type { HistoryPlan, PlacedRecord, Screening } from './dataset-screenings'
 import { exampleIds } from '@/lib/demo/example-ids'
 import { rngFor, type Rng } from './random'
@@ -35,7 +35,11 @@ function eventType(rng: Rng, index: number): string {
         : 'APPLICANT_UPDATED'
 }
 
-function screeningPayload(rng: Rng, { applicantId, request, result }: Screening, at: number) {
+export function screeningPayload(
+  rng: Rng,
+  { applicantId, request, result }: Screening,
+  at: number,
+) {
   const { date_of_birth, ...named } = request
   return {
     applicant_id: applicantId,
@@ -144,7 +148,7 @@ function payloadFor(
   }
 }
 
-function delivery(rng: Rng, at: number, sandbox: boolean): Partial<RawWebhookRecord> {
+export function delivery(rng: Rng, at: number, sandbox: boolean): Partial<RawWebhookRecord> {
   if (rng.chance(0.3)) return {}
   const outcome = rng.next()
   if (outcome < 0.1) return { is_sandbox: sandbox, attempts: 0, response_code: '' }
@@ -158,9 +162,83 @@ function delivery(rng: Rng, at: number, sandbox: boolean): Partial<RawWebhookRec
   }
 }
 
+/*
+ * The archive: records from ARCHIVE_FROM on, older than the newest 500 that the console's live
+ * windows read, with fixed work for the history mirror's queue (unreviewed High and Medium
+ * screenings, failed verifications) and an applicant screened again long after their first
+ * screening. Records before ARCHIVE_FROM are exactly what they were before the archive existed.
+ */
+export const ARCHIVE_FROM = 600
+const ARCHIVE_RISKS = new Map<number, Risk>([
+  [620, 'High'],
+  [630, 'Medium'],
+  [675, 'High'],
+  [685, 'Medium'],
+])
+const ARCHIVE_FAILED = [610, 655, 690]
+/** The older screening of the applicant whose screening is the newest unplanned one in the history. */
+export const ARCHIVE_RESCREEN_AT = 640
+
+/** Records built and kept in memory; a larger history generates the rest from their index. */
+export const BUILT_LIMIT = 5_000
+
+function riskScreening(rng: Rng, aml: AmlRegistry, risk: Risk, at: number, applicantId?: string) {
+  const person = rng.pick(personNames)
+  const requested = `${person.first} ${person.last}`.toUpperCase()
+  const result = aml.add({
+    searchId: rng.uuid(),
+    requestedName: requested,
+    matches: 3,
+    fullMatches: 1,
+  })
+  forceRisk(result, risk)
+  const request = {
+    full_name: requested,
+    first_name: person.first,
+    last_name: person.last,
+    countries: [],
+    gender: person.gender === 'F' ? 'female' : 'male',
+  }
+  return screeningPayload(rng, { applicantId: applicantId ?? rng.uuid(), request, result }, at)
+}
+
+function forceRisk(result: AmlSearchResult, risk: Risk) {
+  result.data?.forEach((match, index) => setMatchRisk(match, index === 0 ? risk : 'Low'))
+  result.max_risk_score = risk
+}
+
+/** A payload for an archive position, or undefined for an ordinary record. */
+function archivePayload(
+  index: number,
+  rng: Rng,
+  records: readonly RawWebhookRecord[],
+  plan: HistoryPlan,
+  verifications: readonly Verification[],
+  aml: AmlRegistry,
+  at: number,
+): { type: string; payload: unknown } | undefined {
+  const risk = ARCHIVE_RISKS.get(index)
+  if (risk) return { type: 'AML_SCREENING', payload: riskScreening(rng, aml, risk, at) }
+  const failedAt = ARCHIVE_FAILED.indexOf(index)
+  if (failedAt >= 0) {
+    const failed = verifications.filter((v) => v.status === 'failed')
+    const verification = failed[failedAt % Math.max(1, failed.length)] ?? verifications[0]
+    return { type: 'DOCVER', payload: verification }
+  }
+  if (index === ARCHIVE_RESCREEN_AT) {
+    const newest = records.find(
+      (record, position) => record.event_type === 'AML_SCREENING' && !plan.placed.has(position),
+    )
+    const applicantId = (newest?.payload as { applicant_id?: string } | undefined)?.applicant_id
+    return { type: 'AML_SCREENING', payload: riskScreening(rng, aml, 'High', at, applicantId) }
+  }
+  return undefined
+}
+
 /**
  * Newest first, with timestamps walking back from SIM_NOW about twenty minutes apart, so that the
- * default 600 records span about eight days and an applicant's repeated screenings are days apart.
+ * default 700 records span about nine days and an applicant's repeated screenings are days apart.
+ * Only the first BUILT_LIMIT are built; history-tail.ts makes the older ones on demand.
  */
 export function buildWebhookHistory(
   seed: number,
@@ -171,22 +249,27 @@ export function buildWebhookHistory(
 ): RawWebhookRecord[] {
   const records: RawWebhookRecord[] = []
   let at = SIM_NOW - 7 * MINUTE
-  for (let index = 0; index < Math.max(count, FORCED.length); index++) {
+  const built = Math.min(Math.max(count, FORCED.length), BUILT_LIMIT)
+  for (let index = 0; index < built; index++) {
     const rng = rngFor(seed, 'webhook', index)
     at -= rng.int(5, 2400) * 1000
     const placed = plan.placed.get(index)
-    const type = placed
-      ? placed.kind === 'aml'
-        ? 'AML_SCREENING'
-        : 'DOCVER'
-      : eventType(rng, index)
+    const archived =
+      index >= ARCHIVE_FROM && !placed
+        ? archivePayload(index, rng, records, plan, verifications, aml, at)
+        : undefined
+    const type =
+      archived?.type ??
+      (placed ? (placed.kind === 'aml' ? 'AML_SCREENING' : 'DOCVER') : eventType(rng, index))
     const webhookId =
       index < exampleIds.webhookIds.length
         ? exampleIds.webhookIds[index]
         : rng.pick([...exampleIds.webhookIds, exampleIds.webhookIds[0]])
-    const payload = placed
-      ? placedPayload(placed, rng, verifications, at)
-      : payloadFor(type, rng, verifications, aml, plan.linkable, at)
+    const payload = archived
+      ? archived.payload
+      : placed
+        ? placedPayload(placed, rng, verifications, at)
+        : payloadFor(type, rng, verifications, aml, plan.linkable, at)
     const sandbox = webhookId === exampleIds.webhookIds[3]
     records.push({
       id: (placed?.kind === 'aml' ? placed.recordId : undefined) ?? rng.uuid(),

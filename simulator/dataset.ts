@@ -20,11 +20,15 @@ export type Dataset = {
   verifications: Verification[]
   /** Keyed by search_uuid. */
   amlResults: Map<string, AmlSearchResult>
-  /** Newest first. */
+  /** Newest first: the built records, at most BUILT_LIMIT of them. */
   webhookHistory: WebhookRecord[]
+  /** Records in the whole history; those past webhookHistory are made on demand (history-tail.ts). */
+  historySize: number
 }
 
 export const DEFAULT_SEED = 20261101
+/** The 600 records the console's tests grew up with, and an archive of older ones after them. */
+export const DEFAULT_HISTORY = 700
 
 const EVERY_TYPE = [
   'Person',
@@ -96,12 +100,13 @@ export function buildDataset(options: DatasetOptions = {}): Dataset {
   }
   for (const spec of EXAMPLE_REPORTS) registry.add(spec)
   const plan = planScreenings(seed, subjects, registry)
-  const webhookHistory = buildWebhookHistory(
-    seed,
-    options.historyRecords ?? 600,
+  const historySize = options.historyRecords ?? DEFAULT_HISTORY
+  const webhookHistory = buildWebhookHistory(seed, historySize, verifications, registry, plan)
+  return {
+    profiles,
     verifications,
-    registry,
-    plan,
-  )
-  return { profiles, verifications, amlResults, webhookHistory }
+    amlResults,
+    webhookHistory,
+    historySize: Math.max(historySize, webhookHistory.length),
+  }
 }

@@ -91,9 +91,10 @@ function listProfiles(store: Store, query: URLSearchParams): SimResponse {
 }
 
 /**
- * Cursor paging, newest first: the records after the one with id `after`. An `after` that names
- * no record answers 404 (the cursor points at a missing resource). `webhook` is the older name of
- * the `webhook_id` filter; `page` skips whole pages after the cursor, as the SDK sends it.
+ * Cursor paging, newest first (or oldest first, SIM_HISTORY_ORDER=oldest): the records after the
+ * one with id `after`. An `after` that names no record answers 404 (the cursor points at a missing
+ * resource). `webhook` is the older name of the `webhook_id` filter; `page` skips whole pages after
+ * the cursor, as the SDK sends it.
  */
 function listHistory(store: Store, query: URLSearchParams): SimResponse {
   const limit = intParam(query, 'limit', HISTORY_LIMIT, 1, MAX_LIMIT)
@@ -101,48 +102,13 @@ function listHistory(store: Store, query: URLSearchParams): SimResponse {
   if (typeof limit === 'string') return fail(400, 'bad_request', limit)
   if (typeof page === 'string') return fail(400, 'bad_request', page)
   const after = query.get('after') || null
-  let from = 0
-  if (after !== null) {
-    const position = store.historyIndex.get(after)
-    if (position === undefined)
-      return fail(404, 'not_found', `no webhook history record with id ${after}`)
-    from = position + 1
-  }
   const webhookId = query.get('webhook_id') || query.get('webhook') || null
-  return ok(
-    cachedPage(store, `history|${from}|${webhookId}|${page}|${limit}`, () =>
-      historyPage(store, from, webhookId, page, limit),
-    ),
-  )
-}
-
-function historyPage(
-  store: Store,
-  from: number,
-  webhookId: string | null,
-  page: number,
-  limit: number,
-): string {
-  const positions = webhookId === null ? null : (store.historyByWebhook.get(webhookId) ?? [])
-  const total = positions ? positions.length : store.history.length
-  const first = (positions ? firstAtOrAfter(positions, from) : from) + page * limit
-  const items: string[] = []
-  for (let i = first; i < Math.min(total, first + limit); i++) {
-    items.push(store.history[positions ? (positions[i] ?? 0) : i] ?? '')
-  }
-  return pageBody(items, first + limit < total)
-}
-
-/** Index of the first position >= `from` in an ascending list (binary search). */
-function firstAtOrAfter(positions: readonly number[], from: number): number {
-  let low = 0
-  let high = positions.length
-  while (low < high) {
-    const mid = (low + high) >>> 1
-    if ((positions[mid] ?? 0) < from) low = mid + 1
-    else high = mid
-  }
-  return low
+  const key = `history|${after}|${webhookId}|${page}|${limit}`
+  const cached = store.pageCache.get(key)
+  if (cached) return ok(cached)
+  const found = store.history.page(after, webhookId, page, limit)
+  if (!found) return fail(404, 'not_found', `no webhook history record with id ${after}`)
+  return ok(cachedPage(store, key, () => pageBody(found.items, found.hasNext)))
 }
 
 function single(map: ReadonlyMap<string, Buffer>, id: string, what: string): SimResponse {
@@ -171,7 +137,9 @@ export function handleApi(store: Store, apiKey: string, request: SimRequest): Si
       return single(store.profileById, route.id, 'profile')
     case 'verification':
       return single(store.verificationByShortId, route.id, 'verification')
-    case 'aml':
-      return single(store.amlById, route.id, 'search')
+    case 'aml': {
+      const generated = store.amlById.has(route.id) ? undefined : store.history.search(route.id)
+      return generated ? ok(JSON.stringify(generated)) : single(store.amlById, route.id, 'search')
+    }
   }
 }

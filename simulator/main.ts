@@ -12,6 +12,10 @@ function numberEnv(name: string, fallback?: number): number | undefined {
   return value
 }
 
+const order = process.env.SIM_HISTORY_ORDER || 'newest'
+if (order !== 'newest' && order !== 'oldest')
+  throw new Error(`SIM_HISTORY_ORDER must be newest or oldest, got "${order}"`)
+
 const simulator = await startSimulator({
   host: process.env.SIM_HOST || '127.0.0.1',
   port: numberEnv('SIM_PORT', 4010),
@@ -20,6 +24,7 @@ const simulator = await startSimulator({
   profiles: numberEnv('SIM_PROFILES'),
   verifications: numberEnv('SIM_VERIFICATIONS'),
   historyRecords: numberEnv('SIM_HISTORY'),
+  historyOrder: order,
   latencyMs: numberEnv('SIM_LATENCY_MS'),
   errorRate: numberEnv('SIM_ERROR_RATE'),
   rateLimitRate: numberEnv('SIM_RATE_LIMIT_RATE'),

@@ -5,6 +5,7 @@ import { DEFAULT_SEED, buildDataset, type Dataset } from './dataset'
 import { exampleApiKey } from './api-key'
 import { createFaultState, resetFaults, takeFault, type Knobs } from './faults'
 import { handleApi } from './handlers'
+import type { HistoryOrder } from './history'
 import { send, sendFault } from './respond'
 import { createStore } from './store'
 
@@ -18,6 +19,8 @@ export type SimulatorOptions = {
   profiles?: number
   verifications?: number
   historyRecords?: number
+  /** Newest first (the default, as the provider's docs show it) or oldest first. */
+  historyOrder?: HistoryOrder
   /** A data set already built, to share one between servers in tests. */
   dataset?: Dataset
   /** Added to every request. */
@@ -65,6 +68,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         verifications: options.verifications,
         historyRecords: options.historyRecords,
       }),
+    seed,
+    options.historyOrder,
   )
   const knobs: Knobs = {
     seed,
@@ -86,7 +91,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     const pathname = url.split('?')[0] ?? '/'
     if (pathname.startsWith(CONTROL_PREFIX)) {
       const body = method === 'POST' ? await readBody(req) : ''
-      return send(res, handleControl(method, pathname, body, { stats, faults, reset }))
+      return send(res, handleControl(method, pathname, body, { stats, faults, reset, store }))
     }
     recordRequest(stats, pathname, req.headers)
     const fault = takeFault(faults, knobs)

@@ -1,4 +1,6 @@
 import type { Dataset } from './dataset'
+import { BUILT_LIMIT } from './dataset-webhooks'
+import { createHistory, type HistoryOrder, type SimHistory } from './history'
 
 /*
  * The data set serialized once, at start-up, so that a request only looks up bytes or joins
@@ -11,12 +13,8 @@ export type Store = {
   profileById: ReadonlyMap<string, Buffer>
   verificationByShortId: ReadonlyMap<string, Buffer>
   amlById: ReadonlyMap<string, Buffer>
-  history: readonly string[]
-  /** Position of each history record in `history`. */
-  historyIndex: ReadonlyMap<string, number>
-  /** Positions in `history` of the records of each webhook, ascending. */
-  historyByWebhook: ReadonlyMap<string, readonly number[]>
-  /** Bodies of list pages already answered, keyed by their normalised parameters. */
+  history: SimHistory
+  /** Bodies of list pages already answered, keyed by their normalised parameters; cleared when records are added. */
   pageCache: Map<string, Buffer>
 }
 
@@ -32,15 +30,20 @@ export function cachedPage(store: Store, key: string, build: () => string): Buff
   return body
 }
 
-export function createStore(dataset: Dataset): Store {
+export function createStore(dataset: Dataset, seed: number, order: HistoryOrder = 'newest'): Store {
   const profiles = dataset.profiles.map((p) => JSON.stringify(p))
-  const history = dataset.webhookHistory.map((r) => JSON.stringify(r))
-  const historyByWebhook = new Map<string, number[]>()
-  dataset.webhookHistory.forEach((record, position) => {
-    const positions = historyByWebhook.get(record.webhook_id) ?? []
-    positions.push(position)
-    historyByWebhook.set(record.webhook_id, positions)
-  })
+  const oldest = dataset.webhookHistory.at(-1)?.timestamp
+  const history = createHistory(
+    dataset.webhookHistory,
+    dataset.historySize,
+    {
+      seed,
+      verifications: dataset.verifications,
+      from: Math.min(BUILT_LIMIT, dataset.webhookHistory.length),
+      startAt: oldest ? Date.parse(oldest) : Date.now(),
+    },
+    order,
+  )
   return {
     profiles,
     profileById: new Map(
@@ -51,8 +54,6 @@ export function createStore(dataset: Dataset): Store {
     ),
     amlById: new Map([...dataset.amlResults].map(([id, result]) => [id, toBuffer(result)])),
     history,
-    historyIndex: new Map(dataset.webhookHistory.map((r, i) => [r.id, i])),
-    historyByWebhook,
     pageCache: new Map(),
   }
 }
