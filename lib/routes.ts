@@ -45,3 +45,6 @@ export function activityPath(filters: Partial<ActivityFilters> = {}) {
   const query = activitySearchParams(filters).toString()
   return query ? `/activity?${query}` : '/activity'
 }
+
+/** How far the mirror of the webhook history reaches, and how its sync is doing. */
+export const historySyncPath = '/history-sync'

@@ -2,7 +2,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { IntentLink } from '@/components/ui/intent-link'
 import type { ActivityFilters } from '@/lib/audit/activity-query'
 import type { ActivityPage, TrailStatus } from '@/lib/audit/activity-types'
-import { activityPath } from '@/lib/routes'
+import { activityPath, historySyncPath } from '@/lib/routes'
 
 import { ActivityFiltersForm } from './activity-filters-form'
 import { ActivityTable } from './activity-table'
@@ -27,7 +27,11 @@ export function ActivityPageBody({
         <h1 className="text-xl font-semibold">Activity</h1>
         <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">
           Who viewed, revealed and exported which record, and every sign-in and sign-out, newest
-          first, from the audit trail.
+          first, from the audit trail. How far the store&apos;s copy of the webhook history reaches:{' '}
+          <IntentLink href={historySyncPath} className="underline">
+            history sync
+          </IntentLink>
+          .
         </p>
       </div>
       <TrailStatusNote status={status} />

@@ -7,27 +7,9 @@ import { getStore } from '@/lib/store/store'
 
 import { leaseHolder } from './lease'
 import { readState } from './state'
+import type { MirrorStatus } from './status-types'
 
-export type MirrorStatus = {
-  records: number
-  newestAt: string | null
-  oldestAt: string | null
-  backfill: {
-    done: boolean
-    pages: number
-    records: number
-    /** Known only once done: the upstream tells no total, so a running backfill has no percent. */
-    percent: number | null
-    perSecond: number | null
-    etaSeconds: number | null
-  }
-  lastPollAt: string | null
-  /** Seconds since the last poll that reached the upstream's newest record. */
-  lagSeconds: number | null
-  lastError: { at: string; message: string } | null
-  /** The instance syncing now, or null when none holds the lease. */
-  holder: string | null
-}
+export type { MirrorStatus } from './status-types'
 
 /** How far the mirror reaches, from the app's store. */
 export async function readMirrorStatus(): Promise<MirrorStatus> {
