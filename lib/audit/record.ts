@@ -72,7 +72,7 @@ function readsOfRequest() {
   const scope = requestScope()
   if (!scope) return readsOfRender()
   let reads = readsOfScope.get(scope)
-  if (!reads) readsOfScope.set(scope, (reads = new Map()))
+  if (!reads) readsOfScope.set(scope, (reads = new Map<string, Promise<unknown>>()))
   return reads
 }
 

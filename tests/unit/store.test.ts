@@ -40,7 +40,10 @@ describe('the embedded store', () => {
       const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(
         second.db,
       )
-      expect(rows.map((row) => row.name)).toEqual(['0001-audit-and-sessions', latestMigration])
+      const names = rows.map((row) => row.name)
+      expect(names[0]).toBe('0001-audit-and-sessions')
+      expect(names.at(-1)).toBe(latestMigration)
+      expect(new Set(names).size).toBe(names.length)
       const head = await second.db.selectFrom('audit_head').selectAll().executeTakeFirstOrThrow()
       expect(head).toMatchObject({ seq: 0, mac: 'kept' })
       await second.close()
