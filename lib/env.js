@@ -53,6 +53,13 @@ const schema = z.object({
     .min(60, 'must be at least 60')
     .max(24 * 3600, 'must be at most 86400 (a day)')
     .default(30 * 60),
+  // How often a session asks the provider whether the account still stands; fractions of a
+  // minute are for tests.
+  AUTH_RECHECK_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes' })
+    .min(0.05, 'must be at least 0.05 (3 seconds)')
+    .max(480, 'must be at most 480 (8 hours)')
+    .default(15),
   ...storeShape(),
   PII_MASKING: z
     .enum(['on', 'off', 'true', 'false'], { error: 'must be on or off' })

@@ -10,10 +10,12 @@ import {
   allowedActions,
   decisionLabels,
   DECISIONS,
+  madeBy,
   type Decision,
   type DecisionAction,
   type DecisionEntry,
   type MatchReviewState,
+  type ReviewViewer,
 } from '@/lib/review/decision-rules'
 
 const REASON_MIN = 10
@@ -103,7 +105,7 @@ export function MatchDecision({ matchUuid }: { matchUuid: string }) {
   )
 }
 
-function StateLine({ state, viewer }: { state: MatchReviewState; viewer: string }) {
+function StateLine({ state, viewer }: { state: MatchReviewState; viewer: ReviewViewer }) {
   if (state.status === 'unreviewed') {
     return <span className="font-medium text-zinc-600 dark:text-zinc-400">Unreviewed</span>
   }
@@ -126,7 +128,7 @@ function StateLine({ state, viewer }: { state: MatchReviewState; viewer: string 
       )}
       <span className="text-zinc-600 dark:text-zinc-400">
         {' '}
-        · {entry.user === viewer ? 'you' : entry.user}, <Timestamp value={entry.at} />
+        · {madeBy(entry, viewer) ? 'you' : entry.user}, <Timestamp value={entry.at} />
       </span>
     </span>
   )

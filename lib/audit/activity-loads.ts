@@ -10,7 +10,7 @@ import { appTrail } from '@/lib/audit/app-trail'
 import { audit } from '@/lib/audit/record'
 import { trailStatus } from '@/lib/audit/trail-status'
 import { getViewer } from '@/lib/auth/session'
-import { viewerLabel } from '@/lib/auth/viewer'
+import { analystId } from '@/lib/auth/viewer'
 import { signInPath } from '@/lib/routes'
 import { getStore } from '@/lib/store/store'
 
@@ -69,7 +69,7 @@ export async function loadOpenedRecords(limit = 8): Promise<OpenedRecord[] | nul
   if (!viewer) return []
   try {
     const { db } = await getStore()
-    return await openedRecordsOf(db, viewerLabel(viewer), OPENED_TYPES, limit)
+    return await openedRecordsOf(db, analystId(viewer), OPENED_TYPES, limit)
   } catch {
     return null
   }

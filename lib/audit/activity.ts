@@ -75,7 +75,13 @@ export async function findActivity(
   pageSize = ACTIVITY_PAGE_SIZE,
 ): Promise<ActivityPage> {
   let query = db.selectFrom('audit_events').select(columns)
-  if (filters.analyst) query = query.where('user_label', 'ilike', containing(filters.analyst))
+  // By the name shown, or by the identity (issuer and subject) across the names it had.
+  if (filters.analyst) {
+    const text = containing(filters.analyst)
+    query = query.where((eb) =>
+      eb.or([eb('user_label', 'ilike', text), eb('analyst_id', 'ilike', text)]),
+    )
+  }
   if (filters.action) query = query.where('action', '=', filters.action)
   if (filters.type) query = query.where('resource_type', '=', filters.type)
   if (filters.id) query = query.where('resource_id', '=', filters.id)
@@ -99,7 +105,7 @@ export async function findActivity(
  */
 export async function openedRecordsOf(
   db: Db,
-  user: string,
+  analystId: string,
   types: readonly string[],
   limit: number,
 ): Promise<OpenedRecord[]> {
@@ -107,9 +113,11 @@ export async function openedRecordsOf(
     .selectFrom('audit_events')
     .select(['resource_type', 'resource_id'])
     .select((eb) => [eb.fn.max('seq').as('last_seq'), eb.fn.max('at').as('last_at')])
-    .where('user_label', '=', user)
+    .where('analyst_id', '=', analystId)
     .where('action', '=', 'view')
     .where('outcome', '=', 'ok')
+    // A read of a record's notes or decisions (field set) is not an opening of it.
+    .where('field', 'is', null)
     .where('resource_type', 'in', types)
     .where('resource_id', 'is not', null)
     .groupBy(['resource_type', 'resource_id'])

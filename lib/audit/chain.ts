@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
+import { beforeIssuerId } from '@/lib/auth/viewer'
+
 /*
  * The audit trail is a keyed hash chain. Each row carries its sequence number, the hash of the row
  * before, and its own hash: an HMAC under a key the app holds over all of that and its content.
@@ -23,7 +25,10 @@ export type AuditAction =
 
 export type AuditEntry = {
   time: string
+  /** How the analyst was named on screen: display only. */
   user: string
+  /** Who acted (lib/auth/viewer.ts `analystId`); absent when nobody was signed in. */
+  analystId?: string
   action: AuditAction
   resource: { type: string; id: string | null }
   /**
@@ -31,7 +36,10 @@ export type AuditEntry = {
    * the match uuid.
    */
   field?: string
-  /** Why the analyst exported unmasked data, or decided on a match, in their words. */
+  /**
+   * Why the analyst exported unmasked data, in their words; for a decision, the decision and the
+   * SHA-256 of its reason (the reason itself, free text, stays in the decisions table).
+   */
   reason?: string
   /** The server's id of the request (proxy.ts), never one a client chose. */
   requestId: string
@@ -60,8 +68,15 @@ function mac(key: Uint8Array, text: string) {
   return createHmac('sha256', key).update(text).digest('hex')
 }
 
+/*
+ * A row written before analysts had an identity was hashed without one; migration 0007 gave it
+ * exactly `beforeIssuerId(user)`, which is therefore left out of the hash. Any other value is
+ * hashed: a new row's identity changed to that one no longer matches its hash.
+ */
 function hashOf(key: Uint8Array, body: Omit<AuditRecord, 'hash' | 'log'>) {
-  return mac(key, `verity audit row\n${canonicalJson(body)}`)
+  const hashed =
+    body.analystId === beforeIssuerId(body.user) ? { ...body, analystId: undefined } : body
+  return mac(key, `verity audit row\n${canonicalJson(hashed)}`)
 }
 
 /** The record that follows `prevHash` as row `seq`. */

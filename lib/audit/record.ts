@@ -3,9 +3,10 @@ import 'server-only'
 import { randomUUID } from 'node:crypto'
 
 import { headers } from 'next/headers'
+import { cache } from 'react'
 
-import { requestScope } from '@/lib/api/request-scope'
-import { viewerLabel, type Viewer } from '@/lib/auth/viewer'
+import { requestScope, type RequestScope } from '@/lib/api/request-scope'
+import { analystId, viewerLabel, type Viewer } from '@/lib/auth/viewer'
 
 import { appTrail } from './app-trail'
 import type { AuditAction } from './chain'
@@ -51,6 +52,7 @@ export async function audit(
   return writer.append({
     time: new Date().toISOString(),
     user: viewer ? viewerLabel(viewer) : 'unauthenticated',
+    analystId: viewer ? analystId(viewer) : undefined,
     action,
     resource,
     field,
@@ -58,4 +60,31 @@ export async function audit(
     ...(await requestIds()),
     outcome,
   })
+}
+
+// What this request has already read and audited: by the API request's scope, or React's
+// per-request cache while a page renders.
+type Reads = Map<string, Promise<unknown>>
+const readsOfScope = new WeakMap<RequestScope, Reads>()
+const readsOfRender = cache((): Reads => new Map())
+
+function readsOfRequest() {
+  const scope = requestScope()
+  if (!scope) return readsOfRender()
+  let reads = readsOfScope.get(scope)
+  if (!reads) readsOfScope.set(scope, (reads = new Map<string, Promise<unknown>>()))
+  return reads
+}
+
+/**
+ * Audits a read of what analysts wrote about a record (`field`: its notes or decisions) as a view
+ * of it, once per request however often the request reads it. Every poll is a request of its own
+ * and is audited.
+ */
+export async function auditRead(viewer: Viewer, resource: AuditResource, field: string) {
+  const reads = readsOfRequest()
+  const key = `${resource.type} ${resource.id ?? ''} ${field}`
+  let written = reads.get(key)
+  if (!written) reads.set(key, (written = audit(viewer, 'view', resource, 'ok', field)))
+  await written
 }

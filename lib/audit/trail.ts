@@ -97,6 +97,7 @@ async function appendAt(db: Db, key: Uint8Array, from: Position, entries: AuditE
     records.map(toRow).map(
       (row) =>
         sql`(${row.seq}::bigint, ${row.at.toISOString()}::timestamptz, ${row.user_label}::text,
+          ${row.analyst_id}::text,
           ${row.action}::text, ${row.resource_type}::text, ${row.resource_id}::text,
           ${row.field}::text, ${row.reason}::text, ${row.request_id}::text,
           ${row.client_request_id}::text, ${row.outcome}::text,
@@ -110,7 +111,7 @@ async function appendAt(db: Db, key: Uint8Array, from: Position, entries: AuditE
         where id = 1 and seq = ${from.seq} and hash = ${from.hash}
         returning 1
       )
-      insert into audit_events (seq, at, user_label, action, resource_type, resource_id, field,
+      insert into audit_events (seq, at, user_label, analyst_id, action, resource_type, resource_id, field,
         reason, request_id, client_request_id, outcome, prev_hash, hash)
       select * from (values ${values}) as added
       where exists (select 1 from moved)
@@ -148,6 +149,7 @@ function toRow(record: AuditRecord) {
     seq: record.seq,
     at: new Date(record.time),
     user_label: record.user,
+    analyst_id: record.analystId ?? null,
     action: record.action,
     resource_type: record.resource.type,
     resource_id: record.resource.id,
@@ -167,6 +169,7 @@ export function recordOf(row: AuditEventRow): AuditRecord {
     seq: row.seq,
     time: row.at.toISOString(),
     user: row.user_label,
+    ...(row.analyst_id === null ? {} : { analystId: row.analyst_id }),
     action: row.action as AuditRecord['action'],
     resource: { type: row.resource_type, id: row.resource_id },
     ...(row.field === null ? {} : { field: row.field }),

@@ -56,9 +56,12 @@ export async function startSignIn(
   const verifier = oidc.randomPKCECodeVerifier()
   const state = oidc.randomState()
   const nonce = oidc.randomNonce()
+  // A refresh token lets the session be rechecked for as long as it lasts (provider-check.ts);
+  // providers that name offline_access give one only when asked for it.
+  const offline = config.serverMetadata().scopes_supported?.includes('offline_access')
   const url = oidc.buildAuthorizationUrl(config, {
     redirect_uri: callbackUrl,
-    scope: 'openid email profile',
+    scope: `openid email profile${offline ? ' offline_access' : ''}`,
     code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
     code_challenge_method: 'S256',
     state,
@@ -75,8 +78,16 @@ export async function startSignIn(
   return { url, transaction }
 }
 
+/** What the provider gave to ask it about the account again; kept sealed, server-side only. */
+export type ProviderTokens = {
+  access: string
+  /** Epoch milliseconds; absent when the provider did not say. */
+  accessExpiresAt?: number
+  refresh?: string
+}
+
 export type SignInResult =
-  | { outcome: 'ok'; viewer: Viewer; returnTo: string }
+  | { outcome: 'ok'; viewer: Viewer; returnTo: string; tokens: ProviderTokens }
   | { outcome: 'not_allowed'; returnTo: string; refused: Viewer }
   | { outcome: 'failed' }
 
@@ -119,7 +130,7 @@ export async function finishSignIn(
     if (!isAllowed(claims, settings.allow)) {
       return { outcome: 'not_allowed', returnTo: target, refused: viewer }
     }
-    return { outcome: 'ok', viewer, returnTo: target }
+    return { outcome: 'ok', viewer, returnTo: target, tokens: tokensOf(tokens) }
   } catch (error) {
     console.warn(
       JSON.stringify({
@@ -130,4 +141,77 @@ export async function finishSignIn(
     )
     return { outcome: 'failed' }
   }
+}
+
+function tokensOf(response: oidc.TokenEndpointResponse, previous?: ProviderTokens): ProviderTokens {
+  const expiresIn = response.expires_in
+  return {
+    access: response.access_token,
+    ...(typeof expiresIn === 'number' ? { accessExpiresAt: Date.now() + expiresIn * 1000 } : {}),
+    // A provider that does not rotate its refresh token answers without one: the old one stays.
+    ...(response.refresh_token
+      ? { refresh: response.refresh_token }
+      : previous?.refresh
+        ? { refresh: previous.refresh }
+        : {}),
+  }
+}
+
+export type AccountCheck =
+  | { outcome: 'ok'; tokens: ProviderTokens }
+  /** The provider answered and no longer vouches for the account (or cannot be asked any more). */
+  | { outcome: 'refused'; why: string }
+  /** The provider could not be asked (down, unreachable): try again later. */
+  | { outcome: 'unreachable' }
+
+/**
+ * Asks the provider whether the account still stands: a refresh with the refresh token when there
+ * is one, then userinfo with the (fresh) access token, which must name the same subject. Without a
+ * refresh token and with the access token expired, nothing can be asked: refused.
+ */
+export async function checkAccount(
+  settings: OidcSettings,
+  sub: string,
+  tokens: ProviderTokens,
+): Promise<AccountCheck> {
+  try {
+    const config = await configuration(settings)
+    let current = tokens
+    if (tokens.refresh) {
+      current = tokensOf(await oidc.refreshTokenGrant(config, tokens.refresh), tokens)
+    } else if (tokens.accessExpiresAt !== undefined && tokens.accessExpiresAt <= Date.now()) {
+      return { outcome: 'refused', why: 'access token expired, no refresh token' }
+    }
+    await oidc.fetchUserInfo(config, current.access, sub)
+    return { outcome: 'ok', tokens: current }
+  } catch (error) {
+    const refused = providerRefusal(error)
+    if (refused) return { outcome: 'refused', why: refused }
+    console.warn(
+      JSON.stringify({
+        level: 'warn',
+        msg: 'session recheck: provider unreachable',
+        error: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown',
+      }),
+    )
+    return { outcome: 'unreachable' }
+  }
+}
+
+/** The provider's own refusal (an OAuth error or a 4xx answer), as opposed to an outage. */
+function providerRefusal(error: unknown): string | null {
+  if (error instanceof oidc.ResponseBodyError) {
+    return error.status < 500 ? `${error.error} (${error.status})` : null
+  }
+  if (error instanceof oidc.WWWAuthenticateChallengeError) {
+    return `${error.cause[0]?.parameters.error ?? 'refused'} (${error.status})`
+  }
+  // The userinfo answer named another subject.
+  if (
+    error instanceof oidc.ClientError &&
+    error.code === 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED'
+  ) {
+    return 'userinfo names another subject'
+  }
+  return null
 }

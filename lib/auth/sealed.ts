@@ -8,7 +8,8 @@ import { EncryptJWT, jwtDecrypt, type JWTPayload } from 'jose'
  * be replayed as a session. Stateless: any instance with the same secret reads any cookie.
  */
 
-export type Purpose = 'session' | 'sign-in'
+/** `provider-tokens`: the provider's tokens in a session's row, never in a cookie. */
+export type Purpose = 'session' | 'sign-in' | 'provider-tokens'
 
 // Derived once per secret and purpose, not on every request that carries a cookie.
 const keys = new Map<string, Uint8Array>()

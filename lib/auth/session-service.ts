@@ -4,6 +4,8 @@ import { audit } from '@/lib/audit/record'
 import { getStore } from '@/lib/store/store'
 
 import { isAllowed } from './allow-list'
+import type { ProviderTokens } from './oidc'
+import { recheckSession, sealProviderTokens } from './provider-check'
 import { sealSession, unsealSession } from './session-seal'
 import {
   createSession,
@@ -35,14 +37,18 @@ async function sessionTable() {
 }
 
 /** Starts a session for an analyst who has just signed in; resolves to the cookie's value. */
-export async function signIn(viewer: Viewer, settings: OidcSettings) {
+export async function signIn(viewer: Viewer, settings: OidcSettings, tokens: ProviderTokens) {
   const { db } = await getStore()
-  const { sessionId, ref } = await createSession(db, viewer, settings)
+  const sealed = await sealProviderTokens(tokens, settings)
+  const { sessionId, ref } = await createSession(db, viewer, settings, Date.now(), sealed)
   await audit(viewer, 'sign_in', { type: 'session', id: ref }, 'ok')
   return sealSession(sessionId, settings)
 }
 
-/** The signed-in viewer, or null for a missing, tampered, ended, expired or disallowed session. */
+/**
+ * The signed-in viewer, or null for a missing, tampered, ended, expired or disallowed session, or
+ * one the provider no longer vouches for (rechecked every AUTH_RECHECK_MINUTES).
+ */
 export async function sessionViewer(
   token: string | undefined,
   settings: OidcSettings,
@@ -60,9 +66,21 @@ export async function sessionViewer(
   // without waiting for sessions to expire.
   // A session keeps an e-mail only when the provider verified it (lib/auth/viewer.ts).
   const { email, groups } = found.viewer
-  return isAllowed({ email, email_verified: email !== null, groups }, settings.allow)
-    ? found.viewer
-    : null
+  if (!isAllowed({ email, email_verified: email !== null, groups }, settings.allow)) return null
+  const rechecked = await recheckSession(db, found, settings, rows)
+  if (rechecked.status === 'active') return found.viewer
+  if (rechecked.ended) {
+    const { viewer, ref, reason } = rechecked.ended
+    await audit(
+      viewer,
+      'session_expired',
+      { type: 'session', id: ref },
+      reason,
+      undefined,
+      rechecked.why,
+    )
+  }
+  return null
 }
 
 /** Ends the session in the cookie on every instance; false when there was none to end. */

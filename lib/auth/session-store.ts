@@ -6,13 +6,15 @@ import { sql, type Kysely } from 'kysely'
 
 import type { Database, SessionRow } from '@/lib/store/schema'
 
-import type { Viewer } from './viewer'
+import { analystId, BEFORE_ISSUER, viewerLabel, type Viewer } from './viewer'
 
 /*
  * Sessions as rows: the cookie only carries a random session id (sealed), so ending a row ends the
  * session on every instance at once. A session ends on sign-out, after `idleSeconds` without a
  * request, or `maxAgeSeconds` after sign-in, whichever comes first. The last-seen time is written
- * at most every `touchSeconds`, not on every request.
+ * at most every `touchSeconds`, not on every request. A row also keeps when the provider last
+ * confirmed the account and, sealed, the provider's tokens to ask it again with
+ * (lib/auth/provider-check.ts): neither ever reaches the browser.
  *
  * `rows`: a copy of the table kept in memory, for a store that this process alone writes (the
  * embedded one: its data directory admits one process). Every change of a session here changes
@@ -23,12 +25,21 @@ import type { Viewer } from './viewer'
 type Db = Kysely<Database>
 
 export type SessionTimes = { maxAgeSeconds: number; idleSeconds: number }
-export type EndReason = 'sign_out' | 'idle' | 'lifetime'
+/** `provider_refused`: the provider no longer vouches for the account (lib/auth/provider-check.ts). */
+export type EndReason = 'sign_out' | 'idle' | 'lifetime' | 'provider_refused'
 export type EndedSession = { viewer: Viewer; ref: string; reason: EndReason }
-export type FoundSession =
-  { status: 'active'; viewer: Viewer; ref: string } | ({ status: 'expired' } & EndedSession)
+export type ActiveSession = {
+  status: 'active'
+  viewer: Viewer
+  ref: string
+  /** The row's id, to recheck or end it by. */
+  row: string
+  /** When the provider last confirmed the account. */
+  checkedAt: Date
+}
+export type FoundSession = ActiveSession | ({ status: 'expired' } & EndedSession)
 
-type CachedRow = { viewer: Viewer; expires_at: Date; last_seen_at: Date }
+type CachedRow = { viewer: Viewer; expires_at: Date; last_seen_at: Date; checked_at: Date }
 /** `ends` counts the sessions ended so far: a row read while one ended is not kept. */
 export type SessionRows = { rows: Map<string, CachedRow>; ends: number }
 
@@ -57,25 +68,41 @@ function touchSeconds(times: SessionTimes) {
   return Math.min(60, Math.floor(times.idleSeconds / 10))
 }
 
-export async function createSession(db: Db, viewer: Viewer, times: SessionTimes, now = Date.now()) {
+/** `providerTokens`: sealed (lib/auth/provider-check.ts), null when the provider gave none. */
+export async function createSession(
+  db: Db,
+  viewer: Viewer,
+  times: SessionTimes,
+  now = Date.now(),
+  providerTokens: string | null = null,
+) {
   const sessionId = randomBytes(32).toString('base64url')
   const id = rowId(sessionId)
   await db
     .insertInto('sessions')
     .values({
       id,
-      user_label: viewer.email ?? viewer.name ?? viewer.sub,
+      user_label: viewerLabel(viewer),
+      analyst_id: analystId(viewer),
       viewer: JSON.stringify(viewer),
       created_at: new Date(now),
       last_seen_at: new Date(now),
       expires_at: new Date(now + times.maxAgeSeconds * 1000),
+      checked_at: new Date(now),
+      provider_tokens: providerTokens,
     })
     .execute()
   return { sessionId, ref: refOf(id) }
 }
 
 /** Ends an active session; null when it had already ended (so each end is reported once). */
-async function endRow(db: Db, id: string, reason: EndReason, now: number, rows?: SessionRows) {
+export async function endRow(
+  db: Db,
+  id: string,
+  reason: EndReason,
+  now: number,
+  rows?: SessionRows,
+) {
   forget(rows, id)
   const row = await db
     .updateTable('sessions')
@@ -93,9 +120,8 @@ async function endRow(db: Db, id: string, reason: EndReason, now: number, rows?:
  * compare: it no longer counts as signed in (activeRow), and when it ends it is audited under an
  * issuer that says so.
  */
-const LEGACY_ISSUER = 'verity:before-issuer'
 function storedViewer(viewer: SessionRow['viewer']): Viewer {
-  return { ...viewer, iss: viewer.iss ?? LEGACY_ISSUER }
+  return { ...viewer, iss: viewer.iss ?? BEFORE_ISSUER }
 }
 
 async function activeRow(db: Db, id: string, cache?: SessionRows): Promise<CachedRow | null> {
@@ -108,6 +134,7 @@ async function activeRow(db: Db, id: string, cache?: SessionRows): Promise<Cache
     viewer: storedViewer(row.viewer),
     expires_at: row.expires_at,
     last_seen_at: row.last_seen_at,
+    checked_at: row.checked_at,
   }
   if (cache && cache.ends === ends) cache.rows.set(id, active)
   return active
@@ -142,7 +169,61 @@ export async function findSession(
       .where('ended_at', 'is', null)
       .execute()
   }
-  return { status: 'active', viewer: row.viewer, ref: refOf(id) }
+  return {
+    status: 'active',
+    viewer: row.viewer,
+    ref: refOf(id),
+    row: id,
+    checkedAt: row.checked_at,
+  }
+}
+
+/**
+ * Takes the turn to recheck a session with the provider: moves its check time from `seen` to
+ * `now` and returns its sealed tokens, or `lost` when another request or instance took the turn
+ * first (or the session ended), so one refresh token is never used twice at once.
+ */
+export async function claimRecheck(
+  db: Db,
+  id: string,
+  seen: Date,
+  now: number,
+  rows?: SessionRows,
+): Promise<{ tokens: string | null } | 'lost'> {
+  const claimed = await db
+    .updateTable('sessions')
+    .set({ checked_at: new Date(now) })
+    .where('id', '=', id)
+    .where('checked_at', '=', seen)
+    .where('ended_at', 'is', null)
+    .returning(['provider_tokens'])
+    .executeTakeFirst()
+  if (!claimed) return 'lost'
+  const cached = rows?.rows.get(id)
+  if (cached) cached.checked_at = new Date(now)
+  return { tokens: claimed.provider_tokens }
+}
+
+/** Sets when the session is next due for a recheck (after the provider could not be reached). */
+export async function recheckAgainAt(db: Db, id: string, checkedAt: Date, rows?: SessionRows) {
+  const cached = rows?.rows.get(id)
+  if (cached) cached.checked_at = checkedAt
+  await db
+    .updateTable('sessions')
+    .set({ checked_at: checkedAt })
+    .where('id', '=', id)
+    .where('ended_at', 'is', null)
+    .execute()
+}
+
+/** Keeps the tokens a recheck got (a provider may rotate its refresh token). */
+export async function keepTokens(db: Db, id: string, providerTokens: string | null) {
+  await db
+    .updateTable('sessions')
+    .set({ provider_tokens: providerTokens })
+    .where('id', '=', id)
+    .where('ended_at', 'is', null)
+    .execute()
 }
 
 export function endSession(db: Db, sessionId: string, now = Date.now(), rows?: SessionRows) {

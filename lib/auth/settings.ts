@@ -16,6 +16,8 @@ export type AuthSettings =
       secret: string
       maxAgeSeconds: number
       idleSeconds: number
+      /** How often a session is rechecked with the provider (lib/auth/provider-check.ts). */
+      recheckSeconds: number
       appUrl: string | undefined
       allow: AllowList
     }
@@ -37,6 +39,7 @@ export function authSettings(): AuthSettings {
     secret: env.SESSION_SECRET,
     maxAgeSeconds: env.SESSION_MAX_AGE_S,
     idleSeconds: env.SESSION_IDLE_TIMEOUT_S,
+    recheckSeconds: Math.round(env.AUTH_RECHECK_MINUTES * 60),
     appUrl: env.APP_URL,
     allow: { domains: env.AUTH_ALLOWED_EMAIL_DOMAINS, groups: env.AUTH_ALLOWED_GROUPS },
   }

@@ -24,3 +24,14 @@ export function analystId(viewer: Pick<Viewer, 'iss' | 'sub'>) {
 export function viewerLabel(viewer: Viewer) {
   return viewer.email ?? viewer.name ?? viewer.sub
 }
+
+/**
+ * The issuer of identities Verity made up for what was recorded before analysts were identified
+ * by issuer and subject (store migration 0007). No provider has it: an issuer is an https URL.
+ */
+export const BEFORE_ISSUER = 'verity:before-issuer'
+
+/** The identity of a row recorded before issuers under `label`: one per label, nobody's today. */
+export function beforeIssuerId(label: string) {
+  return `${BEFORE_ISSUER} ${label}`
+}

@@ -1,8 +1,12 @@
+import { beforeIssuerId } from '@/lib/auth/viewer'
+
 /*
  * The four-eyes rules of match review, pure so that the server enforces exactly what the match
  * cards offer. A decision that says "this is the applicant" (true match), or that asks for another
- * look (second review), stands only once a second analyst has confirmed or overturned it; a false
- * positive is final at once. Every change is a new entry: the history is never rewritten.
+ * look (second review), stands only once a second analyst has confirmed or overturned it; so does
+ * a change away from a standing true match or second review. Only a false positive on a match
+ * where none of those stands is final at once. Every change is a new entry: the history is never
+ * rewritten. Analysts are told apart by their identity (issuer and subject), never by their name.
  */
 
 export const DECISIONS = ['true_match', 'false_positive', 'second_review'] as const
@@ -19,21 +23,23 @@ export type DecisionEntry = {
   decision: Decision
   action: DecisionAction
   reason: string
+  /** How the analyst was named when they decided: display only. */
   user: string
+  /** Who decided (lib/auth/viewer.ts `analystId`): what the rules compare. */
+  analystId: string
   /** ISO 8601. */
   at: string
   carriedFrom: number | null
-  /**
-   * For a carry-over, whether the decision it carried was final (then this one is too); null for
-   * every other action. The carried entry belongs to another report's history, so it is resolved
-   * when entries are read.
-   */
-  carriedFinal: boolean | null
+  /** Whether this entry settled its match by itself, as `settlesAlone` said when it was written. */
+  settles: boolean
 }
+
+/** The analyst looking: their identity, and the label rows made before identities carry. */
+export type ReviewViewer = { analystId: string; label: string }
 
 export type MatchReviewState =
   | { status: 'unreviewed' }
-  /** A true match or second review that `entry.user` set, waiting for another analyst. */
+  /** A decision that `entry.analystId` made, waiting for another analyst. */
   | { status: 'awaiting_second'; entry: DecisionEntry }
   | { status: 'decided'; entry: DecisionEntry }
 
@@ -55,8 +61,8 @@ export type SearchDecisions = {
   remembered: Record<string, DecisionEntry>
   /** `reviewed` counts matches with any decision, `awaitingSecond` those of them not yet final. */
   counts: ReviewCounts
-  /** How the viewer is named in decisions, to compare with `entry.user`. */
-  viewer: string
+  /** Who is looking, to compare with each entry's `analystId`. */
+  viewer: ReviewViewer
   applicantId: string | null
 }
 
@@ -70,31 +76,51 @@ export function isDecision(value: unknown): value is Decision {
   return (DECISIONS as readonly unknown[]).includes(value)
 }
 
-/** Whether an entry settles its match by itself (a confirm or overturn is the second analyst). */
-export function isFinal(
-  entry: Pick<DecisionEntry, 'decision' | 'action' | 'carriedFinal'>,
+/**
+ * Whether a new entry on a match in `state` settles it by itself. A confirm or overturn is the
+ * second analyst; a carry-over settles when the decision it carried had. A set false positive
+ * settles alone only where no true match or second review stands: a change away from one needs a
+ * second analyst, as the decision it changes did.
+ */
+export function settlesAlone(
+  state: MatchReviewState,
+  decision: Decision,
+  action: DecisionAction,
+  carriedSettled: boolean | null = null,
 ): boolean {
-  if (entry.action === 'confirm' || entry.action === 'overturn') return true
-  if (entry.action === 'carry_over') return entry.carriedFinal === true
-  return entry.decision === 'false_positive'
+  if (action === 'confirm' || action === 'overturn') return true
+  if (action === 'carry_over') return carriedSettled === true
+  if (decision !== 'false_positive') return false
+  return state.status !== 'decided' || state.entry.decision === 'false_positive'
 }
 
 /** The match's state after its history (oldest first): the newest entry decides it. */
 export function reviewState(history: readonly DecisionEntry[]): MatchReviewState {
   const entry = history.at(-1)
   if (!entry) return { status: 'unreviewed' }
-  return isFinal(entry) ? { status: 'decided', entry } : { status: 'awaiting_second', entry }
+  return entry.settles ? { status: 'decided', entry } : { status: 'awaiting_second', entry }
+}
+
+/**
+ * Whether the viewer made the entry: the same identity, or, for an entry recorded before
+ * identities (migration 0007), the same label, which was then how analysts were told apart.
+ */
+export function madeBy(entry: Pick<DecisionEntry, 'analystId'>, viewer: ReviewViewer) {
+  return entry.analystId === viewer.analystId || entry.analystId === beforeIssuerId(viewer.label)
 }
 
 export const OWN_DECISION_WHY = 'Awaiting a second analyst: you set this decision'
 
-/** What `user` may do on a match in this state; `why` says it when they may do nothing. */
-export function allowedActions(state: MatchReviewState, user: string): AllowedActions {
+/**
+ * What `viewer` may do on a match in this state; `why` says it when they may do nothing. A second
+ * review is overturned with a decision, never confirmed; any other awaiting decision is either.
+ */
+export function allowedActions(state: MatchReviewState, viewer: ReviewViewer): AllowedActions {
   if (state.status === 'unreviewed' || state.status === 'decided') {
     return { set: true, confirm: false, overturn: false }
   }
-  if (state.entry.user === user) {
+  if (madeBy(state.entry, viewer)) {
     return { set: false, confirm: false, overturn: false, why: OWN_DECISION_WHY }
   }
-  return { set: false, confirm: state.entry.decision === 'true_match', overturn: true }
+  return { set: false, confirm: state.entry.decision !== 'second_review', overturn: true }
 }

@@ -1,28 +1,31 @@
 import 'server-only'
 
+import { createHash } from 'node:crypto'
+
 import { sql, type Kysely } from 'kysely'
 import { z } from 'zod'
 
 import { amlSearchIdParam, hasNoControlCharacters } from '@/lib/api/params'
 import { ProblemError } from '@/lib/api/problem-error'
-import { audit } from '@/lib/audit/record'
+import { audit, auditRead } from '@/lib/audit/record'
 import { AuthRequiredError } from '@/lib/auth/errors'
 import { getViewer } from '@/lib/auth/session'
-import { viewerLabel, type Viewer } from '@/lib/auth/viewer'
+import { analystId, viewerLabel, type Viewer } from '@/lib/auth/viewer'
 import { readAmlSearch } from '@/lib/data/reads'
 import {
   allowedActions,
   DECISION_ACTIONS,
   decisionLabels,
   DECISIONS,
-  isFinal,
   reviewState,
+  settlesAlone,
   type Decision,
   type DecisionAction,
   type DecisionEntry,
   type MatchDecisions,
   type MatchReviewState,
   type ReviewCounts,
+  type ReviewViewer,
   type SearchDecisions,
 } from '@/lib/review/decision-rules'
 import { parseSubjectParam, subjectParam, type SubjectSource } from '@/lib/review/subject'
@@ -35,7 +38,9 @@ import { getStore } from '@/lib/store/store'
  * (the table refuses updates), written only after its audit line: the trail writer commits on its
  * own connection (and the embedded store has one connection), so the two cannot share a
  * transaction, and a decision whose audit line cannot be written does not happen, as an export.
- * If the row then cannot be written, a second audit line says so.
+ * If the row then cannot be written, a second audit line says so. The audit line carries the
+ * SHA-256 of the reason, never the reason: free text may hold personal data, and the trail and
+ * standard output keep everything forever. Reading the decisions is audited too.
  */
 
 type Db = Kysely<Database>
@@ -101,39 +106,10 @@ function subjectField() {
 // ---- reads ----
 
 function entries(db: Db) {
-  return db
-    .selectFrom('match_decisions as d')
-    .leftJoin('match_decisions as src', 'src.id', 'd.carried_from')
-    .select([
-      'd.id',
-      'd.search_id',
-      'd.match_uuid',
-      'd.applicant_id',
-      'd.decision',
-      'd.action',
-      'd.reason',
-      'd.user_label',
-      'd.at',
-      'd.carried_from',
-      'src.decision as src_decision',
-      'src.action as src_action',
-    ])
+  return db.selectFrom('match_decisions as d').selectAll('d')
 }
 
-/** A decision row with the decision and action of the row it carried, if any. */
-type EntryRow = MatchDecisionRow & { src_decision: string | null; src_action: string | null }
-
-/** A carry-over always names a decision that is not itself a carry-over (see carryOver below). */
-function carriedFinal(row: Pick<EntryRow, 'action' | 'src_decision' | 'src_action'>) {
-  if (row.action !== 'carry_over') return null
-  return isFinal({
-    decision: row.src_decision as Decision,
-    action: row.src_action as DecisionAction,
-    carriedFinal: null,
-  })
-}
-
-function entryOf(row: EntryRow): DecisionEntry {
+function entryOf(row: MatchDecisionRow): DecisionEntry {
   return {
     id: row.id,
     searchId: row.search_id,
@@ -143,9 +119,10 @@ function entryOf(row: EntryRow): DecisionEntry {
     action: row.action as DecisionAction,
     reason: row.reason,
     user: row.user_label,
+    analystId: row.analyst_id,
     at: row.at.toISOString(),
     carriedFrom: row.carried_from,
-    carriedFinal: carriedFinal(row),
+    settles: row.settles,
   }
 }
 
@@ -174,6 +151,15 @@ async function viewerOrThrow(): Promise<Viewer> {
   return viewer
 }
 
+function reviewViewer(viewer: Viewer): ReviewViewer {
+  return { analystId: analystId(viewer), label: viewerLabel(viewer) }
+}
+
+/** What the trail keeps of a reason: its SHA-256, enough to prove which text it was. */
+export function reasonDigest(reason: string) {
+  return `sha256:${createHash('sha256').update(reason).digest('hex')}`
+}
+
 /** Every decision of one report, and the applicant's decisions in other reports. */
 export async function decisionsForSearch(
   searchId: string,
@@ -182,6 +168,7 @@ export async function decisionsForSearch(
   const viewer = await viewerOrThrow()
   const id = searchId.toLowerCase()
   const applicantId = subject ? await knownApplicant(id, subject) : null
+  await auditRead(viewer, { type: 'aml_search', id }, 'decisions')
   const { db } = await getStore()
   const rows = await entries(db).where('d.search_id', '=', id).orderBy('d.id').execute()
   const matches: Record<string, MatchDecisions> = {}
@@ -206,7 +193,7 @@ export async function decisionsForSearch(
     matches,
     remembered,
     counts: countsOf(Object.values(matches).map((match) => match.state)),
-    viewer: viewerLabel(viewer),
+    viewer: reviewViewer(viewer),
     applicantId,
   }
 }
@@ -218,31 +205,19 @@ export async function reviewCounts(searchIds: string[]): Promise<Map<string, Rev
   const byLower = new Map(searchIds.map((id) => [id.toLowerCase(), id]))
   const { db } = await getStore()
   const newest = await db
-    .selectFrom('match_decisions as d')
-    .leftJoin('match_decisions as src', 'src.id', 'd.carried_from')
-    .select([
-      'd.search_id',
-      'd.decision',
-      'd.action',
-      'src.decision as src_decision',
-      'src.action as src_action',
-    ])
-    .where('d.search_id', 'in', [...byLower.keys()])
-    .distinctOn(['d.search_id', 'd.match_uuid'])
-    .orderBy('d.search_id')
-    .orderBy('d.match_uuid')
-    .orderBy('d.id', 'desc')
+    .selectFrom('match_decisions')
+    .select(['search_id', 'settles'])
+    .where('search_id', 'in', [...byLower.keys()])
+    .distinctOn(['search_id', 'match_uuid'])
+    .orderBy('search_id')
+    .orderBy('match_uuid')
+    .orderBy('id', 'desc')
     .execute()
   for (const row of newest) {
     const counts = result.get(byLower.get(row.search_id) ?? row.search_id)
     if (!counts) continue
     counts.reviewed += 1
-    const final = isFinal({
-      decision: row.decision as Decision,
-      action: row.action as DecisionAction,
-      carriedFinal: carriedFinal(row),
-    })
-    if (!final) counts.awaitingSecond += 1
+    if (!row.settles) counts.awaitingSecond += 1
   }
   return result
 }
@@ -298,7 +273,8 @@ type Made = {
   decision: Decision
   reason: string
   carriedFrom: number | null
-  carriedFinal: boolean | null
+  /** For a carry-over, whether the decision it carried had settled its match. */
+  carriedSettled: boolean | null
 }
 
 type NewRow = {
@@ -309,8 +285,10 @@ type NewRow = {
   action: DecisionAction
   reason: string
   user_label: string
+  analyst_id: string
   at: Date
   carried_from: number | null
+  settles: boolean
 }
 
 function refused(detail: string) {
@@ -333,8 +311,12 @@ function writtenReason(reason: string) {
 }
 
 /** Checks the action against the four-eyes rules; the decision and reason the row will hold. */
-function checked(input: RecordDecisionInput, state: MatchReviewState, user: string): Made | null {
-  const allowed = allowedActions(state, user)
+function checked(
+  input: RecordDecisionInput,
+  state: MatchReviewState,
+  viewer: ReviewViewer,
+): Made | null {
+  const allowed = allowedActions(state, viewer)
   const awaiting = state.status === 'awaiting_second' ? state.entry : null
   switch (input.action) {
     case 'set':
@@ -349,7 +331,7 @@ function checked(input: RecordDecisionInput, state: MatchReviewState, user: stri
         throw refused(
           allowed.why ??
             (awaiting
-              ? 'Only a true match is confirmed: overturn a second review with a decision.'
+              ? 'A second review is not confirmed: overturn it with a decision.'
               : 'No decision on this match awaits a second analyst.'),
         )
       }
@@ -378,7 +360,7 @@ function checked(input: RecordDecisionInput, state: MatchReviewState, user: stri
     decision: input.decision,
     reason: writtenReason(input.reason),
     carriedFrom: null,
-    carriedFinal: null,
+    carriedSettled: null,
   }
 }
 
@@ -424,11 +406,7 @@ async function carryOver(
     decision: input.decision,
     reason: `Carried over from AML report ${source.search_id}: ${label} by ${source.user_label} on ${day}. ${source.reason}`,
     carriedFrom: source.id,
-    carriedFinal: isFinal({
-      decision: input.decision,
-      action: source.action as DecisionAction,
-      carriedFinal: null,
-    }),
+    carriedSettled: source.settles,
   }
 }
 
@@ -457,7 +435,7 @@ async function insertIfUnchanged(db: Db, row: NewRow, newestSeen: number | null)
 /** Records one decision by the signed-in analyst, after the server has checked everything. */
 export async function recordDecision(input: RecordDecisionInput): Promise<DecisionEntry> {
   const viewer = await viewerOrThrow()
-  const user = viewerLabel(viewer)
+  const who = reviewViewer(viewer)
   const searchId = input.searchId.toLowerCase()
   const applicantId = input.subject ? await linkedApplicant(searchId, input.subject) : null
   const report = await readAmlSearch(searchId)
@@ -475,7 +453,7 @@ export async function recordDecision(input: RecordDecisionInput): Promise<Decisi
   const resource = { type: 'aml_search', id: searchId }
   let made: Made
   try {
-    made = checked(input, state, user) ?? (await carryOver(db, input, searchId, applicantId))
+    made = checked(input, state, who) ?? (await carryOver(db, input, searchId, applicantId))
   } catch (error) {
     if (error instanceof ProblemError && error.status === 409) {
       await audit(
@@ -496,9 +474,11 @@ export async function recordDecision(input: RecordDecisionInput): Promise<Decisi
     decision: made.decision,
     action: input.action,
     reason: made.reason,
-    user_label: user,
+    user_label: who.label,
+    analyst_id: who.analystId,
     at: new Date(),
     carried_from: made.carriedFrom,
+    settles: settlesAlone(state, made.decision, input.action, made.carriedSettled),
   }
   await audit(
     viewer,
@@ -506,7 +486,7 @@ export async function recordDecision(input: RecordDecisionInput): Promise<Decisi
     resource,
     'ok',
     input.matchUuid,
-    `${row.decision} (${row.action}): ${row.reason}`,
+    `${row.decision} (${row.action}) reason ${reasonDigest(row.reason)}`,
   )
   let inserted: { id: number } | null
   try {
@@ -527,9 +507,10 @@ export async function recordDecision(input: RecordDecisionInput): Promise<Decisi
     decision: row.decision,
     action: row.action,
     reason: row.reason,
-    user,
+    user: row.user_label,
+    analystId: row.analyst_id,
     at: row.at.toISOString(),
     carriedFrom: row.carried_from,
-    carriedFinal: made.carriedFinal,
+    settles: row.settles,
   }
 }

@@ -4,10 +4,10 @@ import { z } from 'zod'
 
 import { hasNoControlCharacters } from '@/lib/api/params'
 import { ProblemError } from '@/lib/api/problem-error'
-import { audit } from '@/lib/audit/record'
+import { audit, auditRead } from '@/lib/audit/record'
 import { AuthRequiredError } from '@/lib/auth/errors'
 import { getViewer } from '@/lib/auth/session'
-import { viewerLabel } from '@/lib/auth/viewer'
+import { analystId, viewerLabel } from '@/lib/auth/viewer'
 import { isShortId, isUuid } from '@/lib/ids'
 import type { Note, NoteResource } from '@/lib/review/note-types'
 import { getStore } from '@/lib/store/store'
@@ -17,6 +17,7 @@ import { getStore } from '@/lib/store/store'
  * A note is written after its audit line, for the reason decisions are (lib/review/decisions.ts):
  * the trail commits on its own connection, and a note whose audit line cannot be written does not
  * happen. The audit line names the record, never the note's text, which may hold personal data.
+ * Reading a record's notes is audited as a view of the record's `notes`.
  */
 
 export const NOTE_MAX = 4000
@@ -86,6 +87,7 @@ export async function addNote(resource: NoteResource, body: string): Promise<Not
       resource_id: id,
       body: text,
       user_label: viewerLabel(viewer),
+      analyst_id: analystId(viewer),
       at: new Date(),
     })
     .returning(['id', 'body', 'user_label', 'at'])
@@ -95,8 +97,10 @@ export async function addNote(resource: NoteResource, body: string): Promise<Not
 
 /** The record's newest notes (50), newest first, for a signed-in viewer. */
 export async function notesFor(resource: NoteResource): Promise<Note[]> {
-  if (!(await getViewer())) throw new AuthRequiredError()
+  const viewer = await getViewer()
+  if (!viewer) throw new AuthRequiredError()
   const { type, id } = normalised(resource)
+  await auditRead(viewer, { type, id }, 'notes')
   const { db } = await getStore()
   const rows = await db
     .selectFrom('notes')

@@ -10,7 +10,9 @@ import type { Viewer } from '@/lib/auth/viewer'
 export type AuditEventsTable = {
   seq: number
   at: ColumnType<Date, Date, never>
+  /** Display only; `analyst_id` says who acted (null: nobody signed in). */
   user_label: string
+  analyst_id: string | null
   action: string
   resource_type: string
   resource_id: string | null
@@ -35,6 +37,7 @@ export type SessionsTable = {
   /** SHA-256 of the session id in the cookie: the table alone cannot be replayed as cookies. */
   id: string
   user_label: string
+  analyst_id: string
   /** Rows made before analysts were identified by issuer and subject have no `iss`. */
   viewer: ColumnType<Omit<Viewer, 'iss'> & { iss?: string }, string, never>
   created_at: ColumnType<Date, Date, never>
@@ -42,6 +45,10 @@ export type SessionsTable = {
   expires_at: ColumnType<Date, Date, never>
   ended_at: ColumnType<Date | null, never, Date>
   end_reason: ColumnType<string | null, never, string>
+  /** When the provider last confirmed the account (lib/auth/provider-check.ts). */
+  checked_at: ColumnType<Date, Date, Date>
+  /** The provider's tokens, sealed; null when the provider gave none to recheck with. */
+  provider_tokens: ColumnType<string | null, string | null, string | null>
 }
 
 /** An analyst's decision on one match of one AML report; a change is a new row. */
@@ -55,8 +62,11 @@ export type MatchDecisionsTable = {
   action: string
   reason: string
   user_label: string
+  analyst_id: string
   at: ColumnType<Date, Date, never>
   carried_from: number | null
+  /** Whether this entry settles its match alone, decided when written (decision-rules.ts). */
+  settles: boolean
 }
 
 export type NotesTable = {
@@ -65,6 +75,7 @@ export type NotesTable = {
   resource_id: string
   body: string
   user_label: string
+  analyst_id: string
   at: ColumnType<Date, Date, never>
 }
 

@@ -191,6 +191,32 @@ test('the analyst who set a true match cannot confirm it; another analyst can', 
   await expect(card(gus, uuid)).not.toContainText('awaiting')
   await ana.reload()
   await expect(card(ana, uuid)).toContainText('True match · gus@contractor.test')
+
+  // Clearing the confirmed true match needs a second analyst too, not its first author alone.
+  const changeReason = 'Second look: the sources describe another man.'
+  await hydrated(ana)
+  await decide(card(ana, uuid), 'Decide again', 'False positive', changeReason)
+  await expect(card(ana, uuid)).toContainText('False positive · awaiting a second analyst')
+  await expect(card(ana, uuid)).toContainText('Awaiting a second analyst: you set this decision')
+  await gus.reload()
+  await hydrated(gus)
+  await decide(
+    card(gus, uuid),
+    'Confirm',
+    'Confirm: False positive',
+    'Agreed: the sources describe another man.',
+  )
+  await expect(card(gus, uuid)).toContainText('False positive · you')
+  await expect(card(gus, uuid)).not.toContainText('awaiting')
+  // The trail and standard output carry the reasons' digests, never their words.
+  const decided = app.auditLines().filter((line) => line.action === 'decide')
+  expect(decided.length).toBeGreaterThanOrEqual(4)
+  for (const line of decided) expect(String(line.reason)).not.toContain('sources describe')
+  expect(decided.at(-1)).toMatchObject({
+    user: 'gus@contractor.test',
+    analystId: `${provider.issuer} gus`,
+    reason: expect.stringMatching(/^false_positive \(confirm\) reason sha256:[0-9a-f]{64}$/),
+  })
   await ana.context().close()
   await gus.context().close()
 })

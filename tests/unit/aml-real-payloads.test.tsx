@@ -29,7 +29,7 @@ const noDecisions: SearchDecisions = {
   matches: {},
   remembered: {},
   counts: { reviewed: 0, awaitingSecond: 0 },
-  viewer: 'analyst@example.com',
+  viewer: { analystId: 'https://idp.example.com analyst', label: 'analyst@example.com' },
   applicantId: null,
 }
 
@@ -98,9 +98,10 @@ describe('AML report on real payloads', () => {
       action: 'set' as const,
       reason: 'Registered in another country than the applicant',
       user: 'reviewer@example.com',
+      analystId: 'https://idp.example.com reviewer',
       at: '2026-11-20T10:00:00Z',
       carriedFrom: null,
-      carriedFinal: null,
+      settles: true,
     }
     renderReport(result, {
       ...noDecisions,

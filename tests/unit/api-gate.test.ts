@@ -56,7 +56,7 @@ async function sessionCookie() {
   const { authSettings } = await import('@/lib/auth/settings')
   const settings = authSettings()
   if (settings.mode !== 'oidc') throw new Error('sign-in should be on')
-  return `verity_session=${await signIn(analyst, settings)}`
+  return `verity_session=${await signIn(analyst, settings, { access: 'access-token' })}`
 }
 
 async function getProfile(headers: Record<string, string> = {}) {

@@ -94,6 +94,17 @@ describe('sign-in environment', () => {
       'SESSION_IDLE_TIMEOUT_S must be at least 60',
     )
   })
+
+  it('rechecks sessions with the provider every 15 minutes unless told otherwise', () => {
+    expect(parseEnv(upstream).AUTH_RECHECK_MINUTES).toBe(15)
+    expect(parseEnv({ ...upstream, AUTH_RECHECK_MINUTES: '5' }).AUTH_RECHECK_MINUTES).toBe(5)
+    expect(errorOf({ ...upstream, AUTH_RECHECK_MINUTES: '0' })).toContain(
+      'AUTH_RECHECK_MINUTES must be at least 0.05',
+    )
+    expect(errorOf({ ...upstream, AUTH_RECHECK_MINUTES: 'often' })).toContain(
+      'AUTH_RECHECK_MINUTES must be a number of minutes',
+    )
+  })
 })
 
 describe('store and audit key environment', () => {

@@ -89,7 +89,7 @@ describe('data layer guard with sign-in enabled', () => {
     const { authSettings } = await import('@/lib/auth/settings')
     const settings = authSettings()
     if (settings.mode !== 'oidc') throw new Error('sign-in should be on')
-    cookieJar.set('verity_session', await signIn(viewer, settings))
+    cookieJar.set('verity_session', await signIn(viewer, settings, { access: 'access-token' }))
     const { guardedRead } = await import('@/lib/auth/guarded-read')
     await expect(
       guardedRead({ type: 'profile', id: 'abc' }, () => Promise.resolve('data')),

@@ -47,7 +47,9 @@ describe('sessions of the app', () => {
     const { signIn, sessionViewer } = await import('@/lib/auth/session-service')
     // The provider did not verify the address, so sign-in kept none (lib/auth/oidc.ts).
     const unverified = { ...ana, sub: 'u2', email: null }
-    expect(await sessionViewer(await signIn(unverified, settings), settings)).toBeNull()
+    expect(
+      await sessionViewer(await signIn(unverified, settings, { access: 'access-token' }), settings),
+    ).toBeNull()
     const byGroup = { allow: { domains: ['example.com'], groups: ['aml-analysts'] } }
     const gus = {
       iss: 'https://idp.test',
@@ -56,13 +58,13 @@ describe('sessions of the app', () => {
       name: 'Gus',
       groups: ['aml-analysts'],
     }
-    const token = await signIn(gus, { ...settings, ...byGroup })
+    const token = await signIn(gus, { ...settings, ...byGroup }, { access: 'access-token' })
     expect(await sessionViewer(token, { ...settings, ...byGroup })).toEqual(gus)
   })
 
   it('signs in and out, audited, and a signed-out cookie no longer works', async () => {
     const { signIn, signOut, sessionViewer } = await import('@/lib/auth/session-service')
-    const token = await signIn(ana, settings)
+    const token = await signIn(ana, settings, { access: 'access-token' })
     expect(await sessionViewer(token, settings)).toEqual(ana)
     expect(await signOut(token, settings)).toBe(true)
     expect(await sessionViewer(token, settings)).toBeNull()
@@ -78,7 +80,7 @@ describe('sessions of the app', () => {
 
   it('refuses a session whose domain was taken off the allow-list', async () => {
     const { signIn, sessionViewer } = await import('@/lib/auth/session-service')
-    const token = await signIn(ana, settings)
+    const token = await signIn(ana, settings, { access: 'access-token' })
     const narrowed = { ...settings, allow: { domains: ['other.org'], groups: [] } }
     expect(await sessionViewer(token, narrowed)).toBeNull()
   })
@@ -86,7 +88,7 @@ describe('sessions of the app', () => {
   it('audits an idle session’s expiry when it is next used', async () => {
     const { signIn, sessionViewer } = await import('@/lib/auth/session-service')
     const { getStore } = await import('@/lib/store/store')
-    const token = await signIn(ana, settings)
+    const token = await signIn(ana, settings, { access: 'access-token' })
     const { db } = await getStore()
     await db
       .updateTable('sessions')

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 
 import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -131,7 +131,7 @@ describe('four eyes on the server', () => {
     as(ben)
     await decide(searchId, 'confirm', 'true_match', { reason: 'Same photo, same date of birth.' })
     const { matches, counts, viewer } = await review.decisionsForSearch(searchId, null)
-    expect(viewer).toBe('ben@verity.test')
+    expect(viewer).toEqual({ analystId: 'https://idp.test ben', label: 'ben@verity.test' })
     expect(matches['m-one']?.state).toMatchObject({
       status: 'decided',
       entry: { user: 'ben@verity.test', action: 'confirm' },
@@ -197,17 +197,28 @@ describe('four eyes on the server', () => {
 })
 
 describe('the record of decisions', () => {
-  it('writes the audit line of a decision: who, which report and match, the decision and reason', async () => {
+  it('writes the audit line of a decision: who, which report and match, the decision and the digest of its reason, never the reason', async () => {
     const searchId = randomUUID()
+    const printed: string[] = []
+    vi.spyOn(process.stdout, 'write').mockImplementation((text) => {
+      printed.push(String(text))
+      return true
+    })
     await decide(searchId, 'set', 'false_positive', { matchUuid: 'm-two' })
     const [line] = await auditRows('decide', searchId)
+    const digest = createHash('sha256').update(REASON).digest('hex')
     expect(line).toMatchObject({
       user_label: 'ana@verity.test',
+      analyst_id: 'https://idp.test ana',
       resource_type: 'aml_search',
       field: 'm-two',
       outcome: 'ok',
-      reason: `false_positive (set): ${REASON}`,
+      reason: `false_positive (set) reason sha256:${digest}`,
     })
+    expect(printed.join('')).toContain(digest)
+    expect(printed.join('')).not.toContain(REASON)
+    // The reason itself is kept with the decision, for whoever reads the match's history.
+    expect((await rows(searchId))[0]?.reason).toBe(REASON)
   })
 
   it('audits a refused decision as refused and stores no row for it', async () => {
@@ -268,7 +279,7 @@ describe('remembered decisions', () => {
       reason: '',
       carriedFrom: earlier.id,
     })
-    expect(carried).toMatchObject({ carriedFrom: earlier.id, carriedFinal: true })
+    expect(carried).toMatchObject({ carriedFrom: earlier.id, settles: true })
     expect(carried.reason).toContain(`Carried over from AML report ${first}`)
     expect(carried.reason).toContain('ana@verity.test')
     expect(carried.reason).toContain(REASON)
@@ -357,5 +368,139 @@ describe('notes', () => {
     })
     expect(await notes.notesFor(resource)).toEqual([])
     expect(await auditRows('note', resource.id)).toHaveLength(0)
+  })
+})
+
+describe('analysts by identity, not by name', () => {
+  const alice = (sub: string, email: string): Viewer => ({
+    iss: 'https://idp.test',
+    sub,
+    email,
+    name: null,
+    groups: [],
+  })
+
+  it('takes two labels of one subject for one analyst, who cannot confirm their own true match', async () => {
+    const searchId = randomUUID()
+    as(alice('alice', 'Alice@Corp.com'))
+    await decide(searchId, 'set', 'true_match')
+    as(alice('alice', 'alice@corp.com'))
+    await expect(decide(searchId, 'confirm', 'true_match')).rejects.toMatchObject({
+      status: 409,
+      detail: 'Awaiting a second analyst: you set this decision',
+    })
+    expect(await rows(searchId)).toMatchObject([
+      { user_label: 'Alice@Corp.com', analyst_id: 'https://idp.test alice' },
+    ])
+  })
+
+  it('takes one label of two subjects for two analysts: the second confirms', async () => {
+    const searchId = randomUUID()
+    as(alice('alice-1', 'alice@corp.com'))
+    await decide(searchId, 'set', 'true_match')
+    as(alice('alice-2', 'alice@corp.com'))
+    await decide(searchId, 'confirm', 'true_match')
+    const stored = (await rows(searchId)).sort((a, b) => a.id - b.id)
+    expect(stored.map((row) => row.analyst_id)).toEqual([
+      'https://idp.test alice-1',
+      'https://idp.test alice-2',
+    ])
+  })
+
+  it('records the identity on notes and audit lines, the label for display', async () => {
+    const resource = { type: 'verification', id: 'VIDENT01' } as const
+    as(alice('alice', 'Alice@Corp.com'))
+    await notes.addNote(resource, 'Called the applicant back.')
+    const { db } = await store.getStore()
+    const note = await db
+      .selectFrom('notes')
+      .selectAll()
+      .where('resource_id', '=', 'VIDENT01')
+      .executeTakeFirstOrThrow()
+    expect(note).toMatchObject({
+      user_label: 'Alice@Corp.com',
+      analyst_id: 'https://idp.test alice',
+    })
+    const [line] = await auditRows('note', 'VIDENT01')
+    expect(line).toMatchObject({
+      user_label: 'Alice@Corp.com',
+      analyst_id: 'https://idp.test alice',
+    })
+  })
+})
+
+describe('a change away from a standing true match', () => {
+  it('needs a second analyst: its first author alone cannot clear a confirmed true match', async () => {
+    const searchId = randomUUID()
+    await decide(searchId, 'set', 'true_match')
+    as(ben)
+    await decide(searchId, 'confirm', 'true_match')
+    as(ana)
+    await decide(searchId, 'set', 'false_positive')
+    let { matches, counts } = await review.decisionsForSearch(searchId, null)
+    expect(matches['m-one']?.state).toMatchObject({
+      status: 'awaiting_second',
+      entry: { decision: 'false_positive', analystId: 'https://idp.test ana' },
+    })
+    expect(counts).toEqual({ reviewed: 1, awaitingSecond: 1 })
+    expect((await review.reviewCounts([searchId])).get(searchId)).toEqual({
+      reviewed: 1,
+      awaitingSecond: 1,
+    })
+    await expect(decide(searchId, 'confirm', 'false_positive')).rejects.toMatchObject({
+      status: 409,
+    })
+    await expect(decide(searchId, 'set', 'false_positive')).rejects.toMatchObject({ status: 409 })
+
+    as(ben)
+    await decide(searchId, 'confirm', 'false_positive')
+    ;({ matches, counts } = await review.decisionsForSearch(searchId, null))
+    expect(matches['m-one']?.state).toMatchObject({
+      status: 'decided',
+      entry: { decision: 'false_positive', action: 'confirm' },
+    })
+    expect(counts).toEqual({ reviewed: 1, awaitingSecond: 0 })
+  })
+})
+
+describe('reading notes and decisions', () => {
+  async function views(resourceId: string, field: string) {
+    return (await auditRows('view', resourceId)).filter((line) => line.field === field)
+  }
+
+  it('audits each read of a report’s decisions and a record’s notes, naming who read them', async () => {
+    const searchId = randomUUID()
+    await review.decisionsForSearch(searchId, null)
+    as(ben)
+    await review.decisionsForSearch(searchId, null)
+    await notes.notesFor({ type: 'aml_search', id: searchId })
+    expect((await views(searchId, 'decisions')).map((line) => line.analyst_id)).toEqual([
+      'https://idp.test ana',
+      'https://idp.test ben',
+    ])
+    expect(await views(searchId, 'notes')).toMatchObject([
+      { resource_type: 'aml_search', analyst_id: 'https://idp.test ben', outcome: 'ok' },
+    ])
+  })
+
+  it('writes one row per request however often the request reads them', async () => {
+    const { inRequestScope } = await import('@/lib/api/request-scope')
+    const searchId = randomUUID()
+    const scope = { requestId: randomUUID(), viewer: ana, gateMs: 0 }
+    await inRequestScope(scope, async () => {
+      await review.decisionsForSearch(searchId, null)
+      await Promise.all([
+        review.decisionsForSearch(searchId, null),
+        notes.notesFor({ type: 'aml_search', id: searchId }),
+        notes.notesFor({ type: 'aml_search', id: searchId }),
+      ])
+    })
+    expect(await views(searchId, 'decisions')).toHaveLength(1)
+    expect(await views(searchId, 'notes')).toHaveLength(1)
+    // The next poll is a request of its own.
+    await inRequestScope({ ...scope, requestId: randomUUID() }, () =>
+      review.decisionsForSearch(searchId, null),
+    )
+    expect(await views(searchId, 'decisions')).toHaveLength(2)
   })
 })

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import {
+  claimRecheck,
   createSession,
   endSession,
   findSession,
@@ -42,6 +43,8 @@ describe('sessions in the store', () => {
       status: 'active',
       viewer: ana,
       ref,
+      row: expect.stringMatching(/^[0-9a-f]{64}$/) as string,
+      checkedAt: new Date(t0),
     })
     const rows = await store.db.selectFrom('sessions').select('id').execute()
     expect(rows.map((row) => row.id)).not.toContain(sessionId)
@@ -147,5 +150,25 @@ describe('sessions kept in memory too (the embedded store, written by one proces
     await findSession(store.db, purged.sessionId, times, t0 + 1000, rows)
     await purgeSessions(store.db, times, t0 + minutes(31), rows)
     expect(await findSession(store.db, purged.sessionId, times, t0 + minutes(31), rows)).toBeNull()
+  })
+
+  it('gives the turn to recheck a session to one request at a time, with the sealed tokens', async () => {
+    const { sessionId } = await createSession(store.db, ana, times, t0, 'sealed-tokens')
+    const found = await findSession(store.db, sessionId, times, t0 + minutes(16))
+    if (found?.status !== 'active') throw new Error('the session should be active')
+    const claims = await Promise.all([
+      claimRecheck(store.db, found.row, found.checkedAt, t0 + minutes(16)),
+      claimRecheck(store.db, found.row, found.checkedAt, t0 + minutes(16)),
+    ])
+    expect(claims).toEqual(expect.arrayContaining(['lost', { tokens: 'sealed-tokens' }]))
+    expect(await findSession(store.db, sessionId, times, t0 + minutes(17))).toMatchObject({
+      checkedAt: new Date(t0 + minutes(16)),
+    })
+    const stored = await store.db
+      .selectFrom('sessions')
+      .select(['analyst_id', 'user_label'])
+      .where('id', '=', found.row)
+      .executeTakeFirstOrThrow()
+    expect(stored).toEqual({ analyst_id: 'https://idp.test ana', user_label: 'ana@verity.test' })
   })
 })

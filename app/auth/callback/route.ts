@@ -35,7 +35,7 @@ export async function GET(request: NextRequest) {
   response.cookies.delete(SIGN_IN_COOKIE)
   if (result.outcome === 'ok') {
     const secure = cookieIsSecure(request, settings)
-    const token = await signIn(result.viewer, settings)
+    const token = await signIn(result.viewer, settings, result.tokens)
     response.cookies.set(
       sessionCookieName(secure),
       token,

@@ -24,6 +24,10 @@ declare module 'oidc-provider' {
     claims: Record<string, string[]>
     cookies: { keys: string[] }
     pkce: { required: () => boolean }
+    issueRefreshToken: (
+      ctx: Context,
+      client: { grantTypeAllowed: (type: string) => boolean },
+    ) => boolean | Promise<boolean>
     findAccount: (ctx: Context, id: string) => Account | undefined | Promise<Account | undefined>
     loadExistingGrant: (ctx: Context) => Promise<Grant | undefined>
   }

@@ -8,7 +8,9 @@ import { freePort } from '@/scripts/free-port'
  * A real OpenID Connect provider on 127.0.0.1 for the sign-in tests, with its development login
  * form (any password) and five accounts: an allowed analyst, one allowed by group only, one
  * outside the allow-list, and two in the allowed domain whose address is not verified (the
- * provider says so, or omits the claim as some do).
+ * provider says so, or omits the claim as some do). It issues refresh tokens, and an account put
+ * in `disabledAccounts` is unknown to it from then on (as an account an administrator disabled):
+ * refreshes and userinfo for it are refused.
  */
 
 export const accounts: Record<
@@ -32,6 +34,9 @@ export const accounts: Record<
   omar: { email: 'omar@verity.test', name: 'Omar Omitted', groups: [] },
 }
 
+/** Logins the provider no longer knows, as if disabled by an administrator. */
+export const disabledAccounts = new Set<string>()
+
 export type OidcServer = {
   issuer: string
   clientId: string
@@ -50,16 +55,18 @@ export async function startOidcProvider(redirectUri: string): Promise<OidcServer
         client_id: clientId,
         client_secret: clientSecret,
         redirect_uris: [redirectUri],
-        grant_types: ['authorization_code'],
+        grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
       },
     ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
     cookies: { keys: ['verity-test-provider-cookie-key'] },
     pkce: { required: () => true },
+    // A refresh token whether or not offline_access was granted (it needs a consent prompt here).
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     findAccount: (_ctx, id) => {
       const account = accounts[id]
-      if (!account) return undefined
+      if (!account || disabledAccounts.has(id)) return undefined
       return { accountId: id, claims: () => ({ sub: id, ...account }) }
     },
     // First-party console: no consent screen, the grant covers what Verity asks for.

@@ -9,6 +9,7 @@ export const oidcSettings: Extract<AuthSettings, { mode: 'oidc' }> = {
   secret: 'a-session-secret-of-at-least-32-characters',
   maxAgeSeconds: 3600,
   idleSeconds: 1800,
+  recheckSeconds: 900,
   appUrl: undefined,
   allow: { domains: ['example.com'], groups: [] },
 }
