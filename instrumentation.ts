@@ -1,8 +1,12 @@
 // Runs once when a server starts, including the standalone server, which does not load
-// next.config.js: a bad environment, or a store that cannot be opened or migrated, stops it with a
-// message that names the cause.
+// next.config.js: each request's socket address is stamped for lib/auth/request.ts, and a bad
+// environment, or a store that cannot be opened or migrated, stops it with a message that names
+// the cause.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
+  // Before any request: which proxy a request came from is known only from this stamp.
+  const { stampPeerAddresses } = await import('@/lib/auth/peer-stamp')
+  stampPeerAddresses()
   const { checkEnvAtStart } = await import('@/lib/check-env-at-start')
   checkEnvAtStart()
   const { openStoreAtStart } = await import('@/lib/open-store-at-start')

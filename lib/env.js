@@ -1,4 +1,6 @@
 // Plain JS so that next.config.js can import it and a bad environment stops the server at start.
+import { isIP } from 'node:net'
+
 import { z } from 'zod'
 
 const schema = z.object({
@@ -41,6 +43,11 @@ const schema = z.object({
     .url({ protocol: /^https?$/, error: 'must be the public http(s) origin of Verity' })
     .transform((value) => new URL(value).origin)
     .optional(),
+  // The proxies whose X-Forwarded-Host and -Proto are believed (lib/auth/request.ts).
+  TRUSTED_PROXIES: commaList((item) => item).refine(
+    (items) => items.every(isAddressOrRange),
+    'must be IP addresses or CIDR ranges separated by commas, such as 10.0.0.5,10.1.0.0/16',
+  ),
   SESSION_MAX_AGE_S: z.coerce
     .number({ error: 'must be a number of seconds' })
     .int('must be a whole number of seconds')
@@ -150,6 +157,16 @@ function commaList(normalise) {
 }
 
 /** @param {string} value */
+function isAddressOrRange(value) {
+  const [address = '', prefix, extra] = value.split('/')
+  const family = isIP(address)
+  if (family === 0 || extra !== undefined) return false
+  if (prefix === undefined) return true
+  const bits = Number(prefix)
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128)
+}
+
+/** @param {string} value */
 function secureOrLoopback(value) {
   const url = new URL(value)
   return url.protocol === 'https:' || ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
@@ -172,6 +189,14 @@ function signInIssues(source) {
   const lines = SIGN_IN_VARIABLES.filter(blank).map((name) => `  ${name} is required for sign-in`)
   if (blank('AUTH_ALLOWED_EMAIL_DOMAINS') && blank('AUTH_ALLOWED_GROUPS')) {
     lines.push('  AUTH_ALLOWED_EMAIL_DOMAINS or AUTH_ALLOWED_GROUPS is required: who may sign in')
+  }
+  // Sign-in redirects to and sets cookies for the public origin, which a production server must
+  // not take from headers anyone can send (the demo on simulated data is exempt, as for the key).
+  const demo = source.VERITY_DEMO === 'true' || source.VERITY_DEMO === '1'
+  if (source.NODE_ENV === 'production' && !demo && blank('APP_URL') && blank('TRUSTED_PROXIES')) {
+    lines.push(
+      '  APP_URL or TRUSTED_PROXIES is required in production with sign-in: the public origin (https://verity.example.com), or the proxies whose X-Forwarded-Host/-Proto are believed',
+    )
   }
   if (lines.length > 0) lines.push('  (or set AUTH_DISABLED=true to serve without sign-in)')
   return lines

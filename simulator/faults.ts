@@ -25,6 +25,8 @@ export type Fault = {
   status?: number
   retryAfter?: number
   location?: string
+  /** Only requests to this path (e.g. one report's) meet the fault; others are served as usual. */
+  path?: string
 }
 
 export type FaultState = {
@@ -59,20 +61,23 @@ export function setFault(state: FaultState, body: unknown): string | null {
   }
   if (input.location !== undefined && typeof input.location !== 'string')
     return 'location must be a string'
+  if (input.path !== undefined && (typeof input.path !== 'string' || !input.path.startsWith('/')))
+    return 'path must be a path such as /api/v3/aml/search/history/<id>'
   const fault: Fault = { mode }
   if (isNumber(input.ms)) fault.ms = input.ms
   if (isNumber(input.status)) fault.status = input.status
   if (isNumber(input.retryAfter)) fault.retryAfter = input.retryAfter
   if (typeof input.location === 'string') fault.location = input.location
+  if (typeof input.path === 'string') fault.path = input.path
   state.fault = mode === 'none' ? null : fault
   state.remaining = isNumber(input.times) ? Math.floor(input.times) : null
   if (state.remaining === 0) state.fault = null
   return null
 }
 
-/** The fault for this request, counting it against `times`. */
-export function takeFault(state: FaultState, knobs: Knobs): Fault | null {
-  if (state.fault) {
+/** The fault for a request to `pathname`, counting it against `times`. */
+export function takeFault(state: FaultState, knobs: Knobs, pathname: string): Fault | null {
+  if (state.fault && (!state.fault.path || state.fault.path === pathname)) {
     const fault = state.fault
     if (state.remaining !== null && --state.remaining <= 0) {
       state.fault = null

@@ -94,7 +94,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       return send(res, handleControl(method, pathname, body, { stats, faults, reset, store }))
     }
     recordRequest(stats, pathname, req.headers)
-    const fault = takeFault(faults, knobs)
+    const fault = takeFault(faults, knobs, pathname)
     const wait = knobs.latencyMs + (fault?.mode === 'latency' ? (fault.ms ?? 1000) : 0)
     if (wait > 0) await delay(wait)
     if (res.destroyed) return

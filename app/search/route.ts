@@ -1,6 +1,6 @@
 import type { NextRequest } from 'next/server'
 
-import { recognise, targetPath } from '@/lib/search/recognise'
+import { MAX_SEARCH_INPUT, recognise, targetPath } from '@/lib/search/recognise'
 
 /**
  * Where the header's search form goes when Enter is pressed before the page has hydrated (the
@@ -9,7 +9,8 @@ import { recognise, targetPath } from '@/lib/search/recognise'
  * Location is relative so that it holds behind a reverse proxy.
  */
 export function GET(request: NextRequest) {
-  const input = (request.nextUrl.searchParams.get('q') ?? '').trim()
+  // Capped like the search box's own input: a long paste must not become a long Location.
+  const input = (request.nextUrl.searchParams.get('q') ?? '').trim().slice(0, MAX_SEARCH_INPUT)
   const path = targetPath(recognise(input)) ?? (input ? `/?q=${encodeURIComponent(input)}` : '/')
   return new Response(null, { status: 303, headers: { Location: path } })
 }

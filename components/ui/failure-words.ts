@@ -15,7 +15,7 @@ export const failureWords: Record<string, { title: string; hint: string }> = {
   },
   circuit_open: {
     title: 'The upstream service is failing',
-    hint: 'It failed several times in a row, so Verity has paused calls to it for a short while. Try again in a moment.',
+    hint: 'It failed for several records or could not be reached, so Verity has paused calls to it for a short while. Try again in a moment.',
   },
   rate_limited: {
     title: 'Too many requests',

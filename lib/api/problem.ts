@@ -70,11 +70,11 @@ const upstreamDetails: Record<UpstreamErrorKind, string> = {
   bad_response: 'The upstream sent a response Verity cannot read.',
 }
 
-/** What the failures that opened the circuit were, said of the upstream. */
+/** What the failures that opened the circuit were, said of the upstream (circuit-breaker.ts). */
 const openedByWords: Partial<Record<UpstreamErrorKind, string>> = {
-  unavailable: 'answered with errors',
-  unreachable: 'could not be reached',
-  timeout: 'did not answer in time',
+  unavailable: 'answered with errors for several different records',
+  unreachable: 'could not be reached several times in a row',
+  timeout: 'did not answer in time several times in a row',
 }
 
 function detailOf(error: UpstreamError) {
@@ -85,9 +85,9 @@ function detailOf(error: UpstreamError) {
     return `The upstream answered with an error (HTTP ${error.status}). Try again.`
   }
   if (error.kind === 'circuit_open') {
-    const what = (error.openedBy && openedByWords[error.openedBy]) ?? 'failed'
+    const what = (error.openedBy && openedByWords[error.openedBy]) ?? 'failed repeatedly'
     const seconds = error.retryAfterSeconds ?? 1
-    return `The upstream ${what} several times in a row, so Verity has paused calls to it. It tries again by itself in ${seconds} s.`
+    return `The upstream ${what}, so Verity has paused calls to it. It tries again by itself in ${seconds} s.`
   }
   return upstreamDetails[error.kind]
 }

@@ -3,6 +3,7 @@ import 'server-only'
 import type { NextRequest } from 'next/server'
 import type { z } from 'zod'
 
+import { readJsonBody } from '@/lib/api/body'
 import { gated } from '@/lib/api/gate'
 import { firstIssue, searchParamsObject } from '@/lib/api/params'
 import { problem, respond } from '@/lib/api/problem'
@@ -28,7 +29,8 @@ export function readRoute<P>(params: z.ZodType<P>, read: (params: P) => Promise<
 }
 
 /**
- * A state-changing POST: a JSON body parsed with its schema, then the action's answer. Path
+ * A state-changing POST: a JSON body (at most 64 KB, lib/api/body.ts) parsed with its schema,
+ * then the action's answer. Path
  * parameters join the body's members (and win over a member of the same name), so one schema
  * checks both.
  */
@@ -38,12 +40,9 @@ export function actionRoute<B>(
 ) {
   return (request: NextRequest, ctx?: RouteContext) =>
     gated(request, async () => {
-      let raw: unknown
-      try {
-        raw = await request.json()
-      } catch {
-        return problem(400, 'bad_parameter', 'Bad request', 'The body must be JSON.')
-      }
+      const read = await readJsonBody(request)
+      if (!read.ok) return read.response
+      const raw = read.value
       const params = await ctx?.params
       const input = params && isObject(raw) ? { ...raw, ...params } : raw
       const parsed = body.safeParse(input)

@@ -21,8 +21,9 @@ import {
  * appends in one statement that moves the head only if it is still there (and inserts the rows
  * only if it moved); when another instance got in between, it falls back to a transaction that
  * locks the head row and reads it. Within a process, entries that arrive while a write is under
- * way go into the next write together (group commit). A request waits until its row is committed:
- * a view whose row cannot be written fails.
+ * way go into the next write together (group commit); a batch the store refuses is written again
+ * entry by entry, so one bad entry fails alone. A request waits until its row is committed: a view
+ * whose row cannot be written fails.
  */
 
 type Db = Kysely<Database>
@@ -55,17 +56,29 @@ export function createAuditWriter(
     return written
   }
 
+  /** Writes a batch; whatever the error, it settled none of its entries (one statement). */
+  async function settle(batch: Pending[]) {
+    try {
+      const records = await write(batch.map((pending) => pending.entry))
+      echo(records)
+      batch.forEach((pending, index) => pending.resolve(records[index]!))
+      return true
+    } catch (error) {
+      known = null
+      if (batch.length === 1) batch[0]!.reject(error)
+      return false
+    }
+  }
+
   async function drain() {
     writing = true
     while (queue.length > 0) {
       const batch = queue.splice(0, MAX_BATCH)
-      try {
-        const records = await write(batch.map((pending) => pending.entry))
-        echo(records)
-        batch.forEach((pending, index) => pending.resolve(records[index]!))
-      } catch (error) {
-        known = null
-        for (const pending of batch) pending.reject(error)
+      // Entries of a batch are other analysts' requests: one that the store refuses (a NUL in a
+      // value, say) must not fail them. A failed batch is written again one entry at a time, so
+      // each is committed or fails with its own error.
+      if (!(await settle(batch)) && batch.length > 1) {
+        for (const pending of batch) await settle([pending])
       }
     }
     writing = false

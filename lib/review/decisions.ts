@@ -28,8 +28,14 @@ import {
   type ReviewViewer,
   type SearchDecisions,
 } from '@/lib/review/decision-rules'
-import { parseSubjectParam, subjectParam, type SubjectSource } from '@/lib/review/subject'
+import { parseSubjectParam, type SubjectSource } from '@/lib/review/subject'
 import { loadSubjectContext } from '@/lib/review/subject-context'
+import {
+  mirroredLink,
+  rememberedLink,
+  rememberLink,
+  type SubjectLink,
+} from '@/lib/review/subject-link'
 import type { Database, MatchDecisionRow } from '@/lib/store/schema'
 import { getStore } from '@/lib/store/store'
 
@@ -160,14 +166,18 @@ export function reasonDigest(reason: string) {
   return `sha256:${createHash('sha256').update(reason).digest('hex')}`
 }
 
-/** Every decision of one report, and the applicant's decisions in other reports. */
+/**
+ * Every decision of one report, and the applicant's decisions in other reports. `poll` is the
+ * browser's own request, which never looks the subject up in the webhook history.
+ */
 export async function decisionsForSearch(
   searchId: string,
   subject: SubjectSource | null,
+  { poll = false }: { poll?: boolean } = {},
 ): Promise<SearchDecisions> {
   const viewer = await viewerOrThrow()
   const id = searchId.toLowerCase()
-  const applicantId = subject ? await knownApplicant(id, subject) : null
+  const applicantId = subject ? await knownApplicant(id, subject, poll) : null
   await auditRead(viewer, { type: 'aml_search', id }, 'decisions')
   const { db } = await getStore()
   const rows = await entries(db).where('d.search_id', '=', id).orderBy('d.id').execute()
@@ -225,46 +235,51 @@ export async function reviewCounts(searchIds: string[]): Promise<Map<string, Rev
 // ---- the subject's applicant ----
 
 /*
- * Which applicant a subject is never changes, so the decisions list, which the browser polls,
- * remembers it for a while instead of reading the verification or ten pages of webhook history
- * on every poll. Only an applicant the upstream linked to the report is remembered.
+ * Which applicant a subject is, looked up once and remembered, failed lookups too
+ * (lib/review/subject-link.ts). The decisions list, which the browser polls, never reads the
+ * webhook history for it: a screening subject is resolved by the page load that shows it, or found
+ * in the history mirror; a poll that finds it in neither answers without the applicant (only
+ * decisions remembered from other reports are missing) until a page load resolves it.
  */
-const APPLICANT_TTL_MS = 10 * 60_000
-const APPLICANTS_KEPT = 1_000
-const applicants = new Map<string, { applicantId: string | null; until: number }>()
-
-function remember(key: string, applicantId: string | null) {
-  if (applicants.size >= APPLICANTS_KEPT) applicants.delete(applicants.keys().next().value!)
-  applicants.set(key, { applicantId, until: Date.now() + APPLICANT_TTL_MS })
+async function subjectLink(
+  searchId: string,
+  subject: SubjectSource,
+  poll: boolean,
+): Promise<SubjectLink | null> {
+  const kept = rememberedLink(searchId, subject)
+  if (kept) return kept
+  if (subject.kind === 'screening') {
+    const mirrored = await mirroredLink(searchId, subject.recordId)
+    if (mirrored) {
+      rememberLink(searchId, subject, mirrored)
+      return mirrored
+    }
+    if (poll) return null
+  }
+  const context = await loadSubjectContext(searchId, subject)
+  return context.ok ? { ok: true, applicantId: context.applicantId } : context
 }
 
-/** The applicant of a linked subject, read from the upstream; a problem when it is not linked. */
+/** The applicant of a linked subject; a problem when it is not linked. */
 async function linkedApplicant(searchId: string, subject: SubjectSource) {
-  const context = await loadSubjectContext(searchId, subject)
-  if (!context.ok) {
+  const link = await subjectLink(searchId, subject, false)
+  if (!link?.ok) {
     throw new ProblemError(
       400,
-      `subject_${context.reason}`,
+      `subject_${link?.reason ?? 'not_found'}`,
       'Unknown subject',
-      context.reason === 'not_found'
-        ? 'The subject of this report could not be found.'
-        : 'The subject named is not linked to this AML report.',
+      link?.reason === 'not_linked'
+        ? 'The subject named is not linked to this AML report.'
+        : 'The subject of this report could not be found.',
     )
   }
-  remember(`${searchId} ${subjectParam(subject)}`, context.applicantId)
-  return context.applicantId
+  return link.applicantId
 }
 
-/** For reads: the remembered applicant, or null when the subject is not linked to the report. */
-async function knownApplicant(searchId: string, subject: SubjectSource) {
-  const kept = applicants.get(`${searchId} ${subjectParam(subject)}`)
-  if (kept && kept.until > Date.now()) return kept.applicantId
-  try {
-    return await linkedApplicant(searchId, subject)
-  } catch (error) {
-    if (error instanceof ProblemError) return null
-    throw error
-  }
+/** For reads: the applicant, or null when the subject is not linked to the report (or, on a poll, not known yet). */
+async function knownApplicant(searchId: string, subject: SubjectSource, poll: boolean) {
+  const link = await subjectLink(searchId, subject, poll)
+  return link?.ok ? link.applicantId : null
 }
 
 // ---- writes ----

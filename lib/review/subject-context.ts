@@ -4,6 +4,7 @@ import { readVerification } from '@/lib/data/reads'
 import { isShortId } from '@/lib/ids'
 import { searchHistory } from '@/lib/review/history-window'
 import type { SubjectSource } from '@/lib/review/subject'
+import { mirroredLink, rememberedLink, rememberLink } from '@/lib/review/subject-link'
 import { UpstreamError } from '@/lib/upstream/errors'
 import type { Verification, WebhookRecord } from '@/lib/upstream/schemas'
 import { asObject, readString } from '@/lib/webhooks/read'
@@ -27,13 +28,34 @@ export type SubjectContext =
 
 const same = (a: string | null | undefined, b: string) => !!a && a.toLowerCase() === b.toLowerCase()
 
+/**
+ * The subject's records, read from the upstream; a lookup that failed is remembered and not made
+ * again for a while, and a screening the history mirror says is not this report's is not looked
+ * for in the history (lib/review/subject-link.ts).
+ */
 export async function loadSubjectContext(
   searchId: string,
   source: SubjectSource,
 ): Promise<SubjectContext> {
-  return source.kind === 'verification'
-    ? fromVerification(searchId, source.shortId)
-    : fromScreening(searchId, source.recordId)
+  const kept = rememberedLink(searchId, source)
+  if (kept && !kept.ok) return kept
+  if (source.kind === 'screening') {
+    const mirrored = await mirroredLink(searchId, source.recordId)
+    if (mirrored && !mirrored.ok) {
+      rememberLink(searchId, source, mirrored)
+      return mirrored
+    }
+  }
+  const context =
+    source.kind === 'verification'
+      ? await fromVerification(searchId, source.shortId)
+      : await fromScreening(searchId, source.recordId)
+  rememberLink(
+    searchId,
+    source,
+    context.ok ? { ok: true, applicantId: context.applicantId } : context,
+  )
+  return context
 }
 
 async function fromVerification(searchId: string, shortId: string): Promise<SubjectContext> {

@@ -19,10 +19,34 @@ export type SearchTarget =
 /** `profile:`, `aml:` and `webhook:` in front of a UUID say what it is. */
 const PREFIXES = { profile: 'profile', aml: 'aml', webhook: 'webhook' } as const
 
+/**
+ * Longer than any id or link the search knows (a URL of a verification is under 200 characters):
+ * a longer paste is an unknown text, kept only up to here.
+ */
+export const MAX_SEARCH_INPUT = 2_000
+
+// Tickets wrap ids in quotes, brackets or backticks; those are never part of an id.
+const OPENERS = new Set('`\'"<([{')
+const CLOSERS = new Set('`\'">)]}.,;')
+
+/**
+ * The text without its wrapping, found by walking in from both ends: a regular expression
+ * anchored at the end tried again from every start, which took seconds on 100 kB of brackets.
+ */
+function unwrap(text: string) {
+  let start = 0
+  let end = text.length
+  while (start < end && OPENERS.has(text.charAt(start))) start++
+  while (end > start && CLOSERS.has(text.charAt(end - 1))) end--
+  return text.slice(start, end)
+}
+
 export function recognise(raw: string): SearchTarget {
-  // Tickets wrap ids in quotes, brackets or backticks; those are never part of an id.
   const trimmed = raw.trim()
-  const input = trimmed.replace(/^[`'"<([{]+|[`'">)\]}.,;]+$/g, '')
+  if (trimmed.length > MAX_SEARCH_INPUT) {
+    return { kind: 'unknown', input: trimmed.slice(0, MAX_SEARCH_INPUT) }
+  }
+  const input = unwrap(trimmed)
   if (!input) return { kind: 'empty' }
   if (isUuid(input)) return { kind: 'uuid', id: input.toLowerCase() }
 

@@ -80,11 +80,11 @@ export async function upstreamGet<T>(
       const body = await timed('upstream', () =>
         attemptOnce(url, env.DS_API_KEY, deadline, options.dispatcher ?? pool()),
       )
-      circuit?.record('ok')
+      circuit?.record('ok', path)
       return timedSync('validation', () => validate(schema, body))
     } catch (error) {
       const failure = toUpstreamError(error)
-      if (failure.kind !== 'circuit_open') circuit?.record(failure.kind)
+      if (failure.kind !== 'circuit_open') circuit?.record(failure.kind, path)
       const wait = retryDelay(failure, attempt, maxAttempts, deadline)
       if (wait === null) {
         logFailure(path, failure, attempt, Date.now() - started)

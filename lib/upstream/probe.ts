@@ -2,7 +2,12 @@ import 'server-only'
 
 import { Agent, type Dispatcher } from 'undici'
 
-import { upstreamCircuit, type CircuitSnapshot } from '@/lib/upstream/circuit-breaker'
+import {
+  upstreamCircuit,
+  type CircuitBreaker,
+  type CircuitSnapshot,
+  type Outcome,
+} from '@/lib/upstream/circuit-breaker'
 import { upstreamGet } from '@/lib/upstream/client'
 import { UpstreamError } from '@/lib/upstream/errors'
 import { profilePageSchema } from '@/lib/upstream/schemas'
@@ -13,11 +18,15 @@ import { profilePageSchema } from '@/lib/upstream/schemas'
  * probe, which is refreshed at most every PROBE_INTERVAL_MS, with one probe in flight however many
  * hits wait for it. It goes over a connection of its own, so it never queues behind analysts'
  * reads in the shared pool (and they never wait for it), and around the circuit breaker, whose
- * state it reports beside it rather than being stopped by it.
+ * state it reports beside it rather than being stopped by it. Its outcome is evidence for the
+ * circuit too: a probe that gets an answer closes it. So that /api/health never says the upstream
+ * is fine while analysts are refused, a circuit that opened after the last probe started is probed
+ * again at once (at most once per opening), and the answer carries the circuit as it is after it.
  */
 
 export const PROBE_INTERVAL_MS = 15_000
 const PROBE_TIMEOUT_MS = 2_000
+const PROBE_PATH = '/api/v3/profiles'
 
 export type UpstreamProbe = {
   ok: boolean
@@ -42,40 +51,47 @@ const shared = globalThis as typeof globalThis & { [PROBE]?: ProbeState }
 
 /** The upstream as the last probe found it, and the circuit breaker as it is now. */
 export async function upstreamHealth(): Promise<UpstreamHealth> {
-  return { upstream: await cachedProbe(), circuit: upstreamCircuit().snapshot() }
+  const circuit = upstreamCircuit()
+  const upstream = await cachedProbe(circuit)
+  return { upstream, circuit: circuit.snapshot() }
 }
 
-function cachedProbe(): Promise<UpstreamProbe> {
+function cachedProbe(circuit: CircuitBreaker): Promise<UpstreamProbe> {
   const state = (shared[PROBE] ??= {})
-  if (state.last && Date.now() - state.last.startedAt < PROBE_INTERVAL_MS) {
-    return Promise.resolve(state.last.result)
-  }
-  state.inFlight ??= probe(state).finally(() => {
+  const openedAt = circuit.openedAt()
+  const fresh = (startedAt: number) =>
+    Date.now() - startedAt < PROBE_INTERVAL_MS && (openedAt === null || startedAt >= openedAt)
+  if (state.last && fresh(state.last.startedAt)) return Promise.resolve(state.last.result)
+  state.inFlight ??= probe(state, circuit).finally(() => {
     state.inFlight = undefined
   })
   return state.inFlight
 }
 
-async function probe(state: ProbeState): Promise<UpstreamProbe> {
+async function probe(state: ProbeState, circuit: CircuitBreaker): Promise<UpstreamProbe> {
   const startedAt = Date.now()
   const started = performance.now()
   const checkedAt = new Date(startedAt).toISOString()
   // One connection is enough for one probe at a time.
   state.agent ??= new Agent({ connections: 1, keepAliveTimeout: 10_000, maxResponseSize: 1 << 20 })
-  let result: UpstreamProbe
+  let outcome: Outcome = 'ok'
   try {
     // No data leaves the probe, so it needs no session and is not audited.
     await upstreamGet(
-      '/api/v3/profiles',
+      PROBE_PATH,
       profilePageSchema,
       { page: 0, limit: 1 },
       { timeoutMs: PROBE_TIMEOUT_MS, maxAttempts: 1, dispatcher: state.agent, circuit: null },
     )
-    result = { ok: true, latencyMs: Math.round(performance.now() - started), checkedAt }
   } catch (error) {
-    const kind = error instanceof UpstreamError ? error.kind : 'unreachable'
-    result = { ok: false, latencyMs: Math.round(performance.now() - started), kind, checkedAt }
+    outcome = error instanceof UpstreamError ? error.kind : 'unreachable'
   }
+  const latencyMs = Math.round(performance.now() - started)
+  const result: UpstreamProbe =
+    outcome === 'ok'
+      ? { ok: true, latencyMs, checkedAt }
+      : { ok: false, latencyMs, kind: outcome, checkedAt }
+  circuit.observe(outcome, PROBE_PATH)
   state.last = { startedAt, result }
   return result
 }

@@ -79,6 +79,8 @@ function spawnInstance(port: number, env: Record<string, string> = {}) {
       AUTH_ALLOWED_EMAIL_DOMAINS: 'verity.test',
       AUDIT_HMAC_KEY,
       DATABASE_URL: postgres?.url ?? '',
+      // nginx, on loopback, is the proxy whose forwarding headers are believed.
+      TRUSTED_PROXIES: '127.0.0.1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test'
 
 import { exampleIds } from '@/lib/demo/example-ids'
+import { simUrl, testKey } from '@/playwright.config'
+import { startApp } from '@/tests/e2e/support/app-instance'
 
 import { hydrated } from '@/tests/e2e/support/until-answered'
 
@@ -70,9 +72,38 @@ test('the CSP nonce is new for every request and is the one on the page’s scri
   expect(await first.text()).toContain(`nonce="${nonce}"`)
 })
 
-test('HSTS is sent when the app is reached over HTTPS through a proxy', async ({ request }) => {
-  const response = await request.get('/', { headers: { 'x-forwarded-proto': 'https' } })
-  expect(response.headers()['strict-transport-security']).toContain('max-age=')
+test('forwarded headers count only from a trusted proxy: HSTS and the sign-in redirect', async ({
+  request,
+}) => {
+  test.setTimeout(90_000)
+  const hostile = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' }
+  // The suite's own instance trusts no proxy: a client's headers change nothing.
+  const direct = await request.get('/', { headers: hostile })
+  expect(direct.headers()['strict-transport-security']).toBeUndefined()
+  const login = await request.get('/auth/login?returnTo=%2Fprofiles', {
+    headers: hostile,
+    maxRedirects: 0,
+  })
+  expect(login.status()).toBe(303)
+  expect(new URL(login.headers()['location'] ?? '').host).not.toBe('evil.example')
+
+  // An instance behind a TLS proxy on loopback (this test plays the proxy) believes them.
+  const proxied = await startApp(
+    { DS_API_BASE_URL: simUrl, DS_API_KEY: testKey, TRUSTED_PROXIES: '127.0.0.1' },
+    undefined,
+    60_000,
+  )
+  try {
+    const response = await fetch(`${proxied.url}/`, { headers: hostile })
+    expect(response.headers.get('strict-transport-security')).toContain('max-age=')
+    const redirect = await fetch(`${proxied.url}/auth/login?returnTo=%2Fprofiles`, {
+      headers: hostile,
+      redirect: 'manual',
+    })
+    expect(redirect.headers.get('location')).toBe('https://evil.example/profiles')
+  } finally {
+    await proxied.stop()
+  }
 })
 
 test('there is no image optimizer endpoint', async ({ request }) => {

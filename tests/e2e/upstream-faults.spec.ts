@@ -170,31 +170,57 @@ test('connection reset – the page says the service cannot be reached; 502 afte
   expect(((await response.json()) as { type: string }).type).toContain('unreachable')
 })
 
-test('a failing upstream opens the circuit: one page load’s attempts, then none until a trial closes it', async ({
+test('one report that keeps answering 500 stays one broken record: other pages answer, and /api/health agrees', async ({
+  page,
+}) => {
+  const brokenId = exampleIds.amlRichId
+  const brokenPath = `/api/v3/aml/search/history/${brokenId}`
+  await fault({ mode: 'status', status: 500, path: brokenPath })
+
+  // The broken report says so, every time it is opened, and each load spends its own retries.
+  const before = await upstreamHits(brokenPath)
+  for (let n = 0; n < 3; n++) {
+    await page.goto(`${app.url}/aml/${brokenId}`)
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'answered with an error' }),
+    ).toBeVisible()
+  }
+  expect((await upstreamHits(brokenPath)) - before).toBeGreaterThanOrEqual(9)
+  const response = await fetch(`${app.url}/api/aml/search/history/${brokenId}`)
+  expect(response.status).toBe(502)
+  expect(((await response.json()) as { type: string }).type).toBe('about:blank#unavailable')
+
+  // Everyone else's pages keep answering.
+  await page.goto(`${app.url}/verifications/${shortId}`)
+  await expect(page.getByRole('region', { name: 'Lifecycle' })).toBeVisible()
+  await page.goto(`${app.url}/aml/${exampleIds.amlZeroId}`)
+  await expect(page.getByRole('alert').filter({ hasText: /failing|error/ })).toHaveCount(0)
+  expect((await fetch(app.url + apiPath)).status).toBe(200)
+
+  // And /api/health says what analysts get: the upstream up, nothing held back.
+  const now = await health(app.url)
+  expect(now.circuit.state).toBe('closed')
+  expect(now.upstream.ok).toBe(true)
+})
+
+test('a failing upstream opens the circuit: errors across records, then no calls until it closes', async ({
   page,
 }) => {
   const upstreamPath = `/api/v3/verifications/short/${shortId}`
-  const historyPath = '/api/v3/notifications/webhook/history'
   await fault({ mode: 'status', status: 503 })
 
-  // The first page load spends one call's retries and says what happened.
-  let before = await upstreamHits(upstreamPath)
-  await page.goto(`${app.url}/verifications/${shortId}`)
-  await expect(page.getByRole('alert').filter({ hasText: 'answered with an error' })).toBeVisible()
-  expect((await upstreamHits(upstreamPath)) - before).toBe(3)
+  // Errors for three different resources are the service failing, not a record.
+  for (const path of [apiPath, '/api/profiles', '/api/notifications/webhook/history']) {
+    expect([502, 503]).toContain((await fetch(app.url + path)).status)
+  }
 
-  // A page the browser loads itself (server prefetch, then the browser asking the route handler)
-  // stops at the circuit too, and says the service is failing rather than spinning.
-  const historyBefore = await upstreamHits(historyPath)
-  await page.goto(`${app.url}/webhooks`)
-  await expect(page.getByRole('alert').filter({ hasText: 'is failing' })).toBeVisible()
-  expect((await upstreamHits(historyPath)) - historyBefore).toBe(0)
-
-  // Now the circuit is open: /api/health says so, and calls fail at once without reaching it.
+  // Now the circuit is open: /api/health says so (its own probe meets the errors too), and calls
+  // fail at once without reaching the upstream.
   const open = await health(app.url)
   expect(open.circuit).toMatchObject({ state: 'open', openedBy: 'unavailable' })
   expect(open.circuit.retryInSeconds).toBeGreaterThanOrEqual(1)
-  before = await upstreamHits(upstreamPath)
+  expect(open.upstream).toMatchObject({ ok: false, kind: 'unavailable' })
+  let before = await upstreamHits(upstreamPath)
   await page.goto(`${app.url}/verifications/${shortId}`)
   await expect(page.getByRole('alert').filter({ hasText: 'is failing' })).toBeVisible()
   // Fast means well under the 1.5 s deadline a call that went out would wait; that none went out
@@ -206,10 +232,10 @@ test('a failing upstream opens the circuit: one page load’s attempts, then non
   expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
   const body = (await response.json()) as { type: string; detail: string }
   expect(body.type).toBe('about:blank#circuit_open')
-  expect(body.detail).toContain('answered with errors')
+  expect(body.detail).toContain('answered with errors for several different records')
   expect((await upstreamHits(upstreamPath)) - before).toBe(0)
 
-  // It closes by itself: after the cool-off one trial goes out, and its success closes it.
+  // It closes by itself once the upstream is back: a trial after the cool-off, or the health probe.
   await fault({ mode: 'none' })
   await circuitLetsThrough(app.url)
   before = await upstreamHits(upstreamPath)
@@ -217,19 +243,6 @@ test('a failing upstream opens the circuit: one page load’s attempts, then non
   await expect(page.getByRole('region', { name: 'Lifecycle' })).toBeVisible()
   expect((await upstreamHits(upstreamPath)) - before).toBe(1)
   expect((await health(app.url)).circuit).toEqual({ state: 'closed', failures: 0 })
-})
-
-test('one page load against a failing upstream makes one call’s attempts, not the server’s and then the browser’s', async ({
-  page,
-}) => {
-  const historyPath = '/api/v3/notifications/webhook/history'
-  await fault({ mode: 'status', status: 503 })
-  const before = await upstreamHits(historyPath)
-  await page.goto(`${app.url}/webhooks`)
-  // The server's read opened the circuit, so the browser's own request fails fast and says so.
-  await expect(page.getByRole('alert').filter({ hasText: 'is failing' })).toBeVisible()
-  await page.waitForLoadState('networkidle')
-  expect((await upstreamHits(historyPath)) - before).toBeLessThanOrEqual(3)
 })
 
 for (const mode of ['truncate', 'bad-shape'] as const) {

@@ -92,6 +92,31 @@ describe('audit trail in the store', () => {
     expect(await verifyStoredTrail(store.db, key)).toMatchObject({ ok: true, rows: 202, head: 202 })
   })
 
+  it('fails only the entry the store refuses, not the others written in the same batch', async () => {
+    const echoed: number[] = []
+    const writer = createAuditWriter(store.db, key, (records) =>
+      echoed.push(...records.map((record) => record.seq)),
+    )
+    // The first entry is written at once; the next three arrive meanwhile and make one batch.
+    const first = writer.append(entry(1))
+    const bad = { ...entry(3), resource: { type: 'verification', id: 'V2C0\u0000' } }
+    const [ana, refused, ben] = await Promise.allSettled([
+      writer.append(entry(2)),
+      writer.append(bad),
+      writer.append(entry(4)),
+    ])
+    await first
+    expect(ana).toMatchObject({ status: 'fulfilled', value: { requestId: 'req-2' } })
+    expect(ben).toMatchObject({ status: 'fulfilled', value: { requestId: 'req-4' } })
+    // The refused entry reports the store's own error about it.
+    expect(refused.status).toBe('rejected')
+    expect(String((refused as PromiseRejectedResult).reason)).toMatch(/0x00|null|invalid byte/i)
+    expect(echoed).toEqual([1, 2, 3])
+    expect(await verifyStoredTrail(store.db, key)).toMatchObject({ ok: true, rows: 3, head: 3 })
+    // The writer goes on after it.
+    await expect(writer.append(entry(5))).resolves.toMatchObject({ seq: 4 })
+  })
+
   it('finds an altered row', async () => {
     await append(5)
     await tamper(`update audit_events set user_label = 'someone@else.test' where seq = 3`)

@@ -42,6 +42,7 @@ describe('sign-in environment', () => {
       ...signIn,
       ...auditKey,
       NODE_ENV: 'production',
+      APP_URL: 'https://verity.example.com',
       AUTH_ALLOWED_EMAIL_DOMAINS: '@Example.com, corp.example.org',
       AUTH_ALLOWED_GROUPS: 'aml-analysts',
     })

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
-import { headersAreSecure } from '@/lib/auth/request'
-import { oidcSettings } from '@/tests/unit/helpers/auth-settings'
 import { clearedSessionCookie, cookieOptions, sessionCookieName } from '@/lib/auth/session-cookie'
+import { oidcSettings } from '@/tests/unit/helpers/auth-settings'
+import { stubEnv } from '@/tests/unit/helpers/env'
 
 const settings = oidcSettings
 
@@ -27,11 +27,15 @@ describe('the session cookie’s name and attributes', () => {
     ])
   })
 
-  it('counts a request as HTTPS behind a TLS proxy or with an https APP_URL', () => {
-    expect(headersAreSecure(new Headers({ 'x-forwarded-proto': 'https' }), settings)).toBe(true)
+  it('counts a request as HTTPS with an https APP_URL, never on X-Forwarded-Proto a client sent', async () => {
+    stubEnv({ DS_API_BASE_URL: 'http://127.0.0.1:9', DS_API_KEY: 'k' })
+    const { headersAreSecure } = await import('@/lib/auth/request')
+    // From a trusted proxy it counts (tests/unit/auth-forwarded.test.ts); from anyone else not.
+    expect(headersAreSecure(new Headers({ 'x-forwarded-proto': 'https' }), settings)).toBe(false)
     expect(headersAreSecure(new Headers(), settings)).toBe(false)
     expect(
       headersAreSecure(new Headers(), { ...settings, appUrl: 'https://verity.example.com' }),
     ).toBe(true)
+    vi.unstubAllEnvs()
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { recognise, targetPath } from '@/lib/search/recognise'
+import { MAX_SEARCH_INPUT, recognise, targetPath } from '@/lib/search/recognise'
 
 const uuid = '0f6a9c5e-2b1d-4c8e-9a7f-3d2e1c0b9a87'
 
@@ -90,6 +90,27 @@ describe('recognise', () => {
     ],
   ])('does not take %s for an id', (_case, input, expected) => {
     expect(recognise(input)).toEqual(expected)
+  })
+})
+
+describe('recognise on long pastes', () => {
+  // Shapes that made the old wrapper-stripping expression try again from every position.
+  it.each([
+    ['closing brackets before a letter', ')'.repeat(100_000) + 'x'],
+    ['opening brackets', '('.repeat(100_000)],
+    ['a word in 100 kB of quotes and dots', `"${'.'.repeat(50_000)}x${'.'.repeat(50_000)}`],
+    ['a prefix and spaces', `profile${' '.repeat(100_000)}x`],
+  ])('answers 100 kB of %s in milliseconds, as an unknown text kept short', (_case, input) => {
+    const started = performance.now()
+    const target = recognise(input)
+    expect(performance.now() - started).toBeLessThan(50)
+    expect(target.kind).toBe('unknown')
+    expect(target.kind === 'unknown' && target.input.length).toBe(MAX_SEARCH_INPUT)
+  })
+
+  it('still unwraps an id inside wrapping up to the cap', () => {
+    const wrapped = `${'('.repeat(900)}VF57124F182867E0${')'.repeat(900)}`
+    expect(recognise(wrapped)).toEqual({ kind: 'verification', shortId: 'VF57124F182867E0' })
   })
 })
 

@@ -3,7 +3,13 @@ import { z } from 'zod'
 
 import type * as ProblemModule from '@/lib/api/problem'
 import type * as HealthRoute from '@/app/api/health/route'
-import { createCircuitBreaker, FAILURE_THRESHOLD } from '@/lib/upstream/circuit-breaker'
+import {
+  createCircuitBreaker,
+  FAILURE_THRESHOLD,
+  FAILURE_WINDOW_MS,
+  RESOURCE_THRESHOLD,
+  type CircuitBreaker,
+} from '@/lib/upstream/circuit-breaker'
 import type * as ClientModule from '@/lib/upstream/client'
 import type { UpstreamError } from '@/lib/upstream/errors'
 
@@ -11,6 +17,8 @@ import { stubEnv } from '@/tests/unit/helpers/env'
 import {
   inTurn,
   json,
+  reset,
+  sendJson,
   startFakeUpstream,
   status,
   type FakeUpstream,
@@ -23,15 +31,20 @@ describe('the circuit breaker on its own', () => {
     return { circuit, tick: (ms: number) => (clock += ms) }
   }
 
-  it(`opens after ${FAILURE_THRESHOLD} failed attempts in a row and refuses until the cool-off ends`, () => {
+  /** Opens a circuit as a dead upstream does. */
+  function kill(circuit: CircuitBreaker) {
+    for (let n = 0; n < FAILURE_THRESHOLD; n++) circuit.record('timeout', '/api/v3/profiles')
+  }
+
+  it(`opens after ${FAILURE_THRESHOLD} attempts in a row without an answer, and refuses until the cool-off ends`, () => {
     const { circuit, tick } = breaker()
     for (let n = 1; n < FAILURE_THRESHOLD; n++) {
       expect(circuit.admit()).toBe(true)
-      circuit.record('unavailable')
+      circuit.record('timeout', `/api/v3/verifications/short/V${n}`)
     }
     expect(circuit.snapshot()).toEqual({ state: 'closed', failures: FAILURE_THRESHOLD - 1 })
     expect(circuit.admit()).toBe(true)
-    circuit.record('unreachable')
+    circuit.record('unreachable', '/api/v3/verifications/short/V0')
     expect(circuit.snapshot()).toMatchObject({
       state: 'open',
       retryInSeconds: 10,
@@ -42,35 +55,82 @@ describe('the circuit breaker on its own', () => {
     expect(circuit.admit()).toBe(false)
   })
 
+  it('stays closed however often one record answers with an error', () => {
+    const { circuit } = breaker()
+    for (let n = 0; n < 30; n++) circuit.record('unavailable', '/api/v3/aml/search/history/broken')
+    expect(circuit.snapshot()).toMatchObject({ state: 'closed' })
+    expect(circuit.admit()).toBe(true)
+    // A second broken record is still not the service.
+    for (let n = 0; n < 3; n++) circuit.record('unavailable', '/api/v3/aml/search/history/other')
+    expect(circuit.snapshot()).toMatchObject({ state: 'closed' })
+  })
+
+  it(`opens when ${RESOURCE_THRESHOLD} different resources answer with errors within the window`, () => {
+    const { circuit } = breaker()
+    for (let n = 1; n < RESOURCE_THRESHOLD; n++) circuit.record('unavailable', `/api/v3/r/${n}`)
+    expect(circuit.snapshot().state).toBe('closed')
+    circuit.record('unavailable', '/api/v3/profiles')
+    expect(circuit.snapshot()).toMatchObject({ state: 'open', openedBy: 'unavailable' })
+    expect(circuit.admit()).toBe(false)
+  })
+
+  it('forgets error answers older than the window', () => {
+    const { circuit, tick } = breaker()
+    for (let n = 1; n < RESOURCE_THRESHOLD; n++) circuit.record('unavailable', `/api/v3/r/${n}`)
+    tick(FAILURE_WINDOW_MS + 1)
+    circuit.record('unavailable', '/api/v3/profiles')
+    expect(circuit.snapshot().state).toBe('closed')
+  })
+
+  it('counts an error answer as an answer: it breaks a run of attempts without one', () => {
+    const { circuit } = breaker()
+    for (let n = 1; n < FAILURE_THRESHOLD; n++) circuit.record('timeout', '/api/v3/profiles')
+    circuit.record('unavailable', '/api/v3/aml/search/history/broken')
+    circuit.record('timeout', '/api/v3/profiles')
+    expect(circuit.snapshot().state).toBe('closed')
+  })
+
   it('lets one trial through after the cool-off, and closes when it succeeds', () => {
     const { circuit, tick } = breaker()
-    for (let n = 0; n < FAILURE_THRESHOLD; n++) circuit.record('timeout')
+    kill(circuit)
     tick(10_000)
     expect(circuit.snapshot().state).toBe('half_open')
     expect(circuit.admit()).toBe(true)
     // Everyone else waits for the trial.
     expect(circuit.admit()).toBe(false)
-    circuit.record('ok')
+    circuit.record('ok', '/api/v3/profiles')
     expect(circuit.snapshot()).toEqual({ state: 'closed', failures: 0 })
     expect(circuit.admit()).toBe(true)
   })
 
   it('opens again for a whole cool-off when the trial fails', () => {
     const { circuit, tick } = breaker()
-    for (let n = 0; n < FAILURE_THRESHOLD; n++) circuit.record('unavailable')
+    kill(circuit)
     tick(10_000)
     expect(circuit.admit()).toBe(true)
-    circuit.record('unavailable')
+    circuit.record('unavailable', '/api/v3/profiles')
     expect(circuit.snapshot()).toMatchObject({ state: 'open', retryInSeconds: 10 })
     expect(circuit.admit()).toBe(false)
   })
 
   it('sends another trial when one never comes back', () => {
     const { circuit, tick } = breaker()
-    for (let n = 0; n < FAILURE_THRESHOLD; n++) circuit.record('unavailable')
+    kill(circuit)
     tick(10_000)
     expect(circuit.admit()).toBe(true)
     tick(10_000)
+    expect(circuit.admit()).toBe(true)
+  })
+
+  it('closes at once on a probe that went around it and got an answer', () => {
+    const { circuit } = breaker()
+    kill(circuit)
+    expect(circuit.openedAt()).not.toBeNull()
+    circuit.observe('timeout', '/api/v3/profiles')
+    expect(circuit.snapshot().state).toBe('open')
+    circuit.observe('ok', '/api/v3/profiles')
+    expect(circuit.snapshot()).toEqual({ state: 'closed', failures: 0 })
+    expect(circuit.openedAt()).toBeNull()
     expect(circuit.admit()).toBe(true)
   })
 
@@ -78,10 +138,12 @@ describe('the circuit breaker on its own', () => {
     'takes a %s answer as a sign of life: it resets the count',
     (kind) => {
       const { circuit } = breaker()
-      for (let n = 1; n < FAILURE_THRESHOLD; n++) circuit.record('unavailable')
-      circuit.record(kind)
-      circuit.record('unavailable')
-      expect(circuit.snapshot()).toEqual({ state: 'closed', failures: 1 })
+      for (let n = 1; n < FAILURE_THRESHOLD; n++) circuit.record('timeout', '/api/v3/profiles')
+      for (let n = 1; n < RESOURCE_THRESHOLD; n++) circuit.record('unavailable', `/api/v3/r/${n}`)
+      circuit.record(kind, '/api/v3/profiles')
+      circuit.record('timeout', '/api/v3/profiles')
+      circuit.record('unavailable', '/api/v3/r/last')
+      expect(circuit.snapshot()).toEqual({ state: 'closed', failures: 2 })
     },
   )
 })
@@ -107,6 +169,14 @@ describe('the circuit around upstream reads', () => {
     health = await import('@/app/api/health/route')
   })
 
+  // The one the reads go through (globalThis: set afresh before each test).
+  const circuit = {
+    snapshot: () =>
+      (globalThis as Record<symbol, CircuitBreaker | undefined>)[
+        Symbol.for('verity.upstream-circuit')
+      ]?.snapshot() ?? { state: 'closed', failures: 0 },
+  }
+
   afterAll(async () => {
     vi.unstubAllEnvs()
     await fake.close()
@@ -119,6 +189,8 @@ describe('the circuit around upstream reads', () => {
 
   const read = () => client.upstreamGet('/api/v3/profiles', page, { page: 0, limit: 10 })
   const analystReads = () => fake.requests.filter((r) => r.url.includes('limit=10')).length
+  const probes = () =>
+    fake.requests.filter((r) => r.url === '/api/v3/profiles?page=0&limit=1').length
 
   async function failureOf(call: () => Promise<unknown>): Promise<UpstreamError> {
     try {
@@ -136,19 +208,59 @@ describe('the circuit around upstream reads', () => {
     }
   }
 
-  it('a page load against a failing upstream (the server, then the browser) makes one call’s attempts, not two', async () => {
+  /** The same reads for three different records: a path per id, as the report reads are. */
+  const recordRead = (id: string) =>
+    client.upstreamGet(`/api/v3/aml/search/history/${id}`, z.object({}).loose())
+  const hits = (id: string) => fake.requests.filter((r) => r.url.endsWith(`/${id}`)).length
+
+  /** Opens the circuit as a dead upstream does: one call's attempts, each connection dropped. */
+  async function openByResets() {
+    fake.handle(reset)
+    expect((await failureOf(read)).kind).toBe('unreachable')
+    expect(circuit.snapshot().state).toBe('open')
+  }
+
+  it('one record that keeps answering 500 fails alone: other reads go on, and /api/health agrees', async () => {
+    fake.handle((request, response) =>
+      request.url?.endsWith('/broken')
+        ? sendJson(response, 500, { error: 'internal' })
+        : sendJson(response, 200, { data: [] }),
+    )
+    for (let n = 0; n < 5; n++) {
+      const response = await problems.respond(() => recordRead('broken'))
+      expect(response.status).toBe(502)
+      expect(((await response.json()) as { type: string }).type).toBe('about:blank#unavailable')
+    }
+    // Each of the record's reads spent its own retries: the circuit never held one back.
+    expect(hits('broken')).toBe(15)
+    await expect(read()).resolves.toEqual({ data: [] })
+    await expect(recordRead('fine')).resolves.toEqual({ data: [] })
+    const body = await healthBody()
+    expect(body.circuit).toMatchObject({ state: 'closed' })
+    expect(body.upstream.ok).toBe(true)
+  })
+
+  it('opens when records across the service answer with errors, and /api/health says so', async () => {
     fake.handle(status(503))
-    // The server render's read, then the browser asking the route handler.
-    expect((await failureOf(read)).kind).toBe('unavailable')
-    const second = await failureOf(read)
-    expect(analystReads()).toBe(3)
-    expect(second.kind).toBe('circuit_open')
-    expect(second.openedBy).toBe('unavailable')
+    for (const id of ['one', 'two'])
+      expect((await failureOf(() => recordRead(id))).kind).toBe('unavailable')
+    expect(circuit.snapshot().state).toBe('closed')
+    // The third record's first error opens the circuit, and its own retries stop there.
+    expect((await failureOf(() => recordRead('three'))).kind).toBe('circuit_open')
+    expect(hits('three')).toBe(1)
+    const before = fake.requests.length
+    const held = await failureOf(read)
+    expect(held.kind).toBe('circuit_open')
+    expect(held.openedBy).toBe('unavailable')
+    expect(fake.requests.length).toBe(before)
+    // The probe, which goes around the circuit, meets the same errors: both say the upstream fails.
+    const body = await healthBody()
+    expect(body.circuit).toMatchObject({ state: 'open', openedBy: 'unavailable' })
+    expect(body.upstream).toMatchObject({ ok: false, kind: 'unavailable' })
   })
 
   it('fails fast while open, answers 503 with Retry-After, and says what kind of failure it was', async () => {
-    fake.handle(status(502))
-    await failureOf(read)
+    await openByResets()
     const started = performance.now()
     const response = await problems.respond(read)
     expect(performance.now() - started).toBeLessThan(50)
@@ -156,7 +268,7 @@ describe('the circuit around upstream reads', () => {
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
     const body = (await response.json()) as { type: string; detail: string }
     expect(body.type).toBe('about:blank#circuit_open')
-    expect(body.detail).toContain('answered with errors')
+    expect(body.detail).toContain('could not be reached several times in a row')
     expect(analystReads()).toBe(3)
   })
 
@@ -181,26 +293,38 @@ describe('the circuit around upstream reads', () => {
     expect(body.detail).toContain('answered with an error (HTTP 500)')
   })
 
-  it('is reported open by /api/health, whose own probe still reaches the upstream', async () => {
-    fake.handle(status(503))
-    await failureOf(read)
+  it('never says the upstream is fine while the circuit holds analysts back: it probes again', async () => {
+    fake.handle(json({ data: [], has_next: false }))
+    expect((await healthBody()).upstream.ok).toBe(true)
+    await openByResets()
+    // The last probe is older than the opening, so it is not the answer: a new one is made.
+    const body = await healthBody()
+    expect(body.circuit).toMatchObject({ state: 'open', openedBy: 'unreachable' })
+    expect(body.upstream).toMatchObject({ ok: false, kind: 'unreachable' })
+    // Once per opening: the next answers come from that probe.
+    const before = probes()
+    await healthBody()
+    expect(probes()).toBe(before)
+  })
+
+  it('closes when the health probe reaches the upstream: /api/health and analysts agree', async () => {
+    await openByResets()
     fake.handle(json({ data: [], has_next: false }))
     const body = await healthBody()
-    expect(body.circuit).toMatchObject({ state: 'open', openedBy: 'unavailable' })
-    expect(body.circuit.retryInSeconds).toBeGreaterThanOrEqual(1)
-    // The probe goes around the circuit: it tells whether the upstream is back.
     expect(body.upstream.ok).toBe(true)
+    expect(body.circuit).toEqual({ state: 'closed', failures: 0 })
+    await expect(read()).resolves.toEqual({ data: [] })
   })
 
   it('closes by itself: after the cool-off one trial goes through, and its success closes it', async () => {
-    fake.handle(inTurn(status(503), status(503), status(503), json({ data: [] })))
+    fake.handle(inTurn(reset, reset, reset, json({ data: [] })))
     await failureOf(read)
     expect((await failureOf(read)).kind).toBe('circuit_open')
     await new Promise((resolve) => setTimeout(resolve, 1_100))
-    expect((await healthBody()).circuit.state).toBe('half_open')
+    expect(circuit.snapshot().state).toBe('half_open')
     await expect(read()).resolves.toEqual({ data: [] })
     expect(analystReads()).toBe(4)
-    expect((await healthBody()).circuit).toEqual({ state: 'closed', failures: 0 })
+    expect(circuit.snapshot()).toEqual({ state: 'closed', failures: 0 })
     await expect(read()).resolves.toEqual({ data: [] })
   })
 })
