@@ -60,8 +60,10 @@ export async function sessionViewer(
   // without waiting for sessions to expire.
   // A session keeps an e-mail only when the provider verified it (lib/auth/viewer.ts).
   const { email, groups } = found.viewer
+  // The session's reference rides along: what is bound to the session (masked values'
+  // references, lib/projection/ref-key.ts) is bound to it.
   return isAllowed({ email, email_verified: email !== null, groups }, settings.allow)
-    ? found.viewer
+    ? { ...found.viewer, session: found.ref }
     : null
 }
 

@@ -8,7 +8,7 @@ import {
   type MaskedKind,
 } from '@/lib/projection/mask-rules'
 import { toToken } from '@/lib/projection/masked-token'
-import { encodeRef, type FieldPath, type RecordRef } from '@/lib/projection/record-ref'
+import { encodeRef, type FieldPath, type RecordRef, type RefKey } from '@/lib/projection/record-ref'
 import type {
   AmlSearchResult,
   Profile,
@@ -25,11 +25,16 @@ import type {
  * a key names the kind of everything beneath it, and an e-mail or phone shape is masked anywhere.
  */
 
-/** One set of rules for every record, so a reveal that projects a record again gets the same. */
-export function project<T>(value: T, record: RecordRef): T {
+/**
+ * One set of rules for every record, so a reveal that projects a record again gets the same.
+ * `key` signs the tokens' references: the viewer's (lib/projection/ref-key.ts).
+ */
+export function project<T>(value: T, record: RecordRef, key: RefKey): T {
   if (!getEnv().PII_MASKING) return value
-  return walk(value, [], null, false, record) as T
+  return walk(value, [], null, false, { record, key }) as T
 }
+
+type Target = { record: RecordRef; key: RefKey }
 
 // `path` is one array, pushed and popped as the walk goes down and up: a copy per member was most
 // of the walk's time and garbage on a 1,000-match report. A token encodes the path at once.
@@ -38,12 +43,12 @@ function walk(
   path: FieldPath,
   inherited: MaskedKind | null,
   exempt: boolean,
-  record: RecordRef,
+  target: Target,
 ): unknown {
   if (Array.isArray(value)) {
     return value.map((item: unknown, index) => {
       path.push(index)
-      const out = walk(item, path, inherited, exempt, record)
+      const out = walk(item, path, inherited, exempt, target)
       path.pop()
       return out
     })
@@ -56,19 +61,19 @@ function walk(
       const childExempt = exempt || said === 'exempt'
       const kind =
         said && said !== 'exempt' ? said : childExempt ? null : (maskedKindForKey(key) ?? inherited)
-      out[key] = walk(member, path, kind, childExempt, record)
+      out[key] = walk(member, path, kind, childExempt, target)
       path.pop()
     }
     return out
   }
-  if (typeof value === 'number' && inherited) return mask(String(value), inherited, path, record)
+  if (typeof value === 'number' && inherited) return mask(String(value), inherited, path, target)
   if (typeof value !== 'string' || value === '') return value
   const kind = inherited ?? maskedKindForShape(value)
-  return kind ? mask(value, kind, path, record) : value
+  return kind ? mask(value, kind, path, target) : value
 }
 
-function mask(value: string, kind: MaskedKind, path: FieldPath, record: RecordRef): string {
-  return toToken({ kind, ref: encodeRef(record, path), shown: maskValue(kind, value) })
+function mask(value: string, kind: MaskedKind, path: FieldPath, { record, key }: Target): string {
+  return toToken({ kind, ref: encodeRef(record, path, key), shown: maskValue(kind, value) })
 }
 
 /** `a.*.b` matches `a.3.b`; paths are compared segment by segment. */
@@ -100,36 +105,49 @@ function rule(path: FieldPath): MaskedKind | 'exempt' | null {
 }
 
 /** Referenced by the short id it was read with, so a reveal reads the same record again. */
-export function projectVerification(verification: Verification, shortId: string): Verification {
-  return project(verification, { type: 'verification', id: shortId })
+export function projectVerification(
+  verification: Verification,
+  shortId: string,
+  key: RefKey,
+): Verification {
+  return project(verification, { type: 'verification', id: shortId }, key)
 }
 
-export function projectAmlSearch(result: AmlSearchResult, searchId: string): AmlSearchResult {
-  return project(result, { type: 'aml_search', id: searchId })
+export function projectAmlSearch(
+  result: AmlSearchResult,
+  searchId: string,
+  key: RefKey,
+): AmlSearchResult {
+  return project(result, { type: 'aml_search', id: searchId }, key)
 }
 
-export function projectProfile(profile: Profile): Profile {
-  return project(profile, { type: 'profile', id: profile.profile_id })
+export function projectProfile(profile: Profile, key: RefKey): Profile {
+  return project(profile, { type: 'profile', id: profile.profile_id }, key)
 }
 
-export function projectProfilePage(page: ProfilePage): ProfilePage {
-  return { ...page, data: page.data.map(projectProfile) }
+export function projectProfilePage(page: ProfilePage, key: RefKey): ProfilePage {
+  return { ...page, data: page.data.map((profile) => projectProfile(profile, key)) }
 }
 
 /** Each record is its own reference, found again by its id on the page it came from. */
 export function projectWebhookPage(
   page: WebhookHistoryPage,
   cursor: { after?: string | undefined; webhookId?: string | undefined },
+  key: RefKey,
 ): WebhookHistoryPage {
   return {
     ...page,
     data: page.data.map((record) =>
-      project(record, {
-        type: 'webhook',
-        id: record.id,
-        after: cursor.after,
-        webhookId: cursor.webhookId,
-      }),
+      project(
+        record,
+        {
+          type: 'webhook',
+          id: record.id,
+          after: cursor.after,
+          webhookId: cursor.webhookId,
+        },
+        key,
+      ),
     ),
   }
 }

@@ -2,7 +2,7 @@ import 'server-only'
 
 import { z } from 'zod'
 
-import { hasNoControlCharacters } from '@/lib/api/params'
+import { checkFreeText, visibleText } from '@/lib/api/free-text'
 import { ProblemError } from '@/lib/api/problem-error'
 import { audit } from '@/lib/audit/record'
 import { AuthRequiredError } from '@/lib/auth/errors'
@@ -45,7 +45,7 @@ export const noteRequest = z.object({
   body: z
     .string({ error: 'body is required' })
     .max(NOTE_MAX * 2, 'The note is too long.')
-    .refine(hasNoControlCharacters, 'The note must not contain control characters.'),
+    .superRefine(checkFreeText((issue) => `The note ${issue}.`)),
 })
 
 /** AML report ids are UUIDs, stored in lower case so that any spelling finds the same notes. */
@@ -65,7 +65,7 @@ export async function addNote(resource: NoteResource, body: string): Promise<Not
     )
   }
   const text = body.trim()
-  if (text.length === 0) {
+  if (visibleText(text) === '') {
     throw new ProblemError(400, 'bad_note', 'Empty note', 'Write something before adding a note.')
   }
   if (text.length > NOTE_MAX) {

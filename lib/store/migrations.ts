@@ -3,6 +3,7 @@ import type { Migration, MigrationProvider } from 'kysely/migration'
 import * as initial from './migrations/0001-audit-and-sessions'
 import * as review from './migrations/0002-review'
 import * as historyMirror from './migrations/0004-history-mirror'
+import * as actionLimits from './migrations/0008-action-limits'
 
 /*
  * Every migration, in order, imported rather than read from disk: the standalone server carries
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0001-audit-and-sessions': initial,
   '0002-review': review,
   '0004-history-mirror': historyMirror,
+  '0008-action-limits': actionLimits,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -101,6 +101,14 @@ export type HistoryRecordsTable = {
   updated_at: Date
 }
 
+/** A token bucket of one analyst (lib/auth/viewer.ts analystId) for one sensitive action. */
+export type ActionLimitsTable = {
+  analyst_id: string
+  action: string
+  tokens: number
+  updated_at: Date
+}
+
 export type Database = {
   audit_events: AuditEventsTable
   audit_head: AuditHeadTable
@@ -108,6 +116,7 @@ export type Database = {
   match_decisions: MatchDecisionsTable
   notes: NotesTable
   history_records: HistoryRecordsTable
+  action_limits: ActionLimitsTable
 }
 
 export type AuditEventRow = Selectable<AuditEventsTable>

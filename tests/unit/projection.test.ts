@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { parseToken, withMasksShown } from '@/lib/projection/masked-token'
 import type * as ProjectModule from '@/lib/projection/project'
 import type * as RefModule from '@/lib/projection/record-ref'
-import { importProjection } from '@/tests/unit/helpers/projection'
+import { importProjection, TEST_REF_KEY } from '@/tests/unit/helpers/projection'
 
 let projection: typeof ProjectModule
 let refs: typeof RefModule
@@ -31,7 +31,7 @@ describe('project', () => {
       surprise: { contacts: [{ note: 'call +44 20 7946 0958' }, { mobile: '07946 095 858' }] },
       search_request: { date_of_birth: { gte: '1985-01-01', lte: '1985-12-31' } },
     }
-    const out = projection.project(raw, record)
+    const out = projection.project(raw, record, TEST_REF_KEY)
     const all = strings(out).join('\n')
     for (const value of [
       'X173836882',
@@ -49,7 +49,8 @@ describe('project', () => {
     expect(out.poi_data.full_name).toBe('Ana Lima')
     const token = parseToken(out.poi_data.document_number)
     expect(token).toMatchObject({ kind: 'document_number', shown: '••••6882' })
-    expect(refs.decodeRef(token?.ref ?? '')).toEqual({
+    expect(refs.decodeRef(token?.ref ?? '', TEST_REF_KEY)).toEqual({
+      status: 'ok',
       record,
       path: ['poi_data', 'document_number'],
     })
@@ -68,6 +69,7 @@ describe('project', () => {
         count: 1234567,
       },
       record,
+      TEST_REF_KEY,
     )
     expect(parseToken(out.anything)?.kind).toBe('email')
     expect(parseToken(out.other)?.kind).toBe('phone')
@@ -78,11 +80,14 @@ describe('project', () => {
   })
 
   it('leaves a profile’s settings readable but still masks an e-mail shape in them', () => {
-    const profile = projection.projectProfile({
-      profile_id: 'p1',
-      name: 'Default',
-      settings: { email: { caption: 'Email for updates' }, support: 'help@example.com' },
-    })
+    const profile = projection.projectProfile(
+      {
+        profile_id: 'p1',
+        name: 'Default',
+        settings: { email: { caption: 'Email for updates' }, support: 'help@example.com' },
+      },
+      TEST_REF_KEY,
+    )
     const settings = profile.settings as Record<string, unknown>
     expect(settings.email).toEqual({ caption: 'Email for updates' })
     expect(parseToken(settings.support)?.kind).toBe('email')
@@ -97,6 +102,7 @@ describe('project', () => {
         ],
       },
       's1',
+      TEST_REF_KEY,
     )
     const id = result.data[0]?.fields?.registration_ids?.[0] as { id: string; id_type: string }
     expect(parseToken(id.id)?.kind).toBe('document_number')
@@ -104,17 +110,40 @@ describe('project', () => {
   })
 
   it('shows masks, never refs, in what is copied or exported', () => {
-    const out = projection.project({ email: 'ana@example.org' }, record)
+    const out = projection.project({ email: 'ana@example.org' }, record, TEST_REF_KEY)
     expect(withMasksShown(out)).toEqual({ email: 'a•••@example.org' })
   })
 })
 
 describe('decodeRef', () => {
+  const path = ['poi_data', 'document_number']
+  const unsigned = (body: unknown) => Buffer.from(JSON.stringify(body)).toString('base64url')
+
   it.each([
     '',
     'not base64 json',
-    Buffer.from('["verification","../x",["a"],null,null]').toString('base64url'),
-  ])('refuses %j', (ref) => {
-    expect(refs.decodeRef(ref)).toBeNull()
+    unsigned(['verification', 'VTEST1234', path, null, null]),
+    `${unsigned(['verification', '../x', ['a'], null, null])}.AAAA`,
+    // A NUL or other control character in the path: refused before anything reads or writes it.
+    `${unsigned(['verification', 'VTEST1234', ['poi_data\u0000'], null, null])}.AAAA`,
+    `${unsigned(['verification', 'VTEST1234', ['a\u001b[31m'], null, null])}.AAAA`,
+  ])('refuses %j as no reference', (ref) => {
+    expect(refs.decodeRef(ref, TEST_REF_KEY)).toEqual({ status: 'malformed' })
+  })
+
+  it('refuses a control character in a path even under a valid signature', () => {
+    const ref = refs.encodeRef(record, ['poi_data\u0000'], TEST_REF_KEY)
+    expect(refs.decodeRef(ref, TEST_REF_KEY)).toEqual({ status: 'malformed' })
+  })
+
+  it('takes only a reference signed with the same key: one made by hand or for another does not verify', () => {
+    const ref = refs.encodeRef(record, path, TEST_REF_KEY)
+    expect(refs.decodeRef(ref, TEST_REF_KEY)).toEqual({ status: 'ok', record, path })
+    const other = new Uint8Array(32).fill(8)
+    expect(refs.decodeRef(ref, other)).toEqual({ status: 'forged', record, path })
+    const [payload] = ref.split('.')
+    const byHand = `${unsigned(['verification', 'VTEST1234', ['applicant_id'], null, null])}.${ref.split('.')[1]}`
+    expect(refs.decodeRef(byHand, TEST_REF_KEY)).toMatchObject({ status: 'forged' })
+    expect(refs.decodeRef(`${payload}.`, TEST_REF_KEY)).toEqual({ status: 'malformed' })
   })
 })
