@@ -8,9 +8,11 @@ import { audit } from '@/lib/audit/record'
 import { AuthRequiredError } from '@/lib/auth/errors'
 import { getViewer } from '@/lib/auth/session'
 import { viewerLabel } from '@/lib/auth/viewer'
+import { readAmlSearch, readVerification } from '@/lib/data/reads'
 import { isShortId, isUuid } from '@/lib/ids'
 import type { Note, NoteResource } from '@/lib/review/note-types'
 import { getStore } from '@/lib/store/store'
+import { UpstreamError } from '@/lib/upstream/errors'
 
 /*
  * Analysts' notes on a verification or an AML report: plain text, append-only, newest first.
@@ -77,6 +79,7 @@ export async function addNote(resource: NoteResource, body: string): Promise<Not
     )
   }
   const { type, id } = normalised(resource)
+  await mustExist({ type, id })
   await audit(viewer, 'note', { type, id }, 'ok')
   const { db } = await getStore()
   const row = await db
@@ -91,6 +94,23 @@ export async function addNote(resource: NoteResource, body: string): Promise<Not
     .returning(['id', 'body', 'user_label', 'at'])
     .executeTakeFirstOrThrow()
   return { id: row.id, body: row.body, user: row.user_label, at: row.at.toISOString() }
+}
+
+/** A note is kept only on a record the upstream has: one on an unknown id is refused with 404. */
+async function mustExist({ type, id }: NoteResource) {
+  try {
+    await (type === 'verification' ? readVerification(id) : readAmlSearch(id))
+  } catch (error) {
+    if (error instanceof UpstreamError && error.kind === 'not_found') {
+      throw new ProblemError(
+        404,
+        'not_found',
+        'Record not found',
+        `There is no ${type === 'verification' ? 'verification' : 'AML report'} ${id} to add a note to.`,
+      )
+    }
+    throw error
+  }
 }
 
 /** The record's newest notes (50), newest first, for a signed-in viewer. */
