@@ -2,12 +2,13 @@ import 'server-only'
 
 import { getEnv } from '@/lib/env'
 import {
+  hasShapeOf,
   maskedKindForKey,
   maskedKindForShape,
   maskValue,
   type MaskedKind,
 } from '@/lib/projection/mask-rules'
-import { toToken } from '@/lib/projection/masked-token'
+import { isToken, toToken } from '@/lib/projection/masked-token'
 import { encodeRef, type FieldPath, type RecordRef, type RefKey } from '@/lib/projection/record-ref'
 import type {
   AmlSearchResult,
@@ -22,7 +23,8 @@ import type {
  * handlers alike). Every personal value is replaced by a masked token naming its record and field;
  * the value itself leaves the server only through a reveal (lib/projection/reveal.ts). Raw JSON is
  * walked whole, so check data, payloads, array items and members no schema names are covered:
- * a key names the kind of everything beneath it, and an e-mail or phone shape is masked anywhere.
+ * a key names the kind of the value it holds and of what has that kind's shape beneath it, an
+ * e-mail or phone shape is masked anywhere, and a value masked once is masked wherever it recurs.
  */
 
 /**
@@ -31,24 +33,46 @@ import type {
  */
 export function project<T>(value: T, record: RecordRef, key: RefKey): T {
   if (!getEnv().PII_MASKING) return value
-  return walk(value, [], null, false, { record, key }) as T
+  const target: Target = { record, key, masked: new Map() }
+  const out = walk(value, [], null, false, false, target)
+  if (target.masked.size > 0) maskAgain(out, [], target)
+  return out as T
 }
 
-type Target = { record: RecordRef; key: RefKey }
+/**
+ * The record and key tokens name, and each value masked so far (by its `sameValue`), with its
+ * kind, per part of the record (`partOf`).
+ */
+type Target = { record: RecordRef; key: RefKey; masked: Map<number, Map<string, MaskedKind>> }
+
+/**
+ * Where a recurring value is looked for: each match of an AML report on its own (a match is one
+ * listed entity, and a report's matches are projected in slices, lib/aml/project-details.ts, which
+ * must give the same tokens as the whole), and the rest of any record as one.
+ */
+function partOf(path: FieldPath, record: RecordRef): number {
+  return record.type === 'aml_search' && path[0] === 'data' && typeof path[1] === 'number'
+    ? path[1]
+    : -1
+}
 
 // `path` is one array, pushed and popped as the walk goes down and up: a copy per member was most
 // of the walk's time and garbage on a 1,000-match report. A token encodes the path at once.
+// `named`: the kind was given by this member's own key (or its array's), not carried down from
+// an object above, where it holds only for a value that has the kind's shape: an `email` member
+// holding settings (`{ caption: 'Work e-mail', order: 1 }`) names a form field, not an address.
 function walk(
   value: unknown,
   path: FieldPath,
   inherited: MaskedKind | null,
+  named: boolean,
   exempt: boolean,
   target: Target,
 ): unknown {
   if (Array.isArray(value)) {
     return value.map((item: unknown, index) => {
       path.push(index)
-      const out = walk(item, path, inherited, exempt, target)
+      const out = walk(item, path, inherited, named, exempt, target)
       path.pop()
       return out
     })
@@ -59,21 +83,77 @@ function walk(
       path.push(key)
       const said = rule(path)
       const childExempt = exempt || said === 'exempt'
-      const kind =
-        said && said !== 'exempt' ? said : childExempt ? null : (maskedKindForKey(key) ?? inherited)
-      out[key] = walk(member, path, kind, childExempt, target)
+      const own = said && said !== 'exempt' ? said : childExempt ? null : maskedKindForKey(key)
+      out[key] = walk(
+        member,
+        path,
+        own ?? (childExempt ? null : inherited),
+        own !== null,
+        childExempt,
+        target,
+      )
       path.pop()
     }
     return out
   }
-  if (typeof value === 'number' && inherited) return mask(String(value), inherited, path, target)
-  if (typeof value !== 'string' || value === '') return value
-  const kind = inherited ?? maskedKindForShape(value)
-  return kind ? mask(value, kind, path, target) : value
+  if (typeof value !== 'string' && typeof value !== 'number') return value
+  if (value === '') return value
+  const text = String(value)
+  if (inherited && (named || hasShapeOf(inherited, text)))
+    return mask(text, inherited, path, target)
+  if (typeof value === 'number') return value
+  const kind = maskedKindForShape(text)
+  return kind ? mask(text, kind, path, target) : value
 }
 
-function mask(value: string, kind: MaskedKind, path: FieldPath, { record, key }: Target): string {
-  return toToken({ kind, ref: encodeRef(record, path, key), shown: maskValue(kind, value) })
+function mask(value: string, kind: MaskedKind, path: FieldPath, target: Target): string {
+  const same = sameValue(value)
+  if (same !== null) {
+    const part = partOf(path, target.record)
+    const masked = target.masked.get(part) ?? new Map<string, MaskedKind>()
+    if (!masked.has(same)) masked.set(same, kind)
+    target.masked.set(part, masked)
+  }
+  return toToken({
+    kind,
+    ref: encodeRef(target.record, path, target.key),
+    shown: maskValue(kind, value),
+  })
+}
+
+// Shorter values (a sex, a count, a year) would mask unrelated text that happens to be equal.
+const SAME_VALUE_MIN = 6
+
+/** How a masked value is recognised elsewhere: without spaces, in lower case; null if too short. */
+function sameValue(value: string): string | null {
+  const compact = value.replace(/\s+/g, '').toLowerCase()
+  return compact.length >= SAME_VALUE_MIN ? compact : null
+}
+
+/**
+ * A value masked in one place is masked wherever else it appears in the record, whatever the key
+ * there (a registration number masked under `registration_ids[0].id` and repeated as
+ * `companies_and_enterprises[0].reference`). In place, on the walk's own copy.
+ */
+function maskAgain(value: unknown, path: FieldPath, target: Target) {
+  if (value === null || typeof value !== 'object') return
+  // An array may be sparse (a slice of a report's matches): its holes are skipped.
+  const members: [string | number, unknown][] = Array.isArray(value)
+    ? Object.entries(value).map(([index, item]) => [Number(index), item])
+    : Object.entries(value)
+  for (const [key, member] of members) {
+    path.push(key)
+    if (typeof member === 'string' || typeof member === 'number') {
+      const text = String(member)
+      const same = text.length >= SAME_VALUE_MIN && !isToken(text) ? sameValue(text) : null
+      const kind =
+        same === null ? undefined : target.masked.get(partOf(path, target.record))?.get(same)
+      if (kind) (value as Record<string | number, unknown>)[key] = mask(text, kind, path, target)
+    } else {
+      maskAgain(member, path, target)
+    }
+    path.pop()
+  }
 }
 
 /** `a.*.b` matches `a.3.b`; paths are compared segment by segment. */

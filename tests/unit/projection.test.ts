@@ -109,6 +109,75 @@ describe('project', () => {
     expect(id.id_type).toBe('passport')
   })
 
+  it('masks a value wherever it recurs in the record, whatever the key there', () => {
+    const result = projection.projectAmlSearch(
+      {
+        search_uuid: 's1',
+        data: [
+          {
+            uuid: 'm1',
+            fields: {
+              registration_ids: [{ id: 'AB1234567', id_type: 'registration' }],
+              companies_and_enterprises: [{ name: 'Acme Ltd', reference: 'AB1234567' }],
+            },
+          },
+          { uuid: 'm2', fields: { companies_and_enterprises: [{ reference: 'ab1234567' }] } },
+        ],
+      },
+      's1',
+      TEST_REF_KEY,
+    )
+    expect(JSON.stringify(result.data[0])).not.toContain('AB1234567')
+    const company = result.data[0]?.fields?.companies_and_enterprises?.[0] as Record<string, string>
+    expect(parseToken(company.reference)).toMatchObject({
+      kind: 'document_number',
+      shown: '••••4567',
+    })
+    expect(company.name).toBe('Acme Ltd')
+    // Another match is another entity: its own values are its own.
+    const other = result.data[1]?.fields?.companies_and_enterprises?.[0] as Record<string, string>
+    expect(other.reference).toBe('ab1234567')
+
+    const verification = projection.project(
+      {
+        poi_data: { document_number: 'X173836882' },
+        checks: { poa: { data: { reference: 'X173836882', country: 'FR' } } },
+      },
+      record,
+      TEST_REF_KEY,
+    )
+    expect(JSON.stringify(verification)).not.toContain('X173836882')
+    expect(verification.checks.poa.data.country).toBe('FR')
+  })
+
+  it('masks what has a kind’s shape beneath its key, and leaves settings objects under it alone', () => {
+    const out = projection.project(
+      {
+        search_request: { date_of_birth: { gte: '1985-01-01', lte: '1985-12-31' } },
+        form: { email: { caption: 'Work e-mail', order: 1, address: 'ana@example.org' } },
+        phone: { caption: 'Mobile', order: 2, number: '+44 20 7946 0958' },
+      },
+      record,
+      TEST_REF_KEY,
+    )
+    expect(parseToken(out.search_request.date_of_birth.gte)?.kind).toBe('date_of_birth')
+    expect(out.form.email.caption).toBe('Work e-mail')
+    expect(out.form.email.order).toBe(1)
+    expect(parseToken(out.form.email.address)?.kind).toBe('email')
+    expect(out.phone).toMatchObject({ caption: 'Mobile', order: 2 })
+    expect(parseToken(out.phone.number)?.kind).toBe('phone')
+  })
+
+  it('shows a masked date-time as a date', () => {
+    const out = projection.project(
+      { date_of_birth: { gte: '1985-01-01T00:00:00Z', lte: '1985-12-31T23:59:59.999Z' } },
+      { type: 'webhook', id: 'rec1' },
+      TEST_REF_KEY,
+    )
+    expect(parseToken(out.date_of_birth.gte)?.shown).toBe('••••-••-••')
+    expect(parseToken(out.date_of_birth.lte)?.shown).toBe('••••-••-••')
+  })
+
   it('shows masks, never refs, in what is copied or exported', () => {
     const out = projection.project({ email: 'ana@example.org' }, record, TEST_REF_KEY)
     expect(withMasksShown(out)).toEqual({ email: 'a•••@example.org' })
