@@ -72,14 +72,25 @@ const schema = z.object({
     .enum(['on', 'off', 'true', 'false'], { error: 'must be on or off' })
     .optional()
     .transform((value) => value !== 'off' && value !== 'false'),
-  REVEAL_LIMIT_PER_MINUTE: z.coerce
-    .number({ error: 'must be a number of reveals' })
+  REVEAL_LIMIT_PER_MINUTE: actionLimit('reveals', 30),
+  UNMASKED_EXPORT_LIMIT_PER_HOUR: actionLimit('unmasked exports', 10),
+  EVIDENCE_PACK_LIMIT_PER_HOUR: actionLimit('evidence packs', 20),
+  REVEAL_REF_KEY: optionalText().refine(
+    (value) => value === undefined || value.length >= 32,
+    'must be at least 32 characters (for example `openssl rand -base64 48`)',
+  ),
+  ...historyShape(),
+})
+
+/** How many of a sensitive action one analyst may take in its window (lib/limits/). @param {string} what @param {number} fallback */
+function actionLimit(what, fallback) {
+  return z.coerce
+    .number({ error: `must be a number of ${what}` })
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .max(1_000, 'must be at most 1000')
-    .default(30),
-  ...historyShape(),
-})
+    .default(fallback)
+}
 
 /** The history mirror (lib/history-mirror/): also read by `npm run history:sync`. */
 function historyShape() {

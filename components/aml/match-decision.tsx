@@ -4,6 +4,7 @@ import { useId, useState } from 'react'
 
 import { useReportReview } from '@/components/aml/review-context'
 import { Timestamp } from '@/components/ui/timestamp'
+import { freeTextIssue, isReason, REASON_MIN } from '@/lib/api/free-text'
 import { isApiError } from '@/lib/queries/api-fetch'
 import { useRecordDecision } from '@/lib/queries/decisions'
 import {
@@ -17,8 +18,6 @@ import {
   type MatchReviewState,
   type ReviewViewer,
 } from '@/lib/review/decision-rules'
-
-const REASON_MIN = 10
 
 const buttonClass =
   'rounded border border-zinc-300 bg-white px-2 py-0.5 text-xs font-medium text-zinc-800 hover:bg-zinc-50 disabled:opacity-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800'
@@ -205,7 +204,8 @@ function DecisionForm({
       : draft.action === 'overturn'
         ? DECISIONS.filter((option) => option !== current)
         : DECISIONS
-  const reasonShort = reason.trim().length < REASON_MIN
+  const reasonIssue = freeTextIssue(reason)
+  const reasonShort = reasonIssue !== null || !isReason(reason)
   const invalid = decision === null || reasonShort
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
@@ -270,7 +270,9 @@ function DecisionForm({
             : 'text-zinc-600 dark:text-zinc-400'
         }
       >
-        At least {REASON_MIN} characters; an auditor reads it.
+        {reasonIssue
+          ? `The reason ${reasonIssue}.`
+          : `At least ${REASON_MIN} characters; an auditor reads it.`}
       </p>
       {mutation.isError && (
         <p role="alert" className="text-red-800 dark:text-red-300">

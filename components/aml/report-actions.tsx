@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from 'react'
 
+import { freeTextIssue, isReason, REASON_MIN } from '@/lib/api/free-text'
 import { apiPost, isApiError } from '@/lib/queries/api-fetch'
 
 const buttonClass =
@@ -35,7 +36,7 @@ export function ReportActions({ searchId }: { searchId: string }) {
       setReason('')
     } catch (cause) {
       setError(
-        isApiError(cause) && cause.kind === 'bad_parameter'
+        isApiError(cause) && (cause.kind === 'bad_parameter' || cause.status === 429)
           ? cause.detail
           : 'The export could not be recorded in the audit trail, so it did not start. Try again.',
       )
@@ -46,6 +47,15 @@ export function ReportActions({ searchId }: { searchId: string }) {
 
   function submitUnmasked(event: FormEvent) {
     event.preventDefault()
+    const issue = freeTextIssue(reason)
+    if (issue || !isReason(reason)) {
+      setError(
+        issue
+          ? `The reason ${issue}.`
+          : `Give a reason of at least ${REASON_MIN} characters of visible text.`,
+      )
+      return
+    }
     void run({ format: 'json', unmasked: true, reason })
   }
 
@@ -87,7 +97,7 @@ export function ReportActions({ searchId }: { searchId: string }) {
           <textarea
             id="export-reason"
             required
-            minLength={10}
+            minLength={REASON_MIN}
             maxLength={500}
             rows={2}
             value={reason}

@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation'
 import { useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
 
+import { freeTextIssue, visibleText } from '@/lib/api/free-text'
 import { isApiError } from '@/lib/queries/api-fetch'
 import { useAddNote } from '@/lib/queries/notes'
 import type { NoteResource } from '@/lib/review/note-types'
@@ -31,8 +32,9 @@ export function NoteForm({ resource }: { resource: NoteResource }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const body = field.current?.value ?? ''
-    if (body.trim() === '') {
-      setError('Write something before adding a note.')
+    const issue = freeTextIssue(body)
+    if (issue || visibleText(body) === '') {
+      setError(issue ? `The note ${issue}.` : 'Write something before adding a note.')
       field.current?.focus()
       return
     }

@@ -2,6 +2,7 @@ import 'server-only'
 
 import { detailsOf, type MatchDetails } from '@/lib/aml/details'
 import { projectAmlSearch } from '@/lib/projection/project'
+import type { RefKey } from '@/lib/projection/record-ref'
 import type { AmlMatch, AmlSearchResult } from '@/lib/upstream/schemas'
 
 // A few milliseconds of work: small enough that the first screen's HTML, and the stylesheet and
@@ -17,6 +18,7 @@ const SLICE = 25
 export async function projectDetails(
   raw: AmlSearchResult,
   searchId: string,
+  key: RefKey,
 ): Promise<Record<string, MatchDetails>> {
   const details: Record<string, MatchDetails> = {}
   for (let from = 0; from < raw.data.length; from += SLICE) {
@@ -24,7 +26,7 @@ export async function projectDetails(
     const to = Math.min(from + SLICE, raw.data.length)
     const slice = new Array<AmlMatch>(raw.data.length)
     for (let index = from; index < to; index++) slice[index] = raw.data[index]!
-    const projected = projectAmlSearch({ ...raw, data: slice }, searchId).data
+    const projected = projectAmlSearch({ ...raw, data: slice }, searchId, key).data
     Object.assign(details, detailsOf(projected.slice(from, to)))
   }
   return details

@@ -68,7 +68,9 @@ export async function sessionViewer(
   const { email, groups } = found.viewer
   if (!isAllowed({ email, email_verified: email !== null, groups }, settings.allow)) return null
   const rechecked = await recheckSession(db, found, settings, rows)
-  if (rechecked.status === 'active') return found.viewer
+  // The session's reference rides along: what is bound to the session (masked values'
+  // references, lib/projection/ref-key.ts) is bound to it.
+  if (rechecked.status === 'active') return { ...found.viewer, session: found.ref }
   if (rechecked.ended) {
     const { viewer, ref, reason } = rechecked.ended
     await audit(

@@ -9,6 +9,8 @@ export type Viewer = {
   email: string | null
   name: string | null
   groups: string[]
+  /** The session's reference (lib/auth/session-store.ts), on a viewer a session vouched for. */
+  session?: string | undefined
 }
 
 /**

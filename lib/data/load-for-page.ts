@@ -10,6 +10,7 @@ import { readAmlSearch, readVerification } from '@/lib/data/reads'
 import { viewProfile } from '@/lib/data/views'
 import { isShortId, isUuid } from '@/lib/ids'
 import { projectAmlSearch, projectVerification } from '@/lib/projection/project'
+import { viewerRefKey } from '@/lib/projection/ref-key'
 import {
   changesSincePrevious,
   reportScreenedAs,
@@ -53,8 +54,9 @@ export const loadVerificationPage = cache((shortId: string) =>
     ? loadForPage(async () => {
         const raw = await readVerification(shortId)
         const searchId = raw.aml_search_id
+        const key = await viewerRefKey()
         return {
-          verification: projectVerification(raw, shortId),
+          verification: projectVerification(raw, shortId, key),
           screenedAs: searchId ? settle(screenedAsVerified(raw, shortId, searchId, null)) : null,
         }
       })
@@ -83,8 +85,9 @@ export const loadAmlReportPage = cache((searchId: string, subject: string | null
           settle(changesSincePrevious(raw, searchId, source)),
         ])
         // The same projection as a whole report's: a masked value's path is the same in both parts.
-        const report = projectAmlSearch(listReport(raw), searchId)
-        const details = () => projectDetails(raw, searchId)
+        const key = await viewerRefKey()
+        const report = projectAmlSearch(listReport(raw), searchId, key)
+        const details = () => projectDetails(raw, searchId, key)
         return { report, details, review, source, screenedAs, changes }
       })
     : notFound(),

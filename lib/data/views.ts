@@ -17,36 +17,42 @@ import {
   projectVerification,
   projectWebhookPage,
 } from '@/lib/projection/project'
+import { viewerRefKey } from '@/lib/projection/ref-key'
 import { timedSync } from '@/lib/server-timing'
 
 /*
  * What the browser may receive of each read: the guarded read, projected. Pages and route handlers
  * both call these, so the HTML, the RSC payload, hydrated queries and JSON answers hold the same
- * masked view.
+ * masked view, its tokens signed for the viewer who asked (lib/projection/ref-key.ts).
  */
 
 /** A row per profile: the list shows a summary, and a profile's page reads the whole record. */
 export async function viewProfilePage(params: ProfilePageParams) {
   const page = await readProfilePage(params)
-  return timedSync('projection', () => summarizeProfilePage(projectProfilePage(page)))
+  const key = await viewerRefKey()
+  return timedSync('projection', () => summarizeProfilePage(projectProfilePage(page, key)))
 }
 
 export async function viewProfile(profileId: string) {
   const profile = await readProfile(profileId)
-  return timedSync('projection', () => projectProfile(profile))
+  const key = await viewerRefKey()
+  return timedSync('projection', () => projectProfile(profile, key))
 }
 
 export async function viewVerification(shortId: string) {
   const verification = await readVerification(shortId)
-  return timedSync('projection', () => projectVerification(verification, shortId))
+  const key = await viewerRefKey()
+  return timedSync('projection', () => projectVerification(verification, shortId, key))
 }
 
 export async function viewAmlSearch(searchId: string) {
   const result = await readAmlSearch(searchId)
-  return timedSync('projection', () => projectAmlSearch(result, searchId))
+  const key = await viewerRefKey()
+  return timedSync('projection', () => projectAmlSearch(result, searchId, key))
 }
 
 export async function viewWebhookHistory(params: WebhookHistoryParams) {
   const page = await readWebhookHistory(params)
-  return timedSync('projection', () => projectWebhookPage(page, params))
+  const key = await viewerRefKey()
+  return timedSync('projection', () => projectWebhookPage(page, params, key))
 }

@@ -1,3 +1,5 @@
+import { shownText } from '@/lib/projection/masked-token'
+
 /** Readers for members of loose upstream objects, whose values may have any type. */
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -12,8 +14,9 @@ export function asNumber(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null
 }
 
+/** Text to show: a masked value's mask, never its token (a token is not text). */
 export function asText(value: unknown): string | null {
-  if (typeof value === 'string') return value
+  if (typeof value === 'string') return shownText(value)
   if (typeof value === 'number') return String(value)
   return null
 }

@@ -22,12 +22,14 @@ export function isMaskedKind(kind: string): kind is MaskedKind {
 }
 
 const DOT = '•'
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ]\d{2}:\d{2}.*$/
 
 export function maskValue(kind: MaskedKind, value: string): string {
   switch (kind) {
     case 'date_of_birth':
-      // Keeps the separators so a date still reads as a date.
-      return value.replace(/[\p{L}\p{N}]/gu, DOT)
+      // Keeps the separators so a date still reads as a date; a date-time is a date (its time of
+      // midnight says nothing, and `••••-••-•••••:••:•••` reads as nothing).
+      return value.replace(DATE_TIME, '$1').replace(/[\p{L}\p{N}]/gu, DOT)
     case 'email': {
       const at = value.lastIndexOf('@')
       if (at < 1) return DOT.repeat(4)
@@ -88,6 +90,25 @@ const kindOfKey = remembered((key: string): MaskedKind | null => {
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()
   return keyKinds.find(({ pattern }) => pattern.test(words))?.kind ?? null
 }, 10_000)
+
+/**
+ * Whether a value beneath a key of `kind` (but not held by that key itself) is such a value: the
+ * `{ gte: '1961-03-14' }` of a date of birth is, the `{ caption: 'Work e-mail', order: 1 }` of an
+ * `email` field's settings is not.
+ */
+export function hasShapeOf(kind: MaskedKind, value: string): boolean {
+  const digits = digitCount(value)
+  switch (kind) {
+    case 'email':
+      return value.includes('@')
+    case 'phone':
+      return digits >= 7
+    case 'date_of_birth':
+      return digits >= 4
+    default:
+      return digits >= 1 && value.replace(/\s/g, '').length >= 4
+  }
+}
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
 // International (+44 20 7946 0958) or grouped (020 7946-0958) numbers; bare digit runs are ids.

@@ -16,6 +16,11 @@ export function toToken({ kind, ref, shown }: MaskedToken): string {
   return `${PREFIX}${kind}${SEP}${ref}${SEP}${shown}`
 }
 
+/** Whether a string is a token (cheaper than parsing it). */
+export function isToken(value: string): boolean {
+  return value.startsWith(PREFIX)
+}
+
 export function parseToken(value: unknown): MaskedToken | null {
   if (typeof value !== 'string' || !value.startsWith(PREFIX)) return null
   const [kind, ref, shown] = value.slice(PREFIX.length).split(SEP)

@@ -2,13 +2,14 @@ import 'server-only'
 
 import { getEnv } from '@/lib/env'
 import {
+  hasShapeOf,
   maskedKindForKey,
   maskedKindForShape,
   maskValue,
   type MaskedKind,
 } from '@/lib/projection/mask-rules'
-import { toToken } from '@/lib/projection/masked-token'
-import { encodeRef, type FieldPath, type RecordRef } from '@/lib/projection/record-ref'
+import { isToken, toToken } from '@/lib/projection/masked-token'
+import { encodeRef, type FieldPath, type RecordRef, type RefKey } from '@/lib/projection/record-ref'
 import type {
   AmlSearchResult,
   Profile,
@@ -22,28 +23,56 @@ import type {
  * handlers alike). Every personal value is replaced by a masked token naming its record and field;
  * the value itself leaves the server only through a reveal (lib/projection/reveal.ts). Raw JSON is
  * walked whole, so check data, payloads, array items and members no schema names are covered:
- * a key names the kind of everything beneath it, and an e-mail or phone shape is masked anywhere.
+ * a key names the kind of the value it holds and of what has that kind's shape beneath it, an
+ * e-mail or phone shape is masked anywhere, and a value masked once is masked wherever it recurs.
  */
 
-/** One set of rules for every record, so a reveal that projects a record again gets the same. */
-export function project<T>(value: T, record: RecordRef): T {
+/**
+ * One set of rules for every record, so a reveal that projects a record again gets the same.
+ * `key` signs the tokens' references: the viewer's (lib/projection/ref-key.ts).
+ */
+export function project<T>(value: T, record: RecordRef, key: RefKey): T {
   if (!getEnv().PII_MASKING) return value
-  return walk(value, [], null, false, record) as T
+  const target: Target = { record, key, masked: new Map() }
+  const out = walk(value, [], null, false, false, target)
+  if (target.masked.size > 0) maskAgain(out, [], target)
+  return out as T
+}
+
+/**
+ * The record and key tokens name, and each value masked so far (by its `sameValue`), with its
+ * kind, per part of the record (`partOf`).
+ */
+type Target = { record: RecordRef; key: RefKey; masked: Map<number, Map<string, MaskedKind>> }
+
+/**
+ * Where a recurring value is looked for: each match of an AML report on its own (a match is one
+ * listed entity, and a report's matches are projected in slices, lib/aml/project-details.ts, which
+ * must give the same tokens as the whole), and the rest of any record as one.
+ */
+function partOf(path: FieldPath, record: RecordRef): number {
+  return record.type === 'aml_search' && path[0] === 'data' && typeof path[1] === 'number'
+    ? path[1]
+    : -1
 }
 
 // `path` is one array, pushed and popped as the walk goes down and up: a copy per member was most
 // of the walk's time and garbage on a 1,000-match report. A token encodes the path at once.
+// `named`: the kind was given by this member's own key (or its array's), not carried down from
+// an object above, where it holds only for a value that has the kind's shape: an `email` member
+// holding settings (`{ caption: 'Work e-mail', order: 1 }`) names a form field, not an address.
 function walk(
   value: unknown,
   path: FieldPath,
   inherited: MaskedKind | null,
+  named: boolean,
   exempt: boolean,
-  record: RecordRef,
+  target: Target,
 ): unknown {
   if (Array.isArray(value)) {
     return value.map((item: unknown, index) => {
       path.push(index)
-      const out = walk(item, path, inherited, exempt, record)
+      const out = walk(item, path, inherited, named, exempt, target)
       path.pop()
       return out
     })
@@ -54,21 +83,77 @@ function walk(
       path.push(key)
       const said = rule(path)
       const childExempt = exempt || said === 'exempt'
-      const kind =
-        said && said !== 'exempt' ? said : childExempt ? null : (maskedKindForKey(key) ?? inherited)
-      out[key] = walk(member, path, kind, childExempt, record)
+      const own = said && said !== 'exempt' ? said : childExempt ? null : maskedKindForKey(key)
+      out[key] = walk(
+        member,
+        path,
+        own ?? (childExempt ? null : inherited),
+        own !== null,
+        childExempt,
+        target,
+      )
       path.pop()
     }
     return out
   }
-  if (typeof value === 'number' && inherited) return mask(String(value), inherited, path, record)
-  if (typeof value !== 'string' || value === '') return value
-  const kind = inherited ?? maskedKindForShape(value)
-  return kind ? mask(value, kind, path, record) : value
+  if (typeof value !== 'string' && typeof value !== 'number') return value
+  if (value === '') return value
+  const text = String(value)
+  if (inherited && (named || hasShapeOf(inherited, text)))
+    return mask(text, inherited, path, target)
+  if (typeof value === 'number') return value
+  const kind = maskedKindForShape(text)
+  return kind ? mask(text, kind, path, target) : value
 }
 
-function mask(value: string, kind: MaskedKind, path: FieldPath, record: RecordRef): string {
-  return toToken({ kind, ref: encodeRef(record, path), shown: maskValue(kind, value) })
+function mask(value: string, kind: MaskedKind, path: FieldPath, target: Target): string {
+  const same = sameValue(value)
+  if (same !== null) {
+    const part = partOf(path, target.record)
+    const masked = target.masked.get(part) ?? new Map<string, MaskedKind>()
+    if (!masked.has(same)) masked.set(same, kind)
+    target.masked.set(part, masked)
+  }
+  return toToken({
+    kind,
+    ref: encodeRef(target.record, path, target.key),
+    shown: maskValue(kind, value),
+  })
+}
+
+// Shorter values (a sex, a count, a year) would mask unrelated text that happens to be equal.
+const SAME_VALUE_MIN = 6
+
+/** How a masked value is recognised elsewhere: without spaces, in lower case; null if too short. */
+function sameValue(value: string): string | null {
+  const compact = value.replace(/\s+/g, '').toLowerCase()
+  return compact.length >= SAME_VALUE_MIN ? compact : null
+}
+
+/**
+ * A value masked in one place is masked wherever else it appears in the record, whatever the key
+ * there (a registration number masked under `registration_ids[0].id` and repeated as
+ * `companies_and_enterprises[0].reference`). In place, on the walk's own copy.
+ */
+function maskAgain(value: unknown, path: FieldPath, target: Target) {
+  if (value === null || typeof value !== 'object') return
+  // An array may be sparse (a slice of a report's matches): its holes are skipped.
+  const members: [string | number, unknown][] = Array.isArray(value)
+    ? Object.entries(value).map(([index, item]) => [Number(index), item])
+    : Object.entries(value)
+  for (const [key, member] of members) {
+    path.push(key)
+    if (typeof member === 'string' || typeof member === 'number') {
+      const text = String(member)
+      const same = text.length >= SAME_VALUE_MIN && !isToken(text) ? sameValue(text) : null
+      const kind =
+        same === null ? undefined : target.masked.get(partOf(path, target.record))?.get(same)
+      if (kind) (value as Record<string | number, unknown>)[key] = mask(text, kind, path, target)
+    } else {
+      maskAgain(member, path, target)
+    }
+    path.pop()
+  }
 }
 
 /** `a.*.b` matches `a.3.b`; paths are compared segment by segment. */
@@ -100,36 +185,49 @@ function rule(path: FieldPath): MaskedKind | 'exempt' | null {
 }
 
 /** Referenced by the short id it was read with, so a reveal reads the same record again. */
-export function projectVerification(verification: Verification, shortId: string): Verification {
-  return project(verification, { type: 'verification', id: shortId })
+export function projectVerification(
+  verification: Verification,
+  shortId: string,
+  key: RefKey,
+): Verification {
+  return project(verification, { type: 'verification', id: shortId }, key)
 }
 
-export function projectAmlSearch(result: AmlSearchResult, searchId: string): AmlSearchResult {
-  return project(result, { type: 'aml_search', id: searchId })
+export function projectAmlSearch(
+  result: AmlSearchResult,
+  searchId: string,
+  key: RefKey,
+): AmlSearchResult {
+  return project(result, { type: 'aml_search', id: searchId }, key)
 }
 
-export function projectProfile(profile: Profile): Profile {
-  return project(profile, { type: 'profile', id: profile.profile_id })
+export function projectProfile(profile: Profile, key: RefKey): Profile {
+  return project(profile, { type: 'profile', id: profile.profile_id }, key)
 }
 
-export function projectProfilePage(page: ProfilePage): ProfilePage {
-  return { ...page, data: page.data.map(projectProfile) }
+export function projectProfilePage(page: ProfilePage, key: RefKey): ProfilePage {
+  return { ...page, data: page.data.map((profile) => projectProfile(profile, key)) }
 }
 
 /** Each record is its own reference, found again by its id on the page it came from. */
 export function projectWebhookPage(
   page: WebhookHistoryPage,
   cursor: { after?: string | undefined; webhookId?: string | undefined },
+  key: RefKey,
 ): WebhookHistoryPage {
   return {
     ...page,
     data: page.data.map((record) =>
-      project(record, {
-        type: 'webhook',
-        id: record.id,
-        after: cursor.after,
-        webhookId: cursor.webhookId,
-      }),
+      project(
+        record,
+        {
+          type: 'webhook',
+          id: record.id,
+          after: cursor.after,
+          webhookId: cursor.webhookId,
+        },
+        key,
+      ),
     ),
   }
 }

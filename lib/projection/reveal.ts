@@ -4,8 +4,8 @@ import { ProblemError } from '@/lib/api/problem-error'
 import { audit, type AuditResource } from '@/lib/audit/record'
 import { AuthRequiredError } from '@/lib/auth/errors'
 import { getViewer } from '@/lib/auth/session'
-import { viewerLabel } from '@/lib/auth/viewer'
 import { readAmlSearch, readProfile, readVerification, readWebhookHistory } from '@/lib/data/reads'
+import { takeSensitiveAction } from '@/lib/limits/sensitive-actions'
 import type { MaskedKind } from '@/lib/projection/mask-rules'
 import { parseToken } from '@/lib/projection/masked-token'
 import {
@@ -14,34 +14,57 @@ import {
   projectProfile,
   projectVerification,
 } from '@/lib/projection/project'
-import { decodeRef, pathName, type FieldPath, type RecordRef } from '@/lib/projection/record-ref'
-import { takeReveal } from '@/lib/projection/reveal-limit'
+import {
+  decodeRef,
+  pathName,
+  type FieldPath,
+  type RecordRef,
+  type RefKey,
+} from '@/lib/projection/record-ref'
+import { refKeyOf } from '@/lib/projection/ref-key'
 import type { WebhookRecord } from '@/lib/upstream/schemas'
 
 /*
  * A reveal is a read the server controls: it reads the record again through the guarded path,
  * reveals only a value its own projection masked at that path, and writes the audit line before
- * the value leaves. A refused or failed reveal is audited too.
+ * the value leaves. Only a reference signed for this analyst's session is taken (record-ref.ts),
+ * and reveals draw on the limiter of sensitive actions (lib/limits/sensitive-actions.ts), shared
+ * by every instance. A refused or failed reveal is audited too.
  */
+
+// What a reveal that names no record (no session, no reference) is audited under.
+const UNKNOWN: AuditResource = { type: 'reveal', id: null }
 
 /** How many later history pages a reveal looks through for a record that moved down. */
 const WEBHOOK_PAGES = 3
 
 export async function revealValue(ref: string): Promise<{ value: string; kind: MaskedKind }> {
-  const decoded = decodeRef(ref)
-  if (!decoded) {
+  const viewer = await getViewer()
+  if (!viewer) {
+    await audit(null, 'reveal', UNKNOWN, 'denied')
+    throw new AuthRequiredError()
+  }
+  const key = refKeyOf(viewer)
+  const decoded = decodeRef(ref, key)
+  if (decoded.status === 'malformed') {
+    await audit(viewer, 'reveal', UNKNOWN, 'bad_reference')
     throw new ProblemError(400, 'bad_parameter', 'Bad reference', 'This is not a masked value.')
   }
   const { record, path } = decoded
   const resource: AuditResource = { type: record.type, id: record.id }
   const field = pathName(path)
-  const viewer = await getViewer()
-  if (!viewer) {
-    await audit(null, 'reveal', resource, 'denied', field)
-    throw new AuthRequiredError()
+  if (decoded.status === 'forged') {
+    await audit(viewer, 'reveal', resource, 'forged_reference', field)
+    throw new ProblemError(
+      403,
+      'forbidden',
+      'Not your reference',
+      'This masked value was not shown to you in this session. Open the record and reveal it there.',
+    )
   }
-  const wait = takeReveal(viewerLabel(viewer))
-  if (wait > 0) {
+  const taken = await takeSensitiveAction(viewer, 'reveal')
+  if (!taken.ok) {
+    const wait = taken.retryAfterSeconds
     await audit(viewer, 'reveal', resource, 'rate_limited', field)
     throw new ProblemError(
       429,
@@ -51,7 +74,7 @@ export async function revealValue(ref: string): Promise<{ value: string; kind: M
       { 'Retry-After': String(wait) },
     )
   }
-  const { raw, projected } = await readProjected(record)
+  const { raw, projected } = await readProjected(record, key)
   const token = parseToken(at(projected, path))
   const value = at(raw, path)
   if (!token || token.ref !== ref || (typeof value !== 'string' && typeof value !== 'number')) {
@@ -67,23 +90,26 @@ export async function revealValue(ref: string): Promise<{ value: string; kind: M
   return { value: String(value), kind: token.kind }
 }
 
-async function readProjected(record: RecordRef): Promise<{ raw: unknown; projected: unknown }> {
+async function readProjected(
+  record: RecordRef,
+  key: RefKey,
+): Promise<{ raw: unknown; projected: unknown }> {
   switch (record.type) {
     case 'verification': {
       const raw = await readVerification(record.id)
-      return { raw, projected: projectVerification(raw, record.id) }
+      return { raw, projected: projectVerification(raw, record.id, key) }
     }
     case 'aml_search': {
       const raw = await readAmlSearch(record.id)
-      return { raw, projected: projectAmlSearch(raw, record.id) }
+      return { raw, projected: projectAmlSearch(raw, record.id, key) }
     }
     case 'profile': {
       const raw = await readProfile(record.id)
-      return { raw, projected: projectProfile(raw) }
+      return { raw, projected: projectProfile(raw, key) }
     }
     case 'webhook': {
       const raw = await findWebhookRecord(record)
-      return { raw, projected: raw && project(raw, record) }
+      return { raw, projected: raw && project(raw, record, key) }
     }
   }
 }

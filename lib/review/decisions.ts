@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import { z } from 'zod'
 
+import { checkFreeText, isReason, REASON_MIN } from '@/lib/api/free-text'
 import { amlSearchIdParam, hasNoControlCharacters } from '@/lib/api/params'
 import { ProblemError } from '@/lib/api/problem-error'
 import { audit, auditRead } from '@/lib/audit/record'
@@ -51,7 +52,6 @@ import { getStore } from '@/lib/store/store'
 
 type Db = Kysely<Database>
 
-export const REASON_MIN = 10
 export const REASON_MAX = 2000
 
 export type RecordDecisionInput = {
@@ -82,7 +82,7 @@ export const decisionRequest = z.object({
   reason: z
     .string()
     .max(REASON_MAX * 2, `reason must be at most ${REASON_MAX} characters`)
-    .refine(hasNoControlCharacters, 'reason must not contain control characters')
+    .superRefine(checkFreeText((issue) => `reason ${issue}`))
     .default(''),
   subject: subjectField(),
   carriedFrom: z.number().int().positive().optional(),
@@ -316,8 +316,8 @@ function badDecision(detail: string) {
 
 function writtenReason(reason: string) {
   const trimmed = reason.trim()
-  if (trimmed.length < REASON_MIN) {
-    throw badDecision(`Give a reason of at least ${REASON_MIN} characters.`)
+  if (!isReason(trimmed)) {
+    throw badDecision(`Give a reason of at least ${REASON_MIN} characters of visible text.`)
   }
   if (trimmed.length > REASON_MAX) {
     throw badDecision(`A reason is at most ${REASON_MAX.toLocaleString('en')} characters.`)

@@ -2,15 +2,17 @@ import 'server-only'
 
 import { z } from 'zod'
 
-import { hasNoControlCharacters } from '@/lib/api/params'
+import { checkFreeText, visibleText } from '@/lib/api/free-text'
 import { ProblemError } from '@/lib/api/problem-error'
 import { audit, auditRead } from '@/lib/audit/record'
 import { AuthRequiredError } from '@/lib/auth/errors'
 import { getViewer } from '@/lib/auth/session'
 import { analystId, viewerLabel } from '@/lib/auth/viewer'
+import { readAmlSearch, readVerification } from '@/lib/data/reads'
 import { isShortId, isUuid } from '@/lib/ids'
 import type { Note, NoteResource } from '@/lib/review/note-types'
 import { getStore } from '@/lib/store/store'
+import { UpstreamError } from '@/lib/upstream/errors'
 
 /*
  * Analysts' notes on a verification or an AML report: plain text, append-only, newest first.
@@ -46,7 +48,7 @@ export const noteRequest = z.object({
   body: z
     .string({ error: 'body is required' })
     .max(NOTE_MAX * 2, 'The note is too long.')
-    .refine(hasNoControlCharacters, 'The note must not contain control characters.'),
+    .superRefine(checkFreeText((issue) => `The note ${issue}.`)),
 })
 
 /** AML report ids are UUIDs, stored in lower case so that any spelling finds the same notes. */
@@ -66,7 +68,7 @@ export async function addNote(resource: NoteResource, body: string): Promise<Not
     )
   }
   const text = body.trim()
-  if (text.length === 0) {
+  if (visibleText(text) === '') {
     throw new ProblemError(400, 'bad_note', 'Empty note', 'Write something before adding a note.')
   }
   if (text.length > NOTE_MAX) {
@@ -78,6 +80,7 @@ export async function addNote(resource: NoteResource, body: string): Promise<Not
     )
   }
   const { type, id } = normalised(resource)
+  await mustExist({ type, id })
   await audit(viewer, 'note', { type, id }, 'ok')
   const { db } = await getStore()
   const row = await db
@@ -93,6 +96,23 @@ export async function addNote(resource: NoteResource, body: string): Promise<Not
     .returning(['id', 'body', 'user_label', 'at'])
     .executeTakeFirstOrThrow()
   return { id: row.id, body: row.body, user: row.user_label, at: row.at.toISOString() }
+}
+
+/** A note is kept only on a record the upstream has: one on an unknown id is refused with 404. */
+async function mustExist({ type, id }: NoteResource) {
+  try {
+    await (type === 'verification' ? readVerification(id) : readAmlSearch(id))
+  } catch (error) {
+    if (error instanceof UpstreamError && error.kind === 'not_found') {
+      throw new ProblemError(
+        404,
+        'not_found',
+        'Record not found',
+        `There is no ${type === 'verification' ? 'verification' : 'AML report'} ${id} to add a note to.`,
+      )
+    }
+    throw error
+  }
 }
 
 /** The record's newest notes (50), newest first, for a signed-in viewer. */

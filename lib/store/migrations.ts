@@ -5,6 +5,7 @@ import * as review from './migrations/0002-review'
 import * as historyMirror from './migrations/0004-history-mirror'
 import * as historySync from './migrations/0005-history-sync'
 import * as analystIdentity from './migrations/0007-analyst-identity'
+import * as actionLimits from './migrations/0008-action-limits'
 
 /*
  * Every migration, in order, imported rather than read from disk: the standalone server carries
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0004-history-mirror': historyMirror,
   '0005-history-sync': historySync,
   '0007-analyst-identity': analystIdentity,
+  '0008-action-limits': actionLimits,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -144,6 +144,14 @@ export type HistorySyncLeaseTable = {
   expires_at: Date
 }
 
+/** A token bucket of one analyst (lib/auth/viewer.ts analystId) for one sensitive action. */
+export type ActionLimitsTable = {
+  analyst_id: string
+  action: string
+  tokens: number
+  updated_at: Date
+}
+
 export type Database = {
   audit_events: AuditEventsTable
   audit_head: AuditHeadTable
@@ -153,6 +161,7 @@ export type Database = {
   history_records: HistoryRecordsTable
   history_sync_state: HistorySyncStateTable
   history_sync_lease: HistorySyncLeaseTable
+  action_limits: ActionLimitsTable
 }
 
 export type AuditEventRow = Selectable<AuditEventsTable>

@@ -5,7 +5,7 @@ import { listPart, listReport, withDetails } from '@/lib/aml/details'
 import type * as ProjectDetailsModule from '@/lib/aml/project-details'
 import type * as ProjectModule from '@/lib/projection/project'
 import { buildDataset } from '@/simulator/dataset'
-import { importProjection } from '@/tests/unit/helpers/projection'
+import { importProjection, TEST_REF_KEY } from '@/tests/unit/helpers/projection'
 
 let projection: typeof ProjectModule
 let projectDetails: typeof ProjectDetailsModule.projectDetails
@@ -45,16 +45,16 @@ describe('a report sent in two parts', () => {
       [exampleIds.amlRichId, rich],
       [exampleIds.amlBigId, big],
     ] as const) {
-      const whole = projection.projectAmlSearch(report, id)
-      const list = projection.projectAmlSearch(listReport(report), id)
-      const details = await projectDetails(report, id)
+      const whole = projection.projectAmlSearch(report, id, TEST_REF_KEY)
+      const list = projection.projectAmlSearch(listReport(report), id, TEST_REF_KEY)
+      const details = await projectDetails(report, id, TEST_REF_KEY)
       const joined = list.data.map((match) => withDetails(match, details[match.uuid]))
       expect(joined).toEqual(whole.data)
       expect({ ...list, data: [] }).toEqual({ ...whole, data: [] })
     }
     // Masking is on: the rich report's dates of birth left the projection as tokens.
     const born = rich.data.find((m) => (m.fields?.dates_of_birth ?? []).length > 0)!
-    const details = await projectDetails(rich, exampleIds.amlRichId)
+    const details = await projectDetails(rich, exampleIds.amlRichId, TEST_REF_KEY)
     expect(JSON.stringify(details[born.uuid]?.fields?.dates_of_birth)).not.toContain(
       JSON.stringify(born.fields?.dates_of_birth?.[0]?.gte),
     )

@@ -59,13 +59,29 @@ describe('sessions of the app', () => {
       groups: ['aml-analysts'],
     }
     const token = await signIn(gus, { ...settings, ...byGroup }, { access: 'access-token' })
-    expect(await sessionViewer(token, { ...settings, ...byGroup })).toEqual(gus)
+    const other = await sessionViewer(
+      await signIn(gus, { ...settings, ...byGroup }, { access: 'access-token' }),
+      {
+        ...settings,
+        ...byGroup,
+      },
+    )
+    const viewer = await sessionViewer(token, { ...settings, ...byGroup })
+    expect(viewer).toEqual({ ...gus, session: viewer?.session })
+    expect(viewer?.session).toMatch(/^[0-9a-f]{16}$/)
+    // Two sessions of one analyst are told apart.
+    expect(other?.session).not.toBe(
+      (await sessionViewer(token, { ...settings, ...byGroup }))?.session,
+    )
   })
 
   it('signs in and out, audited, and a signed-out cookie no longer works', async () => {
     const { signIn, signOut, sessionViewer } = await import('@/lib/auth/session-service')
     const token = await signIn(ana, settings, { access: 'access-token' })
-    expect(await sessionViewer(token, settings)).toEqual(ana)
+    // The viewer carries the session's reference: what is bound to the session is bound to it.
+    const viewer = await sessionViewer(token, settings)
+    expect(viewer).toEqual({ ...ana, session: viewer?.session })
+    expect(viewer?.session).toMatch(/^[0-9a-f]{16}$/)
     expect(await signOut(token, settings)).toBe(true)
     expect(await sessionViewer(token, settings)).toBeNull()
     expect(await signOut(token, settings)).toBe(false)

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { parseToken } from '@/lib/projection/masked-token'
 import type * as ProjectModule from '@/lib/projection/project'
 import type * as RefModule from '@/lib/projection/record-ref'
-import { importProjection } from '@/tests/unit/helpers/projection'
+import { importProjection, TEST_REF_KEY } from '@/tests/unit/helpers/projection'
 
 let projection: typeof ProjectModule
 let refs: typeof RefModule
@@ -36,7 +36,11 @@ describe('projectWebhookPage', () => {
     'masks registration ids in an AML_SCREENING payload’s %s, which a bare digit run would not be',
     (resultKey) => {
       const record = screening(resultKey)
-      const page = projection.projectWebhookPage({ data: [record], has_next: false }, {})
+      const page = projection.projectWebhookPage(
+        { data: [record], has_next: false },
+        {},
+        TEST_REF_KEY,
+      )
       const json = JSON.stringify(page)
       expect(json).not.toContain('311962853')
       expect(json).toContain('"id_type":"passport"')
@@ -47,9 +51,9 @@ describe('projectWebhookPage', () => {
       )
       const token = parseToken(id)
       expect(token).toMatchObject({ kind: 'document_number', shown: '••••2853' })
-      expect(refs.decodeRef(token?.ref ?? '')?.path).toEqual(path)
+      expect(refs.decodeRef(token?.ref ?? '', TEST_REF_KEY)).toMatchObject({ status: 'ok', path })
       // The reveal projects the record again with `project` alone: it must find the same token.
-      const again = projection.project(record, { type: 'webhook', id: 'rec1' })
+      const again = projection.project(record, { type: 'webhook', id: 'rec1' }, TEST_REF_KEY)
       expect(JSON.stringify(again)).toContain(JSON.stringify(id))
     },
   )

@@ -13,6 +13,7 @@ import {
 import { parseToken } from '@/lib/projection/masked-token'
 import { stubEnv } from '@/tests/unit/helpers/env'
 import { json, startFakeUpstream, type FakeUpstream } from '@/tests/unit/helpers/fake-upstream'
+import { withAppStore } from '@/tests/unit/helpers/test-store'
 import { SEARCH_ID, SHORT_ID, verification } from '@/tests/unit/helpers/upstream-fixtures'
 
 const DOC = 'X173836882'
@@ -32,6 +33,9 @@ let fake: FakeUpstream
 let stdout: MockInstance<typeof process.stdout.write>
 let routes: Awaited<ReturnType<typeof loadRoutes>>
 
+// A store of this file's own: the limiter's buckets start full.
+withAppStore()
+
 async function loadRoutes() {
   return {
     verification: await import('@/app/api/verifications/short/[short_id]/route'),
@@ -42,7 +46,12 @@ async function loadRoutes() {
 
 beforeAll(async () => {
   fake = await startFakeUpstream()
-  stubEnv({ DS_API_BASE_URL: fake.url, DS_API_KEY: 'k', REVEAL_LIMIT_PER_MINUTE: '3' })
+  stubEnv({
+    DS_API_BASE_URL: fake.url,
+    DS_API_KEY: 'k',
+    REVEAL_LIMIT_PER_MINUTE: '3',
+    UNMASKED_EXPORT_LIMIT_PER_HOUR: '2',
+  })
   routes = await loadRoutes()
 })
 
@@ -96,14 +105,60 @@ describe('POST /api/reveal', () => {
     })
   })
 
-  it('refuses a reference to a field the projection did not mask, and audits the refusal', async () => {
-    const forged = Buffer.from(
-      JSON.stringify(['verification', SHORT_ID, ['applicant_id'], null, null]),
+  it('refuses a reference made by hand, saying so, and audits the refusal', async () => {
+    const byHand = Buffer.from(
+      JSON.stringify(['verification', SHORT_ID, ['poi_data', 'document_number'], null, null]),
     ).toString('base64url')
-    const response = await routes.reveal.POST(post('/api/reveal', { ref: forged }))
-    expect(response.status).toBe(404)
-    expect(JSON.stringify(await response.json())).not.toContain(verification.applicant_id)
-    expect(auditLines().at(-1)).toMatchObject({ action: 'reveal', outcome: 'not_masked' })
+    const view = await projectedVerification()
+    const [, tag] = parseToken(view.manual_fields.email)?.ref.split('.') ?? []
+    for (const ref of [`${byHand}.${tag}`, `${byHand}.AAAAAAAAAAAAAAAAAAAAAA`]) {
+      const response = await routes.reveal.POST(post('/api/reveal', { ref }))
+      expect(response.status).toBe(403)
+      expect(JSON.stringify(await response.json())).not.toContain(DOC)
+      expect(auditLines().at(-1)).toMatchObject({
+        action: 'reveal',
+        resource: { type: 'verification', id: SHORT_ID },
+        field: 'poi_data.document_number',
+        outcome: 'forged_reference',
+      })
+    }
+  })
+
+  it('refuses a reference signed for another analyst or another session', async () => {
+    const { refKeyOf } = await import('@/lib/projection/ref-key')
+    const { encodeRef } = await import('@/lib/projection/record-ref')
+    const { ANONYMOUS } = await import('@/lib/auth/session')
+    const record = { type: 'verification', id: SHORT_ID } as const
+    const path = ['poi_data', 'document_number']
+    const mine = encodeRef(record, path, refKeyOf(ANONYMOUS))
+    expect((await routes.reveal.POST(post('/api/reveal', { ref: mine }))).status).toBe(200)
+    for (const viewer of [
+      { ...ANONYMOUS, sub: 'another-analyst' },
+      { ...ANONYMOUS, session: 'another-session' },
+    ]) {
+      const theirs = encodeRef(record, path, refKeyOf(viewer))
+      const response = await routes.reveal.POST(post('/api/reveal', { ref: theirs }))
+      expect(response.status).toBe(403)
+      expect(JSON.stringify(await response.json())).not.toContain(DOC)
+      expect(auditLines().at(-1)).toMatchObject({ outcome: 'forged_reference' })
+    }
+  })
+
+  it('refuses a control character in a path with 400, audited, before reading anything', async () => {
+    const { refKeyOf } = await import('@/lib/projection/ref-key')
+    const { encodeRef } = await import('@/lib/projection/record-ref')
+    const { ANONYMOUS } = await import('@/lib/auth/session')
+    const reads = fake.requests.length
+    const ref = encodeRef(
+      { type: 'verification', id: SHORT_ID },
+      ['poi_data\u0000', 'document_number'],
+      refKeyOf(ANONYMOUS),
+    )
+    const response = await routes.reveal.POST(post('/api/reveal', { ref }))
+    expect(response.status).toBe(400)
+    expect(response.headers.get('content-type')).toContain('application/problem+json')
+    expect(fake.requests.length).toBe(reads)
+    expect(auditLines().at(-1)).toMatchObject({ action: 'reveal', outcome: 'bad_reference' })
   })
 
   it('answers 400 for a reference that is not one', async () => {
@@ -154,5 +209,51 @@ describe('POST /api/exports/aml', () => {
     )
     expect(JSON.stringify(await response.json())).toContain('1961-03-14')
     expect(auditLines().at(-1)).toMatchObject({ action: 'export', field: 'json-unmasked', reason })
+  })
+
+  it.each([
+    ['ten zero-width spaces', '\u200b'.repeat(10)],
+    ['a right-to-left override', 'Regulator request \u202eFER-2291'],
+    ['blank letters', 'ok' + '\u3164'.repeat(12)],
+  ])(
+    'refuses an unmasked export whose reason is %s, before reading or auditing',
+    async (_case, reason) => {
+      const reads = fake.requests.length
+      const response = await routes.exports.POST(
+        post('/api/exports/aml', { searchId: SEARCH_ID, format: 'json', unmasked: true, reason }),
+      )
+      expect(response.status).toBe(400)
+      expect(fake.requests).toHaveLength(reads)
+      expect(auditLines()).toHaveLength(0)
+    },
+  )
+
+  it('limits unmasked exports per analyst with the reveals’ limiter: 429, Retry-After, audited', async () => {
+    const reason = 'Regulator request REF-2291'
+    const statuses: number[] = []
+    let last: Response | undefined
+    for (let i = 0; i < 3; i++) {
+      last = await routes.exports.POST(
+        post('/api/exports/aml', { searchId: SEARCH_ID, format: 'json', unmasked: true, reason }),
+      )
+      statuses.push(last.status)
+    }
+    // One unmasked export came before (2 an hour).
+    expect(statuses).toEqual([200, 429, 429])
+    expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(last?.headers.get('content-type')).toContain('application/problem+json')
+    expect(((await last?.json()) as { detail: string }).detail).toMatch(
+      /Every one is recorded; try again in \d+ minutes/,
+    )
+    expect(auditLines().at(-1)).toMatchObject({
+      action: 'export',
+      field: 'json-unmasked',
+      outcome: 'rate_limited',
+    })
+    // A masked export is not limited.
+    const masked = await routes.exports.POST(
+      post('/api/exports/aml', { searchId: SEARCH_ID, format: 'json' }),
+    )
+    expect(masked.status).toBe(200)
   })
 })

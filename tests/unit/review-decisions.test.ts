@@ -347,6 +347,7 @@ describe('reviewCounts', () => {
 describe('notes', () => {
   it('adds plain-text notes, newest first with their author, each audited', async () => {
     const resource = { type: 'verification', id: 'VNOTES01' } as const
+    verifications.set('VNOTES01', { aml_search_id: randomUUID(), applicant_id: randomUUID() })
     await notes.addNote(resource, '  First look: documents in order.  ')
     as(ben)
     await notes.addNote(resource, '<b>not html</b>\nsecond line')
@@ -365,6 +366,16 @@ describe('notes', () => {
     await expect(notes.addNote(resource, '   \n ')).rejects.toMatchObject({
       status: 400,
       detail: 'Write something before adding a note.',
+    })
+    expect(await notes.notesFor(resource)).toEqual([])
+    expect(await auditRows('note', resource.id)).toHaveLength(0)
+  })
+
+  it('refuses a note on a record the upstream does not have, and saves nothing', async () => {
+    const resource = { type: 'verification', id: 'VNOSUCH1' } as const
+    await expect(notes.addNote(resource, 'Seen before, same person.')).rejects.toMatchObject({
+      status: 404,
+      detail: 'There is no verification VNOSUCH1 to add a note to.',
     })
     expect(await notes.notesFor(resource)).toEqual([])
     expect(await auditRows('note', resource.id)).toHaveLength(0)

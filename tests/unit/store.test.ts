@@ -29,6 +29,7 @@ describe('the embedded store', () => {
           'sessions',
           'match_decisions',
           'notes',
+          'action_limits',
           'kysely_migration',
         ]),
       )

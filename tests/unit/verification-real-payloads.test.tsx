@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { VerificationView } from '@/components/verifications/verification-view'
 import { projectVerification } from '@/lib/projection/project'
+import { TEST_REF_KEY } from '@/tests/unit/helpers/projection'
 import { verificationSchema, type Verification } from '@/lib/upstream/schemas'
 import { loadRealPayload, REAL_PAYLOADS_DIR } from '@/tests/unit/helpers/real-payloads'
 
@@ -45,7 +46,7 @@ vi.stubEnv('PII_MASKING', 'on')
 /** Renders the view as the browser gets it: projected on the server when masking is on. */
 function renderView(verification: Verification, { masking = false } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const view = masking ? projectVerification(verification, 'test') : verification
+  const view = masking ? projectVerification(verification, 'test', TEST_REF_KEY) : verification
   return render(
     <QueryClientProvider client={client}>
       <VerificationView verification={view} shortId="test" screenedAs={null} />

@@ -8,7 +8,9 @@ import { noteRequest } from '@/lib/review/notes'
 /*
  * Free text that Verity stores (notes, decision reasons, export reasons) is refused with a message
  * when it holds a control character: PostgreSQL text cannot hold NUL, and such a note once failed
- * with "Something went wrong" after its audit line had already said it was added.
+ * with "Something went wrong" after its audit line had already said it was added. Invisible
+ * formatting characters (zero-width, text-direction) are refused too: they make text show other
+ * than it holds, or a reason look written when it is empty.
  */
 
 const SEARCH_ID = '25de66dd-58ae-4e1a-aa9e-b9aaecac593f'
@@ -54,6 +56,42 @@ describe('free text that is stored', () => {
       { ...unmaskedExport, reason: 'For the regulator\u0000' },
       'reason must not contain control characters',
     ],
+    [
+      'a note with a right-to-left override (U+202E)',
+      noteRequest,
+      { ...note, body: 'Checked passport \u202egnp.exe' },
+      'The note must not contain invisible formatting characters (zero-width or text-direction marks).',
+    ],
+    [
+      'a note with a zero-width space',
+      noteRequest,
+      { ...note, body: 'same\u200bperson' },
+      'The note must not contain invisible formatting characters (zero-width or text-direction marks).',
+    ],
+    [
+      'a decision reason of ten zero-width spaces',
+      decisionRequest,
+      { ...decision, reason: '\u200b'.repeat(10) },
+      'reason must not contain invisible formatting characters (zero-width or text-direction marks)',
+    ],
+    [
+      'a decision reason with a bidi isolate',
+      decisionRequest,
+      { ...decision, reason: 'Different person \u2067entirely\u2069' },
+      'reason must not contain invisible formatting characters (zero-width or text-direction marks)',
+    ],
+    [
+      'an export reason of ten zero-width spaces',
+      amlExportRequest,
+      { ...unmaskedExport, reason: '\u200b'.repeat(10) },
+      'reason must not contain invisible formatting characters (zero-width or text-direction marks)',
+    ],
+    [
+      'an export reason of blank letters and spaces',
+      amlExportRequest,
+      { ...unmaskedExport, reason: `a${' '.repeat(8)}\u3164\u3164b` },
+      'An unmasked export needs a reason of at least 10 characters of visible text',
+    ],
   ])('refuses %s, saying why', (_case, schema, body, message) => {
     const parsed = schema.safeParse(body)
     expect(parsed.success).toBe(false)
@@ -69,5 +107,11 @@ describe('free text that is stored', () => {
     expect(amlExportRequest.parse({ ...unmaskedExport, reason: 'For the\nregulator' }).reason).toBe(
       'For the\nregulator',
     )
+  })
+
+  it('keeps text in any script, accents and emoji', () => {
+    const body = 'Nguyễn Văn An, محمد, 山田 太郎 👍'
+    expect(noteRequest.parse({ ...note, body }).body).toBe(body)
+    expect(amlExportRequest.parse({ ...unmaskedExport, reason: body }).reason).toBe(body)
   })
 })

@@ -1,5 +1,8 @@
 import { vi } from 'vitest'
 
+/** The key tests sign references with, as a viewer's would (lib/projection/ref-key.ts). */
+export const TEST_REF_KEY = new Uint8Array(32).fill(7)
+
 /**
  * The projection modules with masking on, as in production. They read the environment once, when
  * first imported, so the variables are set before the import.

@@ -1,0 +1,45 @@
+import type { z } from 'zod'
+
+import { hasNoControlCharacters } from '@/lib/api/params'
+
+/*
+ * What free text an analyst writes (notes, decision reasons, export reasons) may hold, in one
+ * browser-safe place: the forms say so before sending, and the server refuses the same.
+ * Invisible formatting characters (Unicode's Cf: zero-width spaces and joiners, bidi embeddings,
+ * overrides and isolates such as U+202E, the byte-order mark) let a note show other text than it
+ * holds, or a reason look written when it is empty; they are refused rather than stripped, so
+ * what is stored is what the analyst saw.
+ */
+
+export const REASON_MIN = 10
+
+const FORMAT_CHARACTERS = /\p{Cf}/u
+// Letters of no width or ink that are not Cf (Hangul fillers, the braille blank): never text.
+const BLANKS = /[\s\p{Cf}\u115f\u1160\u3164\uffa0\u2800]+/gu
+
+/** Why the text cannot be stored, or null when it can. */
+export function freeTextIssue(value: string): string | null {
+  if (!hasNoControlCharacters(value)) return 'must not contain control characters'
+  if (FORMAT_CHARACTERS.test(value)) {
+    return 'must not contain invisible formatting characters (zero-width or text-direction marks)'
+  }
+  return null
+}
+
+/** For a zod schema's superRefine: `message` says the issue in the field's words. */
+export function checkFreeText(message: (issue: string) => string) {
+  return (value: string, context: z.RefinementCtx) => {
+    const issue = freeTextIssue(value)
+    if (issue) context.addIssue({ code: 'custom', message: message(issue) })
+  }
+}
+
+/** The text as it reads: blanks of any kind collapsed to one space, none at either end. */
+export function visibleText(value: string): string {
+  return value.replace(BLANKS, ' ').trim()
+}
+
+/** A reason an auditor can read: at least REASON_MIN characters of visible text. */
+export function isReason(value: string): boolean {
+  return visibleText(value).length >= REASON_MIN
+}
