@@ -8,9 +8,9 @@ import type { Viewer } from '@/lib/auth/viewer'
  * `takeSensitiveAction(viewer, 'evidence_pack')` from lib/limits/sensitive-actions.ts in here; the
  * caller already answers a refusal with 429 and Retry-After.
  */
-export async function takePackAllowance(
+export function takePackAllowance(
   viewer: Viewer,
 ): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
   void viewer
-  return { ok: true }
+  return Promise.resolve({ ok: true })
 }
