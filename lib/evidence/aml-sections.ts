@@ -121,7 +121,15 @@ function matchBlocks(
         { label: 'Match uuid', value: match.uuid },
         {
           label: 'Name match',
-          value: `${meta?.name_match_percentage ?? NONE}% (${text(meta?.name_match_level)})`,
+          value:
+            [
+              meta?.name_match_percentage === undefined || meta.name_match_percentage === null
+                ? null
+                : `${meta.name_match_percentage}%`,
+              meta?.name_match_level,
+            ]
+              .filter(Boolean)
+              .join(', ') || NONE,
         },
         { label: 'Tags', value: match.tags?.join(', ') || NONE },
         {

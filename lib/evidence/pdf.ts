@@ -41,6 +41,28 @@ const RULE = '#999999'
 
 type Doc = PDFKit.PDFDocument
 
+/** pdfkit's font of the moment, as fontkit loaded it (not in pdfkit's types). */
+type WithFontkit = { _font?: { font?: { hasGlyphForCodePoint?: (point: number) => boolean } } }
+
+/**
+ * Text DejaVu can draw: a character it has no glyph for (Chinese, Japanese, Korean) is written as
+ * its code point, so the PDF says what is there instead of an empty box; the JSON has the text.
+ */
+function drawable(doc: Doc): (text: string) => string {
+  doc.font('regular')
+  const has = (doc as unknown as WithFontkit)._font?.font?.hasGlyphForCodePoint
+  if (!has) return (text) => text
+  const font = (doc as unknown as WithFontkit)._font!.font!
+  return (text) =>
+    [...text]
+      .map((char) => {
+        const point = char.codePointAt(0) ?? 0
+        if (point < 0x2e80 || has.call(font, point)) return char
+        return `[U+${point.toString(16).toUpperCase().padStart(4, '0')}]`
+      })
+      .join('')
+}
+
 export type PackPdf = { finish: (seq: number) => Promise<Buffer> }
 
 export function layoutPdf(pack: EvidencePack, jsonSha256: string): PackPdf {
@@ -71,10 +93,11 @@ export function layoutPdf(pack: EvidencePack, jsonSha256: string): PackPdf {
     doc.on('error', reject)
   })
 
+  const clean = drawable(doc)
   title(doc, pack)
   for (const section of pack.sections) {
-    sectionTitle(doc, section.title)
-    for (const block of section.blocks) render(doc, block)
+    sectionTitle(doc, clean(section.title))
+    for (const block of section.blocks) render(doc, cleanBlock(block, clean))
   }
   sectionTitle(doc, 'About this pack')
   render(doc, { kind: 'facts', facts: aboutFacts(pack, jsonSha256) })
@@ -86,6 +109,17 @@ export function layoutPdf(pack: EvidencePack, jsonSha256: string): PackPdf {
       doc.end()
       return ended
     },
+  }
+}
+
+function cleanBlock(block: Block, clean: (text: string) => string): Block {
+  switch (block.kind) {
+    case 'facts':
+      return { ...block, facts: block.facts.map((fact) => ({ ...fact, value: clean(fact.value) })) }
+    case 'table':
+      return { ...block, rows: block.rows.map((row) => row.map(clean)) }
+    default:
+      return { ...block, text: clean(block.text) }
   }
 }
 
@@ -275,7 +309,7 @@ function footers(doc: Doc, pack: EvidencePack, seq: number) {
       .stroke()
     doc.font('regular').fontSize(7.5).fillColor('black')
     doc.text(
-      `Verity evidence pack · ${pack.title} · audit row ${seq} · deployment ${pack.deployment}`,
+      `Verity evidence pack · ${footerTitle(pack)} · audit row ${seq} · deployment ${pack.deployment}`,
       MARGIN.left,
       y,
       { width: width(doc) - 80, lineBreak: false },
@@ -287,4 +321,9 @@ function footers(doc: Doc, pack: EvidencePack, seq: number) {
     })
     doc.page.margins.bottom = margin
   }
+}
+
+/** The record in a footer's few words: a report by the start of its id. */
+function footerTitle(pack: EvidencePack) {
+  return pack.record.type === 'aml_search' ? `AML report ${pack.record.id.slice(0, 8)}` : pack.title
 }
