@@ -98,7 +98,7 @@ export function packCheckWords(check: PackCheck): string {
   switch (check.verdict) {
     case 'recorded': {
       const chain = check.chain.ok
-        ? `the audit chain verifies (${check.chain.rows} rows)`
+        ? `the audit chain verifies (${check.chain.rows} ${check.chain.rows === 1 ? 'row' : 'rows'})`
         : `but the audit chain is BROKEN at row ${check.chain.seq}: ${check.chain.reason}`
       return `Byte for byte the ${check.kind.toUpperCase()} recorded in audit row ${check.seq} (made ${check.at} by ${check.by}); ${chain}.`
     }
