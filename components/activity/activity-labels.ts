@@ -27,9 +27,23 @@ export function actionLabel(action: string, field: string | null) {
   const word = ACTION_WORDS[action] ?? action
   if (!field) return word
   if (action === 'reveal') return `${word} ${revealedName(field)}`
+  if (action === 'export' && field.startsWith('evidence-pack')) return packLabel(field)
   if (action === 'export') return `${word} as ${field.toUpperCase()}`
   if (action === 'decide') return `${word} on match ${field.slice(0, 8)}`
   return word
+}
+
+/** `evidence-pack[-unmasked] pdf=<sha256> json=<sha256>` (lib/evidence/deployment.ts), hashes in full. */
+function packLabel(field: string) {
+  const [variant, ...hashes] = field.split(' ')
+  const files = hashes.map((hash) =>
+    hash.replace('=', ' SHA-256 ').replace(/^(pdf|json)/, (kind) => kind.toUpperCase()),
+  )
+  const what =
+    variant === 'evidence-pack-unmasked'
+      ? 'Made an unmasked evidence pack'
+      : 'Made an evidence pack'
+  return [what, ...files].join('; ')
 }
 
 const TYPE_WORDS: Record<string, string> = {

@@ -1,3 +1,4 @@
+import { PackVerifyBox } from '@/components/evidence/pack-verify-box'
 import { EmptyState } from '@/components/ui/empty-state'
 import { IntentLink } from '@/components/ui/intent-link'
 import type { ActivityFilters } from '@/lib/audit/activity-query'
@@ -35,6 +36,7 @@ export function ActivityPageBody({
         </p>
       </div>
       <TrailStatusNote status={status} />
+      <PackVerifyBox />
       <ActivityFiltersForm filters={filters} />
       {page.rows.length === 0 ? (
         <EmptyState title="No activity matches these filters" />

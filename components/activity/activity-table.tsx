@@ -55,7 +55,9 @@ export function ActivityTable({
                 <Timestamp value={row.time} mode="absolute" />
               </td>
               <td className={`${cell} break-all`}>{row.user}</td>
-              <td className={cell}>{actionLabel(row.action, row.field)}</td>
+              <td className={`${cell} [overflow-wrap:anywhere]`}>
+                {actionLabel(row.action, row.field)}
+              </td>
               {withRecord && (
                 <td className={cell}>
                   <RecordCell type={row.resource.type} id={row.resource.id} />

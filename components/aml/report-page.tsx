@@ -6,6 +6,7 @@ import { ReportSummary } from '@/components/aml/report-summary'
 import { ScreenedAsNotice } from '@/components/aml/screened-as-notice'
 import { ScreenedSubject } from '@/components/aml/screened-subject'
 import { ScreeningChangesSection } from '@/components/aml/screening-changes'
+import { EvidencePackButton } from '@/components/evidence/evidence-pack-button'
 import { RememberRecent } from '@/components/shell/remember-recent'
 import { EmptyState } from '@/components/ui/empty-state'
 import { IdentityValue } from '@/components/ui/identity-value'
@@ -51,7 +52,14 @@ export function ReportPage({
             <IdentityValue value={result.requested_name} kind="name" />
           </h1>
         </div>
-        <ReportActions searchId={result.search_uuid} />
+        <div className="flex flex-col items-end gap-2">
+          <ReportActions searchId={result.search_uuid} />
+          <EvidencePackButton
+            type="aml_search"
+            id={result.search_uuid}
+            subject={subject ?? undefined}
+          />
+        </div>
       </div>
       <ScreenedSubject review={review} />
       <ScreenedAsNotice screenedAs={screenedAs} open />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 
+import { EvidencePackButton } from '@/components/evidence/evidence-pack-button'
 import { Badge } from '@/components/ui/badge'
 import { CopyButton } from '@/components/ui/copy-button'
 import { CopyableId } from '@/components/ui/copyable-id'
@@ -30,6 +31,11 @@ export function VerificationHeader({ verification: v }: { verification: Verifica
         <span className="text-xs text-zinc-500 dark:text-zinc-400">
           {verificationStatusLook(v.status).hint}
         </span>
+        {shortId && (
+          <div className="ml-auto">
+            <EvidencePackButton type="verification" id={shortId} />
+          </div>
+        )}
       </div>
       <dl className="grid grid-cols-1 gap-x-6 gap-y-2 rounded-md border border-zinc-200 bg-white px-4 py-3 text-sm sm:grid-cols-2 lg:grid-cols-4 dark:border-zinc-800 dark:bg-zinc-900">
         <Fact label="Verification URL" wide>

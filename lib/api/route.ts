@@ -51,6 +51,29 @@ export function actionRoute<B>(
     })
 }
 
+/**
+ * A POST whose body is a file as it is (not JSON), at most `maxBytes`, then the action's answer.
+ */
+export function uploadRoute(maxBytes: number, run: (bytes: Uint8Array) => Promise<unknown>) {
+  return (request: NextRequest) =>
+    gated(request, async () => {
+      const tooLarge = () =>
+        problem(
+          413,
+          'too_large',
+          'File too large',
+          `The file must be at most ${Math.round(maxBytes / 1_000_000)} MB.`,
+        )
+      if (Number(request.headers.get('content-length') ?? 0) > maxBytes) return tooLarge()
+      const bytes = new Uint8Array(await request.arrayBuffer())
+      if (bytes.length > maxBytes) return tooLarge()
+      if (bytes.length === 0) {
+        return problem(400, 'bad_parameter', 'Bad request', 'The body must be the file to check.')
+      }
+      return respond(() => run(bytes))
+    })
+}
+
 /** A fixed answer behind the same gate (unknown API paths). */
 export function gatedRoute(answer: () => Response) {
   return (request: NextRequest) => gated(request, () => Promise.resolve(answer()))

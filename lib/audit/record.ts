@@ -88,3 +88,31 @@ export async function auditRead(viewer: Viewer, resource: AuditResource, field: 
   if (!written) reads.set(key, (written = audit(viewer, 'view', resource, 'ok', field)))
   await written
 }
+
+/**
+ * Appends the row `make` returns for its own sequence number, for a file that must name the row
+ * that records it (lib/evidence/make.ts). Rejects, and nothing is recorded, when `make` throws.
+ */
+export async function auditMade(
+  viewer: Viewer,
+  action: AuditAction,
+  resource: AuditResource,
+  make: (seq: number) => Promise<{ field: string; reason?: string | undefined }>,
+) {
+  const { writer } = await appTrail()
+  const ids = await requestIds()
+  return writer.appendMade(async (seq) => {
+    const { field, reason } = await make(seq)
+    return {
+      time: new Date().toISOString(),
+      user: viewerLabel(viewer),
+      analystId: analystId(viewer),
+      action,
+      resource,
+      field,
+      ...(reason ? { reason } : {}),
+      ...ids,
+      outcome: 'ok',
+    }
+  })
+}

@@ -28,15 +28,25 @@ import {
 
 type Db = Kysely<Database>
 type Pending = {
-  entry: AuditEntry
+  entry: AuditEntry | MakeEntry
   resolve: (record: AuditRecord) => void
   reject: (error: unknown) => void
 }
+/** An entry that can only be made once its sequence number is known (see `appendMade`). */
+export type MakeEntry = (seq: number) => Promise<AuditEntry>
 type Position = { seq: number; hash: string }
 
 const MAX_BATCH = 256
 
-export type AuditWriter = { append: (entry: AuditEntry) => Promise<AuditRecord> }
+export type AuditWriter = {
+  append: (entry: AuditEntry) => Promise<AuditRecord>
+  /**
+   * Appends the entry `make` returns for the sequence number its row will have. The head row stays
+   * locked while `make` runs, so no other row can take that number: keep it short and free of
+   * store reads (the embedded store has one connection).
+   */
+  appendMade: (make: MakeEntry) => Promise<AuditRecord>
+}
 
 /** A writer of one process on one store; `echo` receives each committed batch in order. */
 export function createAuditWriter(
@@ -48,8 +58,9 @@ export function createAuditWriter(
   let writing = false
   let known: Position | null = null
 
-  async function write(entries: AuditEntry[]) {
-    const records = known ? await appendAt(db, key, known, entries) : null
+  async function write(entries: AuditEntry[] | MakeEntry) {
+    const records =
+      typeof entries === 'function' || !known ? null : await appendAt(db, key, known, entries)
     const written = records ?? (await appendLocked(db, key, entries))
     const last = written.at(-1)
     if (last) known = { seq: last.seq, hash: last.hash }
@@ -58,8 +69,11 @@ export function createAuditWriter(
 
   /** Writes a batch; whatever the error, it settled none of its entries (one statement). */
   async function settle(batch: Pending[]) {
+    const first = batch[0]!.entry
     try {
-      const records = await write(batch.map((pending) => pending.entry))
+      const records = await write(
+        typeof first === 'function' ? first : batch.map((pending) => pending.entry as AuditEntry),
+      )
       echo(records)
       batch.forEach((pending, index) => pending.resolve(records[index]!))
       return true
@@ -73,7 +87,12 @@ export function createAuditWriter(
   async function drain() {
     writing = true
     while (queue.length > 0) {
-      const batch = queue.splice(0, MAX_BATCH)
+      // A made entry is written alone; plain ones are batched up to the next made one.
+      const made = queue.findIndex((pending) => typeof pending.entry === 'function')
+      const batch = queue.splice(
+        0,
+        made === 0 ? 1 : Math.min(made < 0 ? MAX_BATCH : made, MAX_BATCH),
+      )
       // Entries of a batch are other analysts' requests: one that the store refuses (a NUL in a
       // value, say) must not fail them. A failed batch is written again one entry at a time, so
       // each is committed or fails with its own error.
@@ -84,13 +103,14 @@ export function createAuditWriter(
     writing = false
   }
 
-  return {
-    append: (entry) =>
-      new Promise((resolve, reject) => {
-        queue.push({ entry, resolve, reject })
-        if (!writing) void drain()
-      }),
+  function enqueue(entry: AuditEntry | MakeEntry) {
+    return new Promise<AuditRecord>((resolve, reject) => {
+      queue.push({ entry, resolve, reject })
+      if (!writing) void drain()
+    })
   }
+
+  return { append: enqueue, appendMade: enqueue }
 }
 
 function chainOn(key: Uint8Array, from: Position, entries: AuditEntry[]) {
@@ -137,8 +157,8 @@ async function appendAt(db: Db, key: Uint8Array, from: Position, entries: AuditE
   }
 }
 
-/** The fallback: lock the head row, read it, append after it. */
-async function appendLocked(db: Db, key: Uint8Array, entries: AuditEntry[]) {
+/** The fallback, and the way of a made entry: lock the head row, read it, append after it. */
+async function appendLocked(db: Db, key: Uint8Array, entries: AuditEntry[] | MakeEntry) {
   return db.transaction().execute(async (trx) => {
     const from = await trx
       .selectFrom('audit_head')
@@ -146,7 +166,8 @@ async function appendLocked(db: Db, key: Uint8Array, entries: AuditEntry[]) {
       .where('id', '=', 1)
       .forUpdate()
       .executeTakeFirstOrThrow()
-    const { records, head } = chainOn(key, from, entries)
+    const made = typeof entries === 'function' ? [await entries(from.seq + 1)] : entries
+    const { records, head } = chainOn(key, from, made)
     await trx.insertInto('audit_events').values(records.map(toRow)).execute()
     await trx
       .updateTable('audit_head')

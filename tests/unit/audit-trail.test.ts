@@ -117,6 +117,32 @@ describe('audit trail in the store', () => {
     await expect(writer.append(entry(5))).resolves.toMatchObject({ seq: 4 })
   })
 
+  it('gives a made entry the number its row gets, amid appends from two writers', async () => {
+    const first = createAuditWriter(store.db, key)
+    const second = createAuditWriter(store.db, key)
+    const given: number[] = []
+    const made = (n: number) =>
+      first.appendMade(async (seq) => {
+        given.push(seq)
+        // As a PDF's footers are written: time passes while the head row is locked.
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        return { ...entry(n), action: 'export', field: `row ${seq}` }
+      })
+    const records = await Promise.all(
+      Array.from({ length: 60 }, (_, n) =>
+        n % 10 === 5 ? made(n + 1) : (n % 2 ? first : second).append(entry(n + 1)),
+      ),
+    )
+    const exports = records.filter((record) => record.action === 'export')
+    expect(exports.map((record) => record.field)).toEqual(
+      exports.map((record) => `row ${record.seq}`),
+    )
+    expect(exports.map((record) => record.seq).sort((a, b) => a - b)).toEqual(
+      [...given].sort((a, b) => a - b),
+    )
+    expect(await verifyStoredTrail(store.db, key)).toMatchObject({ ok: true, rows: 60, head: 60 })
+  })
+
   it('finds an altered row', async () => {
     await append(5)
     await tamper(`update audit_events set user_label = 'someone@else.test' where seq = 3`)

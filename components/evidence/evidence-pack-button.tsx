@@ -1,0 +1,154 @@
+'use client'
+
+import { useState, type FormEvent } from 'react'
+
+import {
+  PACK_REASON_MAX,
+  PACK_REASON_MIN,
+  type MadePack,
+  type PackRequest,
+} from '@/lib/evidence/contract'
+import { apiPost, isApiError } from '@/lib/queries/api-fetch'
+
+const buttonClass =
+  'rounded border border-zinc-300 bg-white px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800'
+
+type Target = Pick<PackRequest, 'type' | 'id' | 'subject'>
+
+/**
+ * "Evidence pack": the server makes the record's PDF and JSON and records both hashes in the audit
+ * trail before answering; the PDF downloads at once, the JSON and the manifest on request. An
+ * unmasked pack asks for a reason, which the trail keeps.
+ */
+export function EvidencePackButton(target: Target) {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [askingReason, setAskingReason] = useState(false)
+  const [reason, setReason] = useState('')
+  const [made, setMade] = useState<MadePack | null>(null)
+
+  async function make(unmasked: boolean) {
+    setBusy(true)
+    setError(null)
+    try {
+      const pack = await apiPost<MadePack>('/api/evidence', {
+        ...target,
+        unmasked,
+        ...(unmasked ? { reason } : {}),
+      })
+      setMade(pack)
+      saveFile(pdfBlob(pack.pdfBase64), pack.manifest.pdf.name)
+      setAskingReason(false)
+      setReason('')
+    } catch (cause) {
+      setError(
+        isApiError(cause)
+          ? cause.detail
+          : 'The evidence pack could not be made. Check your connection and try again.',
+      )
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  function submitUnmasked(event: FormEvent) {
+    event.preventDefault()
+    void make(true)
+  }
+
+  return (
+    <div className="no-print flex max-w-md flex-col items-end gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void make(false)}
+          className={buttonClass}
+          title="A PDF and a JSON file of this record, masked as on screen, with its hash in the audit trail"
+        >
+          {busy ? 'Making evidence pack…' : 'Evidence pack'}
+        </button>
+        <button
+          type="button"
+          disabled={busy}
+          aria-expanded={askingReason}
+          onClick={() => setAskingReason((open) => !open)}
+          className={buttonClass}
+        >
+          Unmasked pack…
+        </button>
+      </div>
+      {askingReason && (
+        <form onSubmit={submitUnmasked} className="flex w-full flex-col gap-1.5 text-xs">
+          <label htmlFor="evidence-reason" className="font-medium">
+            Why do you need the pack unmasked? (kept in the audit trail)
+          </label>
+          <textarea
+            id="evidence-reason"
+            required
+            minLength={PACK_REASON_MIN}
+            maxLength={PACK_REASON_MAX}
+            rows={2}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            className="rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+          />
+          <button type="submit" disabled={busy} className={`${buttonClass} self-end`}>
+            Make unmasked pack
+          </button>
+        </form>
+      )}
+      {made && (
+        <p role="status" className="text-right text-xs text-zinc-600 dark:text-zinc-400">
+          Recorded in audit row {made.seq}; the PDF is downloading.{' '}
+          <button
+            type="button"
+            className="underline"
+            onClick={() =>
+              saveFile(new Blob([made.json], { type: 'application/json' }), made.manifest.json.name)
+            }
+          >
+            JSON
+          </button>{' '}
+          ·{' '}
+          <button
+            type="button"
+            className="underline"
+            onClick={() =>
+              saveFile(
+                new Blob([`${JSON.stringify(made.manifest, null, 2)}\n`], {
+                  type: 'application/json',
+                }),
+                made.manifest.pdf.name.replace(/\.pdf$/, '-manifest.json'),
+              )
+            }
+          >
+            Manifest
+          </button>
+        </p>
+      )}
+      {error && (
+        <span role="alert" className="text-xs text-red-700 dark:text-red-300">
+          {error}
+        </span>
+      )}
+    </div>
+  )
+}
+
+function pdfBlob(base64: string) {
+  const binary = atob(base64)
+  const bytes = new Uint8Array(binary.length)
+  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index)
+  return new Blob([bytes], { type: 'application/pdf' })
+}
+
+function saveFile(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = name
+  link.click()
+  // Revoked after the click has started the download, not before.
+  setTimeout(() => URL.revokeObjectURL(url), 0)
+}

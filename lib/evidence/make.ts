@@ -1,0 +1,121 @@
+import 'server-only'
+
+import { ProblemError } from '@/lib/api/problem-error'
+import { appAuditKey } from '@/lib/audit/app-trail'
+import { audit, auditMade } from '@/lib/audit/record'
+import { AuthRequiredError } from '@/lib/auth/errors'
+import { getViewer } from '@/lib/auth/session'
+import { viewerLabel } from '@/lib/auth/viewer'
+import {
+  PACK_FORMAT,
+  type EvidencePack,
+  type MadePack,
+  type PackRequest,
+} from '@/lib/evidence/contract'
+import { notesFor } from '@/lib/review/notes'
+import { getStore } from '@/lib/store/store'
+import { UpstreamError } from '@/lib/upstream/errors'
+import packageJson from '@/package.json'
+
+import { takePackAllowance } from './allowance'
+import { recordContent } from './content'
+import { deploymentId, packField, sha256 } from './deployment'
+import { layoutPdf } from './pdf'
+import { auditSection, notesSection, readExcerpt } from './record-sections'
+
+/*
+ * Making a pack: read the record as Verity shows it, lay out the JSON and the PDF, then append the
+ * audit row that carries both files' SHA-256. The PDF's footer names that row, so the row's number
+ * must be known before the PDF's last bytes are: the trail writer locks the head row, hands over
+ * the next number, and the footers are written and the file closed while the lock is held; the row
+ * is then sealed onto the chain like any other. Nothing is answered before that row is committed,
+ * and a pack whose row cannot be written is not answered at all.
+ */
+
+export async function makeEvidencePack(request: PackRequest): Promise<MadePack> {
+  const viewer = await getViewer()
+  if (!viewer) throw new AuthRequiredError()
+  const resource = { type: request.type, id: request.id }
+  try {
+    const allowance = await takePackAllowance(viewer)
+    if (!allowance.ok) {
+      await audit(viewer, 'export', resource, 'rate_limited', 'evidence-pack')
+      throw new ProblemError(
+        429,
+        'evidence_pack_limited',
+        'Too many sensitive actions',
+        `You made many packs, reveals or unmasked exports lately. Every one is recorded; try again in ${allowance.retryAfterSeconds} s.`,
+        { 'Retry-After': String(allowance.retryAfterSeconds) },
+      )
+    }
+    const content = await recordContent(request)
+    const { db } = await getStore()
+    const [notes, excerpt] = await Promise.all([notesFor(resource), readExcerpt(db, resource)])
+    const deployment = deploymentId(appAuditKey())
+    const pack: EvidencePack = {
+      format: PACK_FORMAT,
+      deployment,
+      title: content.title,
+      record: { type: request.type, id: request.id, upstreamId: content.upstreamId },
+      made: {
+        at: new Date().toISOString(),
+        by: viewerLabel(viewer),
+        verityVersion: packageJson.version,
+        masked: !request.unmasked,
+        reason: request.unmasked ? (request.reason ?? null) : null,
+      },
+      sections: [...content.sections, notesSection(notes), auditSection(excerpt)],
+    }
+    const json = `${JSON.stringify(pack, null, 2)}\n`
+    const jsonSha = sha256(json)
+    const pdf = layoutPdf(pack, jsonSha)
+    let pdfBytes: Buffer = Buffer.alloc(0)
+    const record = await auditMade(viewer, 'export', resource, async (seq) => {
+      pdfBytes = await pdf.finish(seq)
+      return {
+        field: packField(request.unmasked, sha256(pdfBytes), jsonSha),
+        reason: request.reason,
+      }
+    })
+    const base = `verity-evidence-${request.type === 'verification' ? request.id : request.id.slice(0, 8)}-row${record.seq}`
+    const file = (name: string, bytes: Uint8Array | string) => ({
+      name,
+      sha256: sha256(bytes),
+      bytes: typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length,
+    })
+    return {
+      seq: record.seq,
+      deployment,
+      manifest: {
+        auditSeq: record.seq,
+        deployment,
+        pdf: file(`${base}.pdf`, pdfBytes),
+        json: file(`${base}.json`, json),
+      },
+      json,
+      pdfBase64: pdfBytes.toString('base64'),
+    }
+  } catch (error) {
+    if (
+      error instanceof ProblemError ||
+      error instanceof UpstreamError ||
+      error instanceof AuthRequiredError
+    ) {
+      throw error
+    }
+    // The trail or the store failed: the pack was not recorded, so it is not handed out.
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        msg: 'evidence pack not recorded',
+        error: error instanceof Error ? error.message : 'unknown',
+      }),
+    )
+    throw new ProblemError(
+      503,
+      'evidence_pack_unrecorded',
+      'Evidence pack not recorded',
+      'The evidence pack could not be recorded in the audit trail, so it was not made. Try again.',
+    )
+  }
+}

@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import { expect, test, type Page } from '@playwright/test'
+import { extractText, getDocumentProxy } from 'unpdf'
+
+import { exampleIds } from '@/lib/demo/example-ids'
+
+/*
+ * Evidence packs in the browser: the button downloads a PDF whose text holds what the analyst saw
+ * and decided, the activity list holds its hash, and the check box on /activity tells the file
+ * from a copy with one byte changed.
+ */
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+
+async function pdfText(bytes: Uint8Array) {
+  const pdf = await getDocumentProxy(bytes.slice())
+  return (await extractText(pdf, { mergePages: true })).text
+}
+
+/** Clicks "Evidence pack" and returns the downloaded PDF and the audit row the page names. */
+async function makePack(page: Page) {
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Evidence pack', exact: true }).click()
+  const file = await download
+  const status = page.getByRole('status').filter({ hasText: 'Recorded in audit row' })
+  await expect(status).toBeVisible({ timeout: 30_000 })
+  const seq = Number(/audit row (\d+)/.exec((await status.textContent()) ?? '')?.[1])
+  const bytes = new Uint8Array(readFileSync(await file.path()))
+  return { bytes, seq, name: file.suggestedFilename() }
+}
+
+async function checkOnActivity(page: Page, bytes: Uint8Array, name: string) {
+  const path = join(tmpdir(), `${Date.now()}-${name}`)
+  writeFileSync(path, bytes)
+  await page.getByLabel('A pack’s PDF or JSON file:').setInputFiles(path)
+  return page.getByRole('status').filter({ hasText: /Recorded here|Changed|Unknown|another/ })
+}
+
+test('a failed verification’s pack holds its short id, status and error codes, and the trail its hash', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  const shortId = exampleIds.errorsShortId
+  await page.goto(`/verifications/${shortId}`)
+  const { bytes, seq, name } = await makePack(page)
+  expect(name).toBe(`verity-evidence-${shortId}-row${seq}.pdf`)
+  expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-')
+
+  const text = await pdfText(bytes)
+  expect(text).toContain(`Verification ${shortId}`)
+  expect(text).toContain('Failed (failed)')
+  for (const code of ['7000', '1102', '4002', '4501', '5002']) expect(text).toContain(`${code}:`)
+  expect(text).toContain(`audit row ${seq}`)
+  expect(text).toMatch(/Page 1 of \d+/)
+
+  await page.goto(`/activity?action=export&id=${shortId}`)
+  await expect(
+    page.getByRole('cell', { name: new RegExp(`PDF SHA-256 ${sha256(bytes)}`) }),
+  ).toBeVisible()
+
+  await expect(await checkOnActivity(page, bytes, name)).toContainText(
+    `Byte for byte the PDF recorded in audit row ${seq}`,
+  )
+  const changed = bytes.slice()
+  changed[Math.floor(changed.length / 2)]! ^= 0x20
+  await expect(await checkOnActivity(page, changed, `changed-${name}`)).toContainText(
+    'Changed, or not recorded here',
+  )
+  await expect(
+    await checkOnActivity(page, new TextEncoder().encode('{"hello": 1}'), 'other.json'),
+  ).toContainText('Unknown file')
+})
+
+test('a report’s pack holds each decision with its reason and four-eyes state', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  const searchId = exampleIds.amlRichId
+  await page.goto(`/aml/${searchId}`)
+  const report = (await (await page.request.get(`/api/aml/search/history/${searchId}`)).json()) as {
+    data: { uuid: string }[]
+  }
+  // Short enough for one line of the PDF's reason column, so its text reads back whole.
+  const reason = `Other person ${Date.now()}`
+  const decided = await page.request.post(`/api/aml/${searchId}/decisions`, {
+    headers: { origin: new URL(page.url()).origin },
+    data: { matchUuid: report.data[1]!.uuid, decision: 'false_positive', action: 'set', reason },
+  })
+  expect(decided.status()).toBe(200)
+  await page.reload()
+
+  const { bytes, seq } = await makePack(page)
+  const text = await pdfText(bytes)
+  expect(text).toContain(`AML report ${searchId}`)
+  expect(text).toContain(reason)
+  expect(text).toContain('False positive, final')
+  expect(text).toContain(`audit row ${seq}`)
+})
