@@ -1,4 +1,5 @@
-// `npm test`: types, lint, formatting, unit tests, a production build, browser tests; then one summary line.
+// `npm test`: types, lint, formatting, unit tests, a production build, browser tests; then each
+// step's time and one summary line.
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 
@@ -10,9 +11,11 @@ mkdirSync('test-reports', { recursive: true })
 const canary = `canary-${randomBytes(12).toString('hex')}`
 const steps = []
 const output = []
+const started = performance.now()
 const step = async (name, command, args, env) => {
+  const from = performance.now()
   const code = await run(command, args, env, output)
-  steps.push({ name, code })
+  steps.push({ name, code, seconds: (performance.now() - from) / 1000 })
   return code
 }
 
@@ -61,5 +64,14 @@ for (const { name, code } of steps) {
     failed += 1
   }
 }
+console.log('')
+for (const { name, code, seconds } of steps) {
+  console.log(
+    `${name.padEnd(10)} ${seconds.toFixed(1).padStart(6)} s${code === 0 ? '' : '  (failed)'}`,
+  )
+}
+console.log(
+  `${'total'.padEnd(10)} ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s`,
+)
 console.log(`\n${passed} passed, ${failed} failed`)
 process.exit(failed === 0 && steps.every((s) => s.code === 0) ? 0 : 1)
