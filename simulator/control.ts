@@ -14,7 +14,7 @@ export function createStats(): SimStats {
   return { requests: 0, byPath: {}, lastHeaders: {} }
 }
 
-export type ControlContext = { stats: SimStats; faults: FaultState; reset(): void }
+type ControlContext = { stats: SimStats; faults: FaultState; reset(): void }
 
 const json = (status: number, value: unknown): SimResponse => ({
   status,

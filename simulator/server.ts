@@ -8,7 +8,7 @@ import { handleApi } from './handlers'
 import { send, sendFault } from './respond'
 import { createStore } from './store'
 
-export type SimulatorOptions = {
+type SimulatorOptions = {
   host?: string
   /** 0 picks a free port. */
   port?: number

@@ -11,7 +11,7 @@ import type { Viewer } from '@/lib/auth/viewer'
  * for it; the audit trail and the data layer read it instead of request headers.
  */
 
-export type RequestScope = {
+type RequestScope = {
   requestId: string
   clientRequestId?: string
   viewer: Viewer

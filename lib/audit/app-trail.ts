@@ -17,7 +17,7 @@ const KEY = Symbol.for('verity.audit-trail')
 type AppTrail = { key: Uint8Array; writer: AuditWriter }
 const shared = globalThis as typeof globalThis & { [KEY]?: Promise<AppTrail> }
 
-export function appAuditKey() {
+function appAuditKey() {
   const env = getEnv()
   return auditKey(env, storeConfig(env).dataDir).key
 }

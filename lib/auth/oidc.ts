@@ -75,7 +75,7 @@ export async function startSignIn(
   return { url, transaction }
 }
 
-export type SignInResult =
+type SignInResult =
   | { outcome: 'ok'; viewer: Viewer; returnTo: string }
   | { outcome: 'not_allowed'; returnTo: string; refused: Viewer }
   | { outcome: 'failed' }

@@ -22,10 +22,10 @@ import type { Viewer } from './viewer'
 
 type Db = Kysely<Database>
 
-export type SessionTimes = { maxAgeSeconds: number; idleSeconds: number }
-export type EndReason = 'sign_out' | 'idle' | 'lifetime'
-export type EndedSession = { viewer: Viewer; ref: string; reason: EndReason }
-export type FoundSession =
+type SessionTimes = { maxAgeSeconds: number; idleSeconds: number }
+type EndReason = 'sign_out' | 'idle' | 'lifetime'
+type EndedSession = { viewer: Viewer; ref: string; reason: EndReason }
+type FoundSession =
   { status: 'active'; viewer: Viewer; ref: string } | ({ status: 'expired' } & EndedSession)
 
 type CachedRow = { viewer: Viewer; expires_at: Date; last_seen_at: Date }

@@ -24,7 +24,7 @@ export function parseToken(value: unknown): MaskedToken | null {
 }
 
 /** What an analyst may see of a value: the mask of a masked one, the value itself otherwise. */
-export function shownText(value: string): string {
+function shownText(value: string): string {
   return parseToken(value)?.shown ?? value
 }
 

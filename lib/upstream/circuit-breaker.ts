@@ -17,7 +17,7 @@ export const FAILURE_THRESHOLD = 3
 
 const FAILURES: ReadonlySet<UpstreamErrorKind> = new Set(['unavailable', 'unreachable', 'timeout'])
 
-export type CircuitState = 'closed' | 'open' | 'half_open'
+type CircuitState = 'closed' | 'open' | 'half_open'
 
 export type CircuitSnapshot = {
   state: CircuitState

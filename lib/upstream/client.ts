@@ -47,7 +47,7 @@ function pool(): Dispatcher {
   }))
 }
 
-export type UpstreamOptions = {
+type UpstreamOptions = {
   /** Overrides DS_API_TIMEOUT_MS; the deadline covers every attempt of the call. */
   timeoutMs?: number
   maxAttempts?: number
@@ -57,7 +57,7 @@ export type UpstreamOptions = {
   circuit?: CircuitBreaker | null
 }
 
-export type Query = Record<string, string | number | undefined>
+type Query = Record<string, string | number | undefined>
 
 /** One validated GET of the upstream API, with the retries and deadline above. */
 export async function upstreamGet<T>(
@@ -269,7 +269,7 @@ function isTransient(error: UpstreamError): boolean {
   return code === undefined || RETRYABLE_NETWORK_CODES.has(code)
 }
 
-export function parseRetryAfter(header: string | null): number | undefined {
+function parseRetryAfter(header: string | null): number | undefined {
   if (!header) return undefined
   const seconds = Number(header)
   if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds)

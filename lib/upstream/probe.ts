@@ -16,10 +16,10 @@ import { profilePageSchema } from '@/lib/upstream/schemas'
  * state it reports beside it rather than being stopped by it.
  */
 
-export const PROBE_INTERVAL_MS = 15_000
+const PROBE_INTERVAL_MS = 15_000
 const PROBE_TIMEOUT_MS = 2_000
 
-export type UpstreamProbe = {
+type UpstreamProbe = {
   ok: boolean
   latencyMs: number
   /** Why it failed, as an error kind (`unreachable`, `unauthorized`, ...). */
@@ -28,7 +28,7 @@ export type UpstreamProbe = {
   checkedAt: string
 }
 
-export type UpstreamHealth = { upstream: UpstreamProbe; circuit: CircuitSnapshot }
+type UpstreamHealth = { upstream: UpstreamProbe; circuit: CircuitSnapshot }
 
 type ProbeState = {
   agent?: Dispatcher
