@@ -16,7 +16,7 @@ export default function nextConfig(phase) {
   return {
     // A second build (e.g. a separate instance for a test) can live beside the main one.
     distDir: process.env.NEXT_DIST_DIR || '.next',
-    // Deployable as `node .next/standalone/server.js` (see the README's deployment section).
+    // Deployable as `node .next/standalone/server.js` (docs/operations.md).
     output: 'standalone',
     poweredByHeader: false,
     // Loaded from node_modules as they are, not bundled: the upstream client's connection pool,

@@ -13,7 +13,7 @@ import { UpstreamError } from '@/lib/upstream/errors'
  * and the audit line of each read, are lib/data/reads.ts's business. Every call is a GET, so
  * retries are safe; they live here and nowhere else. Calls go through one undici pool of kept-alive
  * connections rather than fetch: fetch's web streams and Next's instrumented wrapper of it cost
- * more per call than the upstream itself takes to answer (see the README's performance section).
+ * more per call than the upstream itself takes to answer (docs/performance.md).
  */
 
 /** Largest body read; a 1,000-match AML report is a few MB. */
