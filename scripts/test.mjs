@@ -1,5 +1,5 @@
-// `npm test`: route types, then types, lint and formatting side by side, unit tests, a production build, browser
-// tests; then each step's time and one summary line.
+// `npm test`: route types, then types, lint, formatting and unit tests side by side, a production
+// build, browser tests; then each step's time and one summary line.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
@@ -40,7 +40,7 @@ const step = async (name, command, args, env) => {
 }
 
 /**
- * Runs single-threaded checks side by side (the machine has cores to spare for them), each one's
+ * Runs single-threaded steps side by side (one alone leaves the other core idle), each one's
  * output printed in one piece when it ends. Their CPU time is counted together, on the last.
  */
 async function side(checks) {
@@ -79,13 +79,18 @@ const [typecheck] = await side([
   ['typecheck', 'npx', ['tsc', '--noEmit']],
   ['lint', 'npm', ['run', '--silent', 'lint']],
   ['format', 'npm', ['run', '--silent', 'format:check']],
-])
-await step('unit', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  '--outputFile=test-reports/vitest.json',
+  // vitest runs one worker on two cores (cores − 1), so it has room beside them too.
+  [
+    'unit',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile=test-reports/vitest.json',
+    ],
+  ],
 ])
 const built = await step('build', 'npm', ['run', '--silent', 'build'], {
   DS_API_KEY: canary,
@@ -126,13 +131,13 @@ for (const { name, code } of steps) {
     failed += 1
   }
 }
-// Wall time of each step (typecheck, lint and format run side by side) and the CPU time of its
+// Wall time of each step (typecheck, lint, format and unit run side by side) and the CPU time of its
 // processes, which a busy machine changes less.
 console.log('\nstep           wall      cpu')
 const cpuText = (value) => (value === null ? '' : `${value.toFixed(1).padStart(7)} s`)
 for (const { name, code, seconds, cpu, cpuGroup } of steps) {
   const cpuColumn =
-    cpuGroup !== undefined ? `${cpuText(cpuGroup)} (the three checks)` : cpuText(cpu ?? null)
+    cpuGroup !== undefined ? `${cpuText(cpuGroup)} (the four side by side)` : cpuText(cpu ?? null)
   console.log(
     `${name.padEnd(10)} ${seconds.toFixed(1).padStart(7)} s ${cpuColumn}${code === 0 ? '' : '  (failed)'}`,
   )
