@@ -16,9 +16,13 @@ export default function nextConfig(phase) {
   return {
     // A second build (e.g. a separate instance for a test) can live beside the main one.
     distDir: process.env.NEXT_DIST_DIR || '.next',
-    // Deployable as `node .next/standalone/server.js` (see the README's deployment section).
+    // Deployable as `node .next/standalone/server.js` (docs/operations.md).
     output: 'standalone',
     poweredByHeader: false,
+    // `npm test` runs tsc over the whole tree before it builds, and says so: no second check.
+    typescript: { ignoreBuildErrors: process.env.VERITY_TYPES_CHECKED === '1' },
+    // A CI run builds once from a clean clone, so Turbopack's build cache would only be written.
+    experimental: { turbopackFileSystemCacheForBuild: !process.env.CI },
     // Loaded from node_modules as they are, not bundled: the upstream client's connection pool,
     // the store's drivers (PGlite finds its WebAssembly files beside its own code), and the PDF
     // writer of evidence packs (its font engine reads data files beside its own code).

@@ -13,6 +13,8 @@ const simPort = Number(process.env.E2E_SIM_PORT ?? 4100)
 export const simUrl = `http://127.0.0.1:${simPort}`
 /** The main instance's embedded store: emptied before it starts, removed after the run. */
 export const mainDataDir = join(tmpdir(), `verity-e2e-data-${appPort}`)
+/** A migrated embedded store that every instance of the run starts from (support/store-template.ts). */
+export const storeTemplateDir = join(tmpdir(), `verity-e2e-store-template-${appPort}`)
 /** The upstream key of the suite; `npm test` makes it a fresh canary that must never leak. */
 export const testKey = process.env.VERITY_TEST_KEY ?? 'sim-demo-key'
 
@@ -54,7 +56,7 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: `node -e "fs.rmSync(process.env.VERITY_DATA_DIR, { recursive: true, force: true })" && npx next start -p ${appPort} -H 127.0.0.1`,
+      command: `npx tsx --conditions=react-server tests/e2e/support/store-template.ts && npx next start -p ${appPort} -H 127.0.0.1`,
       url: `http://127.0.0.1:${appPort}/api/health`,
       env: {
         DS_API_BASE_URL: simUrl,

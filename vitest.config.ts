@@ -19,5 +19,8 @@ export default defineConfig({
     // Route handlers and fetchers are called without a request or cookies; sign-in is tested apart.
     env: { AUTH_DISABLED: 'true' },
     testTimeout: 15_000,
+    // Setup that imports every route handler or opens a store is slower beside the other checks
+    // of `npm test` (scripts/test.mjs runs them side by side); a test's own deadline is unchanged.
+    hookTimeout: 60_000,
   },
 })

@@ -5,7 +5,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 /*
  * Where a route handler's time goes (the API's gate, the session check, the upstream call,
  * validation, projection, the audit append, serialisation), as a Server-Timing header: the
- * benchmark reads it to break one proxied request down (README, Performance).
+ * benchmark reads it to break one proxied request down (docs/performance.md).
  */
 
 const storage = new AsyncLocalStorage<Map<string, number>>()

@@ -111,7 +111,7 @@ export function buildAmlResult(seed: number, spec: AmlSpec): AmlSearchResult {
 }
 
 /** A match's risk in either of its two styles (a string, or a 0-100 value). */
-export function matchRisk(match: AmlMatch): Risk {
+function matchRisk(match: AmlMatch): Risk {
   if (typeof match.risk_score === 'string') return match.risk_score as Risk
   return riskOfValue(match.risk_score_value ?? 0)
 }

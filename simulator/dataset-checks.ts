@@ -3,7 +3,7 @@ import type { VerificationStatus } from '@/lib/verifications/lifecycle'
 
 import type { Rng } from './random'
 
-export type CheckName = 'document_mrz' | 'face_comparison' | 'poa' | 'liveness'
+type CheckName = 'document_mrz' | 'face_comparison' | 'poa' | 'liveness'
 
 /** Realistic errors per check, from the provider's documented code ranges. */
 const ERRORS: Record<CheckName, readonly CheckError[]> = {
@@ -48,11 +48,7 @@ export function requiredChecks(settings: ProfileSettings): CheckName[] {
   return names
 }
 
-export function pendingDocumentsFor(
-  name: CheckName,
-  settings: ProfileSettings,
-  rng: Rng,
-): string[] {
+function pendingDocumentsFor(name: CheckName, settings: ProfileSettings, rng: Rng): string[] {
   switch (name) {
     case 'document_mrz':
       return (settings.poi_allowed_documents ?? ['passport']).slice(0, 1).map(String)

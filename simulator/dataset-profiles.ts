@@ -4,10 +4,10 @@ import { exampleIds } from '@/lib/demo/example-ids'
 import { rngFor, type Rng } from './random'
 import { countries } from './vocab-people'
 
-export const POI_DOCUMENTS = ['passport', 'id_card', 'driving_license', 'residence_permit'] as const
+const POI_DOCUMENTS = ['passport', 'id_card', 'driving_license', 'residence_permit'] as const
 /** `video_selfie` also makes liveness a required check (see dataset-checks). */
-export const FACE_DOCUMENTS = ['selfie', 'video_selfie'] as const
-export const ORGANIZATION_ID = 'org_2f9c1e7a4b'
+const FACE_DOCUMENTS = ['selfie', 'video_selfie'] as const
+const ORGANIZATION_ID = 'org_2f9c1e7a4b'
 
 const MANUAL_FIELDS = [
   'full_name',
@@ -76,7 +76,7 @@ const PURPOSES = [
 const LONG_DESCRIPTION =
   'Enhanced due diligence flow for high-net-worth clients onboarded through partner banks. Requires a passport or a national id card, a selfie with liveness, a recent utility bill or bank statement, and a declaration of the source of funds. Reviewed manually by the compliance team within two business days of submission.'
 
-export function manualFieldSettings(rng: Rng, full: boolean): ManualFieldSettings {
+function manualFieldSettings(rng: Rng, full: boolean): ManualFieldSettings {
   const settings: ManualFieldSettings = {
     enabled: full || rng.chance(0.7),
     description: rng.pick([
@@ -104,7 +104,7 @@ export function manualFieldSettings(rng: Rng, full: boolean): ManualFieldSetting
   return settings
 }
 
-export function finishScreenSettings(rng: Rng) {
+function finishScreenSettings(rng: Rng) {
   return {
     enabled: rng.chance(0.6),
     settings: {

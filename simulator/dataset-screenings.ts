@@ -10,7 +10,7 @@ import { rngFor, type Rng } from './random'
 import { countries, personNames } from './vocab-people'
 
 /** What an AML_SCREENING record says was asked; other request members are drawn per record. */
-export type ScreeningRequest = {
+type ScreeningRequest = {
   full_name: string
   first_name: string
   last_name: string
@@ -22,7 +22,7 @@ export type ScreeningRequest = {
 export type Screening = { applicantId: string; request: ScreeningRequest; result: AmlSearchResult }
 
 /** How a screening request may differ from the identity a verification verified. */
-export type Deviation =
+type Deviation =
   'no-middle-name' | 'transliteration' | 'no-date-of-birth' | 'decade' | 'other-country'
 
 export type PlacedRecord =
@@ -54,7 +54,7 @@ const SCREENING_ONLY = { last: 'Haddad', birth: Date.UTC(1979, 4, 21) }
 /** People of the examples: the monitored applicant is someone else, so no two are confused. */
 const EXAMPLE_PEOPLE = new Set(['Volkov', 'Al-Rashid', SCREENING_ONLY.last])
 
-export function screeningRequest(
+function screeningRequest(
   { person, birth, country }: Identity,
   deviations: readonly Deviation[] = [],
 ): ScreeningRequest {
@@ -109,7 +109,7 @@ const matchesFor = (index: number) => (index % 11 === 4 ? 40 + (index % 30) : in
  * it dropped, rates one kept hit Low that the next rates High, and lacks a media item the next
  * one has. Match uuids are the same across the series.
  */
-export function screeningSeries(
+function screeningSeries(
   seed: number,
   searchIds: readonly string[],
   requestedName: string,

@@ -38,7 +38,7 @@ type Special = {
 }
 
 /** The differing example's report and applicant (fixed, but no example needs to name them). */
-export const DIFFERING_SEARCH_ID = 'd46e2386-3321-4476-94b2-76fe57e0a968'
+const DIFFERING_SEARCH_ID = 'd46e2386-3321-4476-94b2-76fe57e0a968'
 const DIFFERING_APPLICANT_ID = 'a31276a6-edf0-40d6-af11-b3bdb6277612'
 
 const SPECIALS: readonly Special[] = [

@@ -8,7 +8,7 @@ import { exampleIds } from '@/lib/demo/example-ids'
 
 export type WebhookRecord = RawWebhookRecord
 
-export type DatasetOptions = {
+type DatasetOptions = {
   seed?: number
   profiles?: number
   verifications?: number

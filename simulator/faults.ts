@@ -5,7 +5,7 @@
  */
 import { createRng, seedFrom, type Rng } from './random'
 
-export const FAULT_MODES = [
+const FAULT_MODES = [
   'latency',
   'status',
   'rate-limit',
@@ -17,7 +17,7 @@ export const FAULT_MODES = [
   'trickle',
   'none',
 ] as const
-export type FaultMode = (typeof FAULT_MODES)[number]
+type FaultMode = (typeof FAULT_MODES)[number]
 
 export type Fault = {
   mode: FaultMode

@@ -5,7 +5,7 @@ import { cachedPage, pageBody, type Store } from './store'
  * that the server adds only timing and faults around it.
  */
 
-export type SimRequest = {
+type SimRequest = {
   method: string
   url: string
   headers: Readonly<Record<string, string | string[] | undefined>>
@@ -21,8 +21,8 @@ export type Route =
   | { kind: 'profiles' | 'history'; list: true }
   | { kind: 'profile' | 'verification' | 'aml'; list: false; id: string }
 
-export const TOKEN_HEADER = 'ds-api-token'
-export const MAX_LIMIT = 1000
+const TOKEN_HEADER = 'ds-api-token'
+const MAX_LIMIT = 1000
 const MAX_PAGE = 1_000_000_000
 const PROFILE_LIMIT = 10
 const HISTORY_LIMIT = 50

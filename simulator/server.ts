@@ -9,7 +9,7 @@ import type { HistoryOrder } from './history'
 import { send, sendFault } from './respond'
 import { createStore } from './store'
 
-export type SimulatorOptions = {
+type SimulatorOptions = {
   host?: string
   /** 0 picks a free port. */
   port?: number

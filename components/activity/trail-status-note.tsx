@@ -17,8 +17,8 @@ export function TrailStatusNote({ status }: { status: TrailStatus | null }) {
         className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200"
       >
         <span className="font-medium">The audit trail does not verify</span> at row{' '}
-        {verification.seq}: {verification.reason}. Run <code>npm run audit:verify</code> and see the
-        README.
+        {verification.seq}: {verification.reason}. Run <code>npm run audit:verify</code> and see
+        docs/operations.md.
       </p>
     )
   }

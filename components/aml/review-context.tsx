@@ -14,7 +14,7 @@ import type { SearchDecisions } from '@/lib/review/decision-rules'
  * the cards sit under the virtual list and the print copy.
  */
 
-export type ReportReviewValue = {
+type ReportReviewValue = {
   searchId: string
   subject: string | null
   comparisons: Record<string, MatchWhyView>

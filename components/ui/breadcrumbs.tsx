@@ -1,7 +1,7 @@
 import { IntentLink } from '@/components/ui/intent-link'
 
 /** `mono` for an id, so it reads like the ids everywhere else. */
-export type Crumb = { label: string; href?: string; mono?: boolean }
+type Crumb = { label: string; href?: string; mono?: boolean }
 
 /** Where the page sits: links up the hierarchy, the last entry is the page itself. */
 export function Breadcrumbs({ items }: { items: readonly Crumb[] }) {

@@ -12,7 +12,7 @@ type IntentLinkProps = Omit<ComponentProps<typeof Link>, 'href' | 'prefetch'> & 
  * A link that prefetches its route when the analyst shows intent (pointer over it, keyboard focus,
  * touch) rather than when it scrolls into view. A list of fifty records would otherwise start fifty
  * route prefetches while the page is still hydrating, and that work blocked the main thread for
- * hundreds of milliseconds on a throttled phone profile (README, performance). A click shows a
+ * hundreds of milliseconds on a throttled phone profile (docs/performance.md). A click shows a
  * pending bar until the page arrives.
  */
 export function IntentLink({

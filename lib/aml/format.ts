@@ -39,7 +39,7 @@ export function formatPlace(place: Place): string {
   return [place.address, city, place.region, countryLabel(place.country)].filter(Boolean).join(', ')
 }
 
-export type Sentiment = 'negative' | 'neutral' | 'positive'
+type Sentiment = 'negative' | 'neutral' | 'positive'
 
 /**
  * The scale of `sentiment` is undocumented (the simulator uses −1…1); a small band around zero

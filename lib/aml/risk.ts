@@ -1,10 +1,10 @@
 import type { AmlMatch, AmlSearchResult } from '@/lib/upstream/schemas'
 
 /** The documented options, lowest first. Other strings (SDKs add UnknownScore, noMatches) pass through. */
-export const RISK_LEVELS = ['Low', 'Medium', 'High'] as const
+const RISK_LEVELS = ['Low', 'Medium', 'High'] as const
 export type RiskLevel = (typeof RISK_LEVELS)[number]
 
-export type RiskTone = 'red' | 'amber' | 'green' | 'neutral'
+type RiskTone = 'red' | 'amber' | 'green' | 'neutral'
 
 /** 3 for High down to 1 for Low; 0 for anything else, so unknown levels sort last. */
 export function riskRank(level: string | null | undefined): number {

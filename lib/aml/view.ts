@@ -7,7 +7,7 @@ import type { AmlMatch } from '@/lib/upstream/schemas'
  * view can be shared and survives a reload. Unknown values fall back to the defaults.
  */
 
-export const SORTS = ['match', 'importance', 'risk', 'conflicts'] as const
+const SORTS = ['match', 'importance', 'risk', 'conflicts'] as const
 export type SortKey = (typeof SORTS)[number]
 
 /** Whether a match's facts conflict with the screened subject's (lib/review/compare.ts). */

@@ -92,7 +92,7 @@ function detailOf(error: UpstreamError) {
   return upstreamDetails[error.kind]
 }
 
-export function upstreamProblem(error: UpstreamError) {
+function upstreamProblem(error: UpstreamError) {
   const { status, title } = upstreamProblems[error.kind]
   const headers: Record<string, string> = {}
   if (error.kind === 'rate_limited' || error.kind === 'circuit_open') {

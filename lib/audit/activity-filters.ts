@@ -9,7 +9,7 @@ import type { AuditAction } from './chain'
  * ids the trail records.
  */
 
-export const ACTIVITY_ACTIONS = [
+const ACTIVITY_ACTIONS = [
   'view',
   'reveal',
   'export',
@@ -23,7 +23,7 @@ export const ACTIVITY_ACTIONS = [
 
 // Every resource type an audit row names: the reads of lib/data/reads.ts, a webhook record (a
 // reveal from the history), a session, and the activity page itself.
-export const ACTIVITY_RECORD_TYPES = [
+const ACTIVITY_RECORD_TYPES = [
   'profile',
   'profile_list',
   'verification',
@@ -46,7 +46,7 @@ const day = z
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .refine((value) => !Number.isNaN(Date.parse(value)))
 
-export const activityFiltersSchema = z.object({
+const activityFiltersSchema = z.object({
   analyst: text(z.string().max(200)),
   action: text(z.enum(ACTIVITY_ACTIONS)),
   type: text(z.enum(ACTIVITY_RECORD_TYPES)),

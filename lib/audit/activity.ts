@@ -14,7 +14,7 @@ import type { ActivityFilters } from './activity-query'
 
 type Db = Kysely<Database>
 
-export const ACTIVITY_PAGE_SIZE = 50
+const ACTIVITY_PAGE_SIZE = 50
 
 const columns = [
   'seq',

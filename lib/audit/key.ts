@@ -13,7 +13,7 @@ import type { StoreEnv } from '@/lib/env'
  * falls back to a random key kept in its data directory.
  */
 
-export type AuditKey = {
+type AuditKey = {
   key: Uint8Array
   source: 'AUDIT_HMAC_KEY' | 'SESSION_SECRET' | 'key file'
 }

@@ -5,7 +5,7 @@ import type { AuditHead, AuditRecord } from './chain'
  * the head record as it was when the export started.
  */
 
-export type TrailFile =
+type TrailFile =
   | { ok: true; records: AuditRecord[]; head: AuditHead | null }
   | { ok: false; line: number; reason: string }
 

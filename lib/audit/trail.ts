@@ -197,7 +197,7 @@ function toRow(record: AuditRecord) {
   }
 }
 
-export function recordOf(row: AuditEventRow): AuditRecord {
+function recordOf(row: AuditEventRow): AuditRecord {
   return {
     log: 'audit',
     seq: row.seq,

@@ -7,9 +7,9 @@
 
 export type AllowList = { domains: string[]; groups: string[] }
 
-export type Claims = { email?: unknown; email_verified?: unknown; groups?: unknown }
+type Claims = { email?: unknown; email_verified?: unknown; groups?: unknown }
 
-export function allowedDomain(claims: Claims, domains: string[]) {
+function allowedDomain(claims: Claims, domains: string[]) {
   if (typeof claims.email !== 'string' || claims.email_verified !== true) return false
   const at = claims.email.lastIndexOf('@')
   if (at < 1) return false

@@ -5,7 +5,7 @@
  */
 
 export const SESSION_COOKIE = 'verity_session'
-export const SECURE_SESSION_COOKIE = '__Host-verity_session'
+const SECURE_SESSION_COOKIE = '__Host-verity_session'
 export const SIGN_IN_COOKIE = 'verity_sign_in'
 
 export function sessionCookieName(secure: boolean) {

@@ -29,7 +29,7 @@ export type PageLoad<T> = { ok: true; data: T } | { ok: false; kind: UpstreamErr
  * the page to say in words (server error messages are redacted in production, so an error
  * boundary could not).
  */
-export async function loadForPage<T>(read: () => Promise<T>): Promise<PageLoad<T>> {
+async function loadForPage<T>(read: () => Promise<T>): Promise<PageLoad<T>> {
   try {
     return { ok: true, data: await read() }
   } catch (error) {

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react'
 import { isPlainKey, isTypingTarget } from '@/lib/keyboard/typing'
 
 /** Marks an element as one entry of the list; its value is the entry's index. */
-export const NAV_ITEM = 'data-nav-item'
+const NAV_ITEM = 'data-nav-item'
 
 /**
  * `j` and `k` move a roving focus through the entries of a list (rows or cards marked with

@@ -10,7 +10,7 @@ export const PROFILE_CHECKS: readonly { key: CheckKey; short: string; name: stri
   { key: 'poa', short: 'POA', name: 'Proof of address' },
 ]
 
-export type RequiredCheck = (typeof PROFILE_CHECKS)[number] & { required: boolean | null }
+type RequiredCheck = (typeof PROFILE_CHECKS)[number] & { required: boolean | null }
 
 export function requiredChecks(settings: ProfileSettings | null | undefined): RequiredCheck[] {
   return PROFILE_CHECKS.map((check) => ({

@@ -9,7 +9,7 @@ const TEXT_NAMES: Record<string, string> = {
   redirect_warning: 'Redirect warning',
 }
 
-export type FinishScreenRow = { key: string; name: string; value: string | null; raw: unknown }
+type FinishScreenRow = { key: string; name: string; value: string | null; raw: unknown }
 
 /** The texts of the finish screen, known ones first in reading order, then any others. */
 export function finishScreenRows(

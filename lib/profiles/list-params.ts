@@ -1,8 +1,8 @@
 /** The profile list's page and page size as they live in the URL: `?page=N&limit=M`. */
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const
-export type PageSize = (typeof PAGE_SIZES)[number]
-export const DEFAULT_PAGE_SIZE: PageSize = 25
+type PageSize = (typeof PAGE_SIZES)[number]
+const DEFAULT_PAGE_SIZE: PageSize = 25
 /** Our route handler accepts 0-based pages up to 100,000; beyond that the URL is malformed. */
 export const MAX_PAGE = 100_001
 

@@ -54,7 +54,7 @@ export function customFieldRows(settings: ManualFieldSettings | null | undefined
 }
 
 /** A stable sort by `order`, unordered items last in their original sequence. */
-export function byOrder<T>(items: readonly T[], orderOf: (item: T) => number | null): T[] {
+function byOrder<T>(items: readonly T[], orderOf: (item: T) => number | null): T[] {
   return items
     .map((item, index) => ({ item, index, order: orderOf(item) }))
     .sort((a, b) => {

@@ -1,7 +1,7 @@
 import { asBoolean } from '@/lib/profiles/values'
 import type { ProfileSettings } from '@/lib/upstream/schemas'
 
-export type ProfileSwitch = {
+type ProfileSwitch = {
   key: string
   /** What the switch does, phrased so that "on" reads naturally. */
   label: string

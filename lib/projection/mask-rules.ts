@@ -8,7 +8,7 @@ import { remembered } from '@/lib/remembered'
  * not masked: analysts compare them with AML findings all day.
  */
 
-export const MASKED_KINDS = [
+const MASKED_KINDS = [
   'document_number',
   'personal_number',
   'date_of_birth',

@@ -15,7 +15,7 @@ function decisionsPath(searchId: string, subject: string | null) {
   return subject ? `${path}?subject=${encodeURIComponent(subject)}` : path
 }
 
-export function fetchDecisions(searchId: string, subject: string | null, signal?: AbortSignal) {
+function fetchDecisions(searchId: string, subject: string | null, signal?: AbortSignal) {
   return apiGet<SearchDecisions>(decisionsPath(searchId, subject), signal)
 }
 
@@ -30,7 +30,7 @@ export function decisionsQueryOptions(searchId: string, subject: string | null) 
   })
 }
 
-export type DecisionInput = {
+type DecisionInput = {
   matchUuid: string
   decision: Decision
   action: DecisionAction

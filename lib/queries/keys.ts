@@ -13,7 +13,6 @@ export const queryKeys = {
   review: {
     decisions: (searchId: string, subject: string | null) =>
       ['review', 'decisions', searchId.toLowerCase(), { subject }] as const,
-    notes: (type: string, id: string) => ['review', 'notes', type, id] as const,
   },
   webhooks: {
     history: (webhookId: string | undefined) =>

@@ -6,7 +6,7 @@ import { queryKeys } from '@/lib/queries/keys'
 import type { Profile } from '@/lib/upstream/schemas'
 
 /** `page` counts from 0, as the upstream does. */
-export function fetchProfilePage(page: number, limit: number, signal?: AbortSignal) {
+function fetchProfilePage(page: number, limit: number, signal?: AbortSignal) {
   return apiGet<ProfileSummaryPage>(`/api/profiles?page=${page}&limit=${limit}`, signal)
 }
 

@@ -1,6 +1,6 @@
 import { apiPost, isApiError } from '@/lib/queries/api-fetch'
 
-export type RevealAnswer = { ok: true; value: string } | { ok: false; message: string }
+type RevealAnswer = { ok: true; value: string } | { ok: false; message: string }
 
 /** One masked value from the server, which audits the reveal before it answers. */
 export async function revealValue(ref: string): Promise<RevealAnswer> {

@@ -4,7 +4,7 @@ import { apiGet } from '@/lib/queries/api-fetch'
 import { queryKeys } from '@/lib/queries/keys'
 import type { WebhookHistoryPage } from '@/lib/upstream/schemas'
 
-export function fetchWebhookHistory(
+function fetchWebhookHistory(
   params: { after?: string | undefined; webhookId?: string | undefined },
   signal?: AbortSignal,
 ) {
@@ -27,7 +27,7 @@ export const HISTORY_MAX_PAGES = 20
  * started. The upstream pages forwards only, so this chain of cursors (ids, a few bytes a page) is
  * what lets a dropped page be fetched again.
  */
-export type HistoryCursor = { after: string | null; previous: HistoryCursor | null }
+type HistoryCursor = { after: string | null; previous: HistoryCursor | null }
 
 const NEWEST: HistoryCursor = { after: null, previous: null }
 

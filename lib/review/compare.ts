@@ -10,9 +10,9 @@ import type { AmlMatch } from '@/lib/upstream/schemas'
  * agrees / conflicts / unknown. No score is invented. Display strings hold years, never full dates.
  */
 
-export type Verdict = 'agrees' | 'conflicts' | 'unknown'
+type Verdict = 'agrees' | 'conflicts' | 'unknown'
 
-export type NamePair = {
+type NamePair = {
   /** The subject's word as written. */
   subjectWord: string
   /** The match's word as written. */
@@ -24,7 +24,7 @@ export type NamePair = {
   close: boolean
 }
 
-export type NameComparison = {
+type NameComparison = {
   verdict: Verdict
   /** Pairs of the subject's best-covered name form. */
   pairs: NamePair[]
@@ -32,14 +32,14 @@ export type NameComparison = {
   unmatched: string[]
 }
 
-export type FactComparison = {
+type FactComparison = {
   verdict: Verdict
   /** Display strings: years for dates (`1985`, `1980–1985`), codes for countries (`GB, FR`), `male`/`female`. */
   subject: string | null
   match: string | null
 }
 
-export type MatchComparison = {
+type MatchComparison = {
   name: NameComparison
   dateOfBirth: FactComparison
   country: FactComparison

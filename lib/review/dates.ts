@@ -13,7 +13,7 @@ export const OPEN_TO = '9999-12-31'
 const BOUND = /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:[T ].*)?)?)?$/
 
 /** One bound of a range, or null when it is not a date at any precision. */
-export function parseBound(value: string, side: 'from' | 'to'): string | null {
+function parseBound(value: string, side: 'from' | 'to'): string | null {
   const found = BOUND.exec(value.trim())
   if (!found) return null
   const [, year = '', month, day] = found

@@ -43,7 +43,7 @@ export type MatchReviewState =
   | { status: 'awaiting_second'; entry: DecisionEntry }
   | { status: 'decided'; entry: DecisionEntry }
 
-export type AllowedActions = { set: boolean; confirm: boolean; overturn: boolean; why?: string }
+type AllowedActions = { set: boolean; confirm: boolean; overturn: boolean; why?: string }
 
 /* What the decisions route answers (lib/review/decisions.ts makes it on the server). */
 
@@ -70,10 +70,6 @@ export const decisionLabels: Record<Decision, string> = {
   true_match: 'True match',
   false_positive: 'False positive',
   second_review: 'Needs second review',
-}
-
-export function isDecision(value: unknown): value is Decision {
-  return (DECISIONS as readonly unknown[]).includes(value)
 }
 
 /**

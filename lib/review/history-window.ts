@@ -11,7 +11,7 @@ import { flattenPages } from '@/lib/webhooks/pages'
  * it: the upstream pages hold 50 records, so about the newest 500. Pages say it, so the analyst
  * knows what "not found" covers.
  */
-export const HISTORY_WINDOW_PAGES = 10
+const HISTORY_WINDOW_PAGES = 10
 
 export type HistoryWindow = {
   /** Raw records, newest first, each once, as the history pages hold them. */

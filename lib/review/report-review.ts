@@ -30,7 +30,7 @@ import type { AmlSearchResult, Verification, WebhookRecord } from '@/lib/upstrea
  */
 
 /** Who the cards are compared with, as the browser may see it. */
-export type SubjectSummary = {
+type SubjectSummary = {
   source: SubjectSource | null
   names: string[]
   born: string | null

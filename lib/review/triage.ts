@@ -14,9 +14,9 @@ import { summarizeRecord } from '@/lib/webhooks/summary'
  */
 
 /** Pages of history the list looks through (the upstream's pages hold 50 records). */
-export const TRIAGE_PAGES = 2
+const TRIAGE_PAGES = 2
 
-export type ScreeningItem = {
+type ScreeningItem = {
   kind: 'screening'
   recordId: string
   at: string | null
@@ -29,7 +29,7 @@ export type ScreeningItem = {
   subject: string
 }
 
-export type FailedVerificationItem = {
+type FailedVerificationItem = {
   kind: 'failed_verification'
   recordId: string
   at: string | null

@@ -13,7 +13,7 @@ export type NameWord = {
 
 const RUN = /[\p{L}\p{M}]+/gu
 
-export function normaliseWord(word: string): string {
+function normaliseWord(word: string): string {
   return word
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

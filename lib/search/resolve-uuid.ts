@@ -4,7 +4,7 @@ import { amlSearchQueryOptions, fetchAmlSearch } from '@/lib/queries/aml'
 import { isApiError } from '@/lib/queries/api-fetch'
 import { fetchProfile, profileQueryOptions } from '@/lib/queries/profiles'
 
-export type UuidKind = 'profile' | 'aml'
+type UuidKind = 'profile' | 'aml'
 
 /** What one lookup said: found, not there, or could not tell (timeout, outage, ...). */
 export type Probe = { kind: UuidKind } & (

@@ -23,5 +23,3 @@ const migrations: Record<string, Migration> = {
 export const migrationProvider: MigrationProvider = {
   getMigrations: () => Promise.resolve(migrations),
 }
-
-export const latestMigration = Object.keys(migrations).at(-1)

@@ -21,7 +21,7 @@ import type { Database } from './schema'
  * advisory lock meanwhile, so instances starting together take turns.
  */
 
-export type StoreConfig = { databaseUrl?: string; dataDir: string }
+type StoreConfig = { databaseUrl?: string; dataDir: string }
 
 export type Store = {
   db: Kysely<Database>
@@ -31,7 +31,7 @@ export type Store = {
   close: () => Promise<void>
 }
 
-export const DEFAULT_DATA_DIR = '.verity-data'
+const DEFAULT_DATA_DIR = '.verity-data'
 
 export function storeConfig(env: StoreEnv): StoreConfig {
   return {
@@ -48,7 +48,7 @@ const types = {
       : (pg.types.getTypeParser(oid, format) as unknown)) as typeof pg.types.getTypeParser,
 }
 
-export class StoreError extends Error {
+class StoreError extends Error {
   override readonly name = 'StoreError'
 }
 

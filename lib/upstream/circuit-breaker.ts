@@ -26,7 +26,7 @@ export const FAILURE_WINDOW_MS = 30_000
 const NO_ANSWER: ReadonlySet<UpstreamErrorKind> = new Set(['unreachable', 'timeout'])
 const ERROR_ANSWER: UpstreamErrorKind = 'unavailable'
 
-export type CircuitState = 'closed' | 'open' | 'half_open'
+type CircuitState = 'closed' | 'open' | 'half_open'
 
 export type CircuitSnapshot = {
   state: CircuitState

@@ -13,7 +13,7 @@ import { UpstreamError } from '@/lib/upstream/errors'
  * and the audit line of each read, are lib/data/reads.ts's business. Every call is a GET, so
  * retries are safe; they live here and nowhere else. Calls go through one undici pool of kept-alive
  * connections rather than fetch: fetch's web streams and Next's instrumented wrapper of it cost
- * more per call than the upstream itself takes to answer (see the README's performance section).
+ * more per call than the upstream itself takes to answer (docs/performance.md).
  */
 
 /** Largest body read; a 1,000-match AML report is a few MB. */
@@ -47,7 +47,7 @@ function pool(): Dispatcher {
   }))
 }
 
-export type UpstreamOptions = {
+type UpstreamOptions = {
   /** Overrides DS_API_TIMEOUT_MS; the deadline covers every attempt of the call. */
   timeoutMs?: number
   maxAttempts?: number
@@ -57,7 +57,7 @@ export type UpstreamOptions = {
   circuit?: CircuitBreaker | null
 }
 
-export type Query = Record<string, string | number | undefined>
+type Query = Record<string, string | number | undefined>
 
 /** One validated GET of the upstream API, with the retries and deadline above. */
 export async function upstreamGet<T>(
@@ -269,7 +269,7 @@ function isTransient(error: UpstreamError): boolean {
   return code === undefined || RETRYABLE_NETWORK_CODES.has(code)
 }
 
-export function parseRetryAfter(header: string | null): number | undefined {
+function parseRetryAfter(header: string | null): number | undefined {
   if (!header) return undefined
   const seconds = Number(header)
   if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds)

@@ -24,11 +24,11 @@ import { profilePageSchema } from '@/lib/upstream/schemas'
  * again at once (at most once per opening), and the answer carries the circuit as it is after it.
  */
 
-export const PROBE_INTERVAL_MS = 15_000
+const PROBE_INTERVAL_MS = 15_000
 const PROBE_TIMEOUT_MS = 2_000
 const PROBE_PATH = '/api/v3/profiles'
 
-export type UpstreamProbe = {
+type UpstreamProbe = {
   ok: boolean
   latencyMs: number
   /** Why it failed, as an error kind (`unreachable`, `unauthorized`, ...). */
@@ -37,7 +37,7 @@ export type UpstreamProbe = {
   checkedAt: string
 }
 
-export type UpstreamHealth = { upstream: UpstreamProbe; circuit: CircuitSnapshot }
+type UpstreamHealth = { upstream: UpstreamProbe; circuit: CircuitSnapshot }
 
 type ProbeState = {
   agent?: Dispatcher

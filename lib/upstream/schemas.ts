@@ -16,11 +16,11 @@ const list = <T extends z.ZodType>(item: T) => z.array(item).nullish()
 /** A string that the upstream sometimes sends as a number (ids, codes, scores). */
 const looseText = z.union([z.string(), z.number()]).nullish()
 
-export const dateRangeSchema = z.looseObject({ gte: text, lte: text })
+const dateRangeSchema = z.looseObject({ gte: text, lte: text })
 
 // ---- AML search result (reference 2.1) ----
 
-export const fatfRecordSchema = z.looseObject({ url: text, description: text, country: text })
+const fatfRecordSchema = z.looseObject({ url: text, description: text, country: text })
 
 const addressSchema = z.looseObject({
   country: text,
@@ -30,7 +30,7 @@ const addressSchema = z.looseObject({
   address: text,
 })
 
-export const sourceSchema = z.looseObject({
+const sourceSchema = z.looseObject({
   source_id: text,
   name: text,
   reason: text,
@@ -40,7 +40,7 @@ export const sourceSchema = z.looseObject({
   tags: anyList,
 })
 
-export const mediaSchema = z.looseObject({
+const mediaSchema = z.looseObject({
   source_name: text,
   source_url: text,
   headline: text,
@@ -53,7 +53,7 @@ export const mediaSchema = z.looseObject({
   country_codes: list(z.string()),
 })
 
-export const companySchema = z.looseObject({
+const companySchema = z.looseObject({
   name: text,
   reference: text,
   role: text,
@@ -66,7 +66,7 @@ export const companySchema = z.looseObject({
   additional_source: sourceSchema.nullish(),
 })
 
-export const associateSchema = z.looseObject({
+const associateSchema = z.looseObject({
   uuid: text,
   name: text,
   start_date: dateRangeSchema.nullish(),
@@ -75,7 +75,7 @@ export const associateSchema = z.looseObject({
   is_relative: flag,
 })
 
-export const matchFieldsSchema = z.looseObject({
+const matchFieldsSchema = z.looseObject({
   names: list(
     z.looseObject({
       full_name: text,
@@ -123,7 +123,7 @@ export const matchFieldsSchema = z.looseObject({
   fatf_records: list(fatfRecordSchema),
 })
 
-export const searchMetadataSchema = z.looseObject({
+const searchMetadataSchema = z.looseObject({
   best_match_name: text,
   name_match_percentage: num,
   risk_profile_info: z.looseObject({ id: text, name: text, version: num }).nullish(),
@@ -133,7 +133,7 @@ export const searchMetadataSchema = z.looseObject({
   gender_matched: text,
 })
 
-export const amlMatchSchema = z.looseObject({
+const amlMatchSchema = z.looseObject({
   uuid: z.string().min(1),
   type: text,
   annotation: text,
@@ -157,21 +157,21 @@ export const amlSearchResultSchema = z.looseObject({
 
 // ---- Verification profile (reference 2.2) ----
 
-export const manualFieldSettingSchema = z.looseObject({
+const manualFieldSettingSchema = z.looseObject({
   enabled: flag,
   caption: text,
   order: num,
   optional: flag,
 })
 
-export const customFieldSchema = z.looseObject({
+const customFieldSchema = z.looseObject({
   label: text,
   caption: text,
   order: num,
   options: z.looseObject({ choices: list(z.string()), type: text }).nullish(),
 })
 
-export const manualFieldSettingsSchema = z.looseObject({
+const manualFieldSettingsSchema = z.looseObject({
   enabled: flag,
   description: text,
   full_name: manualFieldSettingSchema.nullish(),
@@ -196,7 +196,7 @@ const finishScreenTextSchema = z.looseObject({
 })
 
 /** The SDK example sends the texts flat; the reference nests them in `settings`. Accept both. */
-export const finishScreenSettingsSchema = z.preprocess(
+const finishScreenSettingsSchema = z.preprocess(
   (value) => {
     if (!isRecord(value) || 'settings' in value) return value
     const { enabled, ...rest } = value
@@ -279,7 +279,7 @@ export const profilePageSchema = z.looseObject({
 
 // ---- Verification (reference 2.3) ----
 
-export const checkErrorSchema = z.looseObject({ code: looseText, message: text })
+const checkErrorSchema = z.looseObject({ code: looseText, message: text })
 
 export const mrzDataSchema = z.looseObject({
   document_type: text,
@@ -293,7 +293,7 @@ export const mrzDataSchema = z.looseObject({
   expiry_date: text,
 })
 
-export const checkSchema = z.looseObject({
+const checkSchema = z.looseObject({
   status: text,
   pending_documents: anyList,
   errors: list(checkErrorSchema),
@@ -302,7 +302,7 @@ export const checkSchema = z.looseObject({
   data: z.unknown().optional(),
 })
 
-export const poiDataSchema = z.looseObject({
+const poiDataSchema = z.looseObject({
   has_mrz: z.union([z.boolean(), z.string()]).nullish(),
   raw_mrz_type: text,
   country: text,
@@ -333,7 +333,7 @@ export const poiDataSchema = z.looseObject({
   endorsements: text,
 })
 
-export const manualFieldsSchema = z.looseObject({
+const manualFieldsSchema = z.looseObject({
   full_name: text,
   email: text,
   phone: text,
@@ -367,7 +367,7 @@ export const verificationSchema = z.looseObject({
 
 // ---- Webhook history (reference 2.4 and 6) ----
 
-export const searchRequestSchema = z.looseObject({
+const searchRequestSchema = z.looseObject({
   full_name: text,
   first_name: text,
   last_name: text,
@@ -392,7 +392,7 @@ export const searchRequestSchema = z.looseObject({
  * The AML_SCREENING payload. The Python SDK names the embedded result `search_result`, the
  * reference `search_response`.
  */
-export const amlScreeningPayloadSchema = z.preprocess(
+const amlScreeningPayloadSchema = z.preprocess(
   withAliases({ search_result: 'search_response' }),
   z.looseObject({
     applicant_id: text,

@@ -1,7 +1,7 @@
 import type { Check, CheckError, ProfileSettings, Verification } from '@/lib/upstream/schemas'
 
 /** The four checks of the reference, in its order, with the settings flag that requires each. */
-export const KNOWN_CHECKS = [
+const KNOWN_CHECKS = [
   { name: 'document_mrz', label: 'Document (MRZ)', flag: 'poi_required' },
   { name: 'face_comparison', label: 'Face comparison', flag: 'face_comparison_required' },
   { name: 'poa', label: 'Proof of address', flag: 'poa_required' },
@@ -10,7 +10,7 @@ export const KNOWN_CHECKS = [
 ] as const
 
 /** required/optional from the settings; unknown when the settings do not say. */
-export type Requirement = 'required' | 'optional' | 'unknown'
+type Requirement = 'required' | 'optional' | 'unknown'
 
 export type CheckEntry = {
   name: string

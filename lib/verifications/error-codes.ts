@@ -3,9 +3,9 @@
  * words what kind of problem a code is, whatever its message.
  */
 
-export type ErrorCategory = { from: number; to: number; label: string }
+type ErrorCategory = { from: number; to: number; label: string }
 
-export const ERROR_CATEGORIES: readonly ErrorCategory[] = [
+const ERROR_CATEGORIES: readonly ErrorCategory[] = [
   { from: 500, to: 501, label: 'Tampering' },
   { from: 1000, to: 1099, label: 'Document reading (OCR)' },
   { from: 1100, to: 1999, label: 'Document data fields' },

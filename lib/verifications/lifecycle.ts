@@ -16,7 +16,7 @@ export const VERIFICATION_STATUSES = [
 
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number]
 
-export type Transition = {
+type Transition = {
   from: readonly VerificationStatus[]
   to: VerificationStatus
   trigger: string
@@ -25,7 +25,7 @@ export type Transition = {
 const allExcept = (...excluded: VerificationStatus[]) =>
   VERIFICATION_STATUSES.filter((status) => !excluded.includes(status))
 
-export const TRANSITIONS: readonly Transition[] = [
+const TRANSITIONS: readonly Transition[] = [
   { from: ['initial'], to: 'pending', trigger: 'some but not all required documents uploaded' },
   {
     from: ['initial', 'pending'],

@@ -1,9 +1,9 @@
 /** Words and colours for verification and check statuses; an unknown value keeps its raw text. */
 
 /** Same names as the Badge tones; lib does not import UI code. */
-export type StatusTone = 'neutral' | 'green' | 'red' | 'amber' | 'blue' | 'violet' | 'orange'
+type StatusTone = 'neutral' | 'green' | 'red' | 'amber' | 'blue' | 'violet' | 'orange'
 
-export type StatusLook = { label: string; tone: StatusTone; hint: string; known: boolean }
+type StatusLook = { label: string; tone: StatusTone; hint: string; known: boolean }
 
 const VERIFICATION: Record<string, Omit<StatusLook, 'known'>> = {
   initial: { label: 'Initial', tone: 'neutral', hint: 'Created; no documents yet' },

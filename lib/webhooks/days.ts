@@ -75,7 +75,7 @@ export function timeOfDay(date: Date, timeZone: string): string {
   return text
 }
 
-export type DayRow = { kind: 'day'; key: string; label: string; count: number }
+type DayRow = { kind: 'day'; key: string; label: string; count: number }
 export type TimelineRow<R> = DayRow | { kind: 'record'; record: R }
 
 /**

@@ -1,5 +1,5 @@
 /** How a notification's delivery went, from the optional fields the provider's docs name. */
-export type DeliveryState = 'delivered' | 'failed' | 'pending'
+type DeliveryState = 'delivered' | 'failed' | 'pending'
 
 export type Delivery = {
   state: DeliveryState

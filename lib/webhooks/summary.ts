@@ -5,7 +5,7 @@ import {
 } from '@/lib/webhooks/aml-screening'
 import { asObject, readArray, readString } from '@/lib/webhooks/read'
 
-export type SummaryFact = { label: string; value: string }
+type SummaryFact = { label: string; value: string }
 
 /** The one-line summary of a history record, by event type; `other` covers unknown types. */
 export type RecordSummary =

@@ -29,7 +29,7 @@ type InPage = {
   historyStatus(): { held: number; ended: boolean }
 }
 
-export type BigDataFigures = {
+type BigDataFigures = {
   firstCard: number
   domNodes: number
   longestScrollTask: number

@@ -16,7 +16,7 @@ import { percentile, round } from '@/scripts/bench/stats'
 type TargetKey = 'simulator' | 'proxy' | 'ping' | 'floorPing' | 'floorUpstream'
 type Target = { key: TargetKey; label: string; url: string; headers?: Record<string, string> }
 
-export type LoadFigures = {
+type LoadFigures = {
   connections: number
   seconds: number
   rps: number

@@ -9,7 +9,7 @@ import { budget, mb, type SectionResult } from '@/scripts/bench/report'
  * Node.js themselves keep after a load.
  */
 
-export type Pids = { next: number; simulator: number; floor: number | null }
+type Pids = { next: number; simulator: number; floor: number | null }
 export type MemorySample = {
   moment: string
   nextRss: number

@@ -2,10 +2,10 @@ import { parseArgs } from 'node:util'
 
 /* The command line of `npm run bench`. */
 
-export const sectionKeys = ['load', 'audit', 'render', 'weight', 'lighthouse', 'bigData'] as const
-export type SectionKey = (typeof sectionKeys)[number]
+const sectionKeys = ['load', 'audit', 'render', 'weight', 'lighthouse', 'bigData'] as const
+type SectionKey = (typeof sectionKeys)[number]
 
-export type BenchOptions = {
+type BenchOptions = {
   build: boolean
   strict: boolean
   distDir: string

@@ -5,8 +5,8 @@ import { median } from '@/scripts/bench/stats'
 
 /* The budgets, printing the tables, combining runs, and writing the JSON of a run. */
 
-export type Unit = 'ratio' | 'ms' | 'count' | 'score' | 'MiB'
-export type Comparison = '≥' | '≤' | '<'
+type Unit = 'ratio' | 'ms' | 'count' | 'score' | 'MiB'
+type Comparison = '≥' | '≤' | '<'
 
 export type Budget = {
   name: string
@@ -40,7 +40,7 @@ export function budget(
   return { name, comparison, limit, value, unit, pass, ...(detail ? { detail } : {}) }
 }
 
-export function formatValue(value: number, unit: Unit): string {
+function formatValue(value: number, unit: Unit): string {
   if (!Number.isFinite(value)) return 'n/a'
   switch (unit) {
     case 'ratio':
@@ -56,7 +56,7 @@ export function formatValue(value: number, unit: Unit): string {
   }
 }
 
-export type Table = { title: string; head: string[]; rows: (string | number)[][]; notes?: string[] }
+type Table = { title: string; head: string[]; rows: (string | number)[][]; notes?: string[] }
 
 export type SectionResult = { key: string; tables: Table[]; budgets: Budget[]; data: unknown }
 
@@ -78,7 +78,7 @@ export function printTable(table: Table): void {
   for (const note of table.notes ?? []) console.log(`  ${note}`)
 }
 
-export type CombinedBudget = {
+type CombinedBudget = {
   name: string
   comparison: Comparison
   unit: Unit

@@ -33,7 +33,7 @@ function fetchTimed(agent: Agent, url: string, cookie: string): Promise<Sample> 
   })
 }
 
-export type RenderFigures = {
+type RenderFigures = {
   samples: number
   ttfbP50: number
   ttfbP95: number

@@ -29,7 +29,7 @@ type Chunk = {
   cacheControl: string
   markers: string[]
 }
-export type RouteWeight = { path: string; status: number; gzip: number; chunks: Chunk[] }
+type RouteWeight = { path: string; status: number; gzip: number; chunks: Chunk[] }
 
 async function firstLoad(
   browser: Browser,

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import { simUrl, testKey } from '@/playwright.config'
+import { simUrl, storeTemplateDir, testKey } from '@/playwright.config'
 import { freePort } from '@/scripts/free-port'
 
 /*
@@ -13,6 +13,16 @@ import { freePort } from '@/scripts/free-port'
  * process per data directory), removed when it stops, unless the caller gives DATABASE_URL or
  * VERITY_DATA_DIR.
  */
+
+/**
+ * A new embedded store directory: a copy of the run's migrated template when there is one (not
+ * when the suite reuses a running server), so the instance skips initdb and the migrations.
+ */
+export function newDataDir(prefix: string) {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  if (existsSync(storeTemplateDir)) cpSync(storeTemplateDir, dir, { recursive: true })
+  return dir
+}
 
 export type AppInstance = {
   url: string
@@ -30,7 +40,7 @@ export async function startApp(
   startTimeoutMs = 30_000,
 ): Promise<AppInstance> {
   port ??= await freePort()
-  const ownDir = env.VERITY_DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'verity-app-data-'))
+  const ownDir = env.VERITY_DATA_DIR ? null : newDataDir('verity-app-data-')
   const dataDir = env.VERITY_DATA_DIR ?? ownDir ?? ''
   const removeDir = () => {
     if (ownDir) rmSync(ownDir, { recursive: true, force: true })

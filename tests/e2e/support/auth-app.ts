@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 
 import { simUrl, testKey } from '@/playwright.config'
-import { startApp } from '@/tests/e2e/support/app-instance'
+import { newDataDir, startApp } from '@/tests/e2e/support/app-instance'
 import { auditLinesOf } from '@/tests/e2e/support/audit-lines'
 
 /*
@@ -31,7 +29,7 @@ export async function startAuthApp(
   oidc: { issuer: string; clientId: string; clientSecret: string },
   extra: Record<string, string> = {},
 ): Promise<AuthApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'verity-auth-e2e-'))
+  const dataDir = newDataDir('verity-auth-e2e-')
   const app = await startApp(
     {
       NODE_ENV: 'production',
