@@ -1,5 +1,5 @@
 // `npm run bench`: measures Verity against a bare Next.js app (the floor) and prints issue 19's budgets.
-import { execSync } from 'node:child_process'
+import { execSync, spawn } from 'node:child_process'
 import { cpus, loadavg } from 'node:os'
 
 import { measureAudit } from '@/scripts/bench/audit'
@@ -144,6 +144,30 @@ async function runOnce(floor: Floor | null, failures: Record<string, string>): P
     timings,
     loadAverage: { before, after: loadavg() },
   }
+}
+
+/** The history mirror's bench, in a child that may load server-only modules (scripts/bench/history.ts). */
+function benchHistory(): Promise<number> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--conditions=react-server',
+      '--import',
+      'tsx',
+      'scripts/bench/history.ts',
+      `--history-records=${options.historyRecords}`,
+    ],
+    { stdio: 'inherit' },
+  )
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code ?? 1)))
+}
+
+if (options.sections.size === 1 && options.sections.has('history')) {
+  process.exit(await benchHistory())
+}
+if (options.sections.has('history')) {
+  const code = await benchHistory()
+  if (code !== 0) process.exitCode = code
 }
 
 const runStart = Date.now()

@@ -2,8 +2,18 @@ import { parseArgs } from 'node:util'
 
 /* The command line of `npm run bench`. */
 
-const sectionKeys = ['load', 'audit', 'render', 'weight', 'lighthouse', 'bigData'] as const
-type SectionKey = (typeof sectionKeys)[number]
+export const sectionKeys = [
+  'load',
+  'audit',
+  'render',
+  'weight',
+  'lighthouse',
+  'bigData',
+  'history',
+] as const
+/** Run only when asked for (--only=history): it needs no build and takes minutes of its own. */
+const ON_REQUEST: readonly SectionKey[] = ['history']
+export type SectionKey = (typeof sectionKeys)[number]
 
 type BenchOptions = {
   build: boolean
@@ -16,10 +26,13 @@ type BenchOptions = {
   lighthouseRuns: number
   /** Whole runs, each with fresh servers; budgets are met only when met in every run. */
   runs: number
+  historyRecords: number
 }
 
 const usage = `npm run bench -- [--build] [--strict] [--runs=1] [--only=load,audit,render,weight,lighthouse,bigData]
                    [--load-seconds=6] [--render-samples=15] [--lighthouse-runs=1]
+       npm run bench -- --only=history [--history-records=100000]
+  --only=history backfills the history mirror from the simulator into PGlite and PostgreSQL.
   Runs against the production build in $NEXT_DIST_DIR (default .next); --build makes it first.
   --runs=N repeats the whole measurement with fresh servers and prints each budget's median and
   spread; a budget is met only when it is met in every run.
@@ -45,6 +58,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       'render-samples': { type: 'string' },
       'lighthouse-runs': { type: 'string' },
       runs: { type: 'string' },
+      'history-records': { type: 'string' },
     },
   })
   if (values.help) {
@@ -58,7 +72,10 @@ export function parseOptions(argv: string[]): BenchOptions {
     build: values.build,
     strict: values.strict,
     distDir: process.env.NEXT_DIST_DIR || '.next',
-    sections: new Set((only ?? sectionKeys) as SectionKey[]),
+    sections: new Set(
+      (only ?? sectionKeys.filter((key) => !ON_REQUEST.includes(key))) as SectionKey[],
+    ),
+    historyRecords: Math.round(positive('history-records', values['history-records'], 100_000)),
     loadSeconds: positive('load-seconds', values['load-seconds'], 6),
     renderSamples: Math.round(positive('render-samples', values['render-samples'], 15)),
     lighthouseRuns: Math.round(positive('lighthouse-runs', values['lighthouse-runs'], 1)),
