@@ -45,3 +45,10 @@ export function activityPath(filters: Partial<ActivityFilters> = {}) {
   const query = activitySearchParams(filters).toString()
   return query ? `/activity?${query}` : '/activity'
 }
+
+/** One case (lib/cases/). */
+export function casePath(id: number) {
+  return `/cases/${id}`
+}
+
+export const queuePath = '/queue'

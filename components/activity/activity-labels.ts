@@ -1,6 +1,7 @@
 import { maskedKindForKey, maskedKindName } from '@/lib/projection/mask-rules'
 import {
   amlReportPath,
+  casePath,
   profilePath,
   profilesPath,
   verificationPath,
@@ -19,6 +20,7 @@ const ACTION_WORDS: Record<string, string> = {
   sign_in_refused: 'Sign-in refused',
   sign_out: 'Signed out',
   session_expired: 'Session expired',
+  case: 'Case',
 }
 
 export const ACTION_OPTIONS = Object.entries(ACTION_WORDS)
@@ -29,6 +31,7 @@ export function actionLabel(action: string, field: string | null) {
   if (action === 'reveal') return `${word} ${revealedName(field)}`
   if (action === 'export') return `${word} as ${field.toUpperCase()}`
   if (action === 'decide') return `${word} on match ${field.slice(0, 8)}`
+  if (action === 'case') return `${word} ${field.replace('_', ' ')}`
   return word
 }
 
@@ -40,6 +43,7 @@ const TYPE_WORDS: Record<string, string> = {
   webhook_history: 'Webhook history',
   session: 'Session',
   activity: 'Activity',
+  case: 'Case',
   upstream: 'Upstream',
 }
 
@@ -58,6 +62,7 @@ export function recordHref(type: string, id: string | null) {
   if (type === 'verification') return verificationPath(id)
   if (type === 'aml_search') return amlReportPath(id)
   if (type === 'profile') return profilePath(id)
+  if (type === 'case' && /^\d+$/.test(id)) return casePath(Number(id))
   return null
 }
 

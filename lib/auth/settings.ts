@@ -18,6 +18,8 @@ export type AuthSettings =
       idleSeconds: number
       appUrl: string | undefined
       allow: AllowList
+      /** Groups whose members are case leads (AUTH_LEAD_GROUPS). */
+      leadGroups: string[]
     }
   | { mode: 'off'; reason: 'disabled' | 'unconfigured' }
 
@@ -39,5 +41,6 @@ export function authSettings(): AuthSettings {
     idleSeconds: env.SESSION_IDLE_TIMEOUT_S,
     appUrl: env.APP_URL,
     allow: { domains: env.AUTH_ALLOWED_EMAIL_DOMAINS, groups: env.AUTH_ALLOWED_GROUPS },
+    leadGroups: env.AUTH_LEAD_GROUPS,
   }
 }

@@ -11,4 +11,5 @@ export const oidcSettings: Extract<AuthSettings, { mode: 'oidc' }> = {
   idleSeconds: 1800,
   appUrl: undefined,
   allow: { domains: ['example.com'], groups: [] },
+  leadGroups: [],
 }
