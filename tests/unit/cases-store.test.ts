@@ -112,6 +112,8 @@ async function mirror(...kinds: Kind[]) {
       rows.map((row, index) => ({
         ...row,
         at: kinds[index]?.at ?? now,
+        payload_state: 'ok' as const,
+        error_codes: [],
         first_seen_at: now,
         updated_at: now,
       })),

@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto'
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
+import type * as ActionsModule from '@/lib/cases/actions'
+import type * as CreateModule from '@/lib/cases/create'
 import type { Viewer } from '@/lib/auth/viewer'
+import type * as OpenModule from '@/lib/store/open'
 import type { Store } from '@/lib/store/open'
 import { postgresBin, startPostgres, type Postgres } from '@/tests/e2e/support/postgres'
 import { stubEnv } from '@/tests/unit/helpers/env'
@@ -27,9 +30,9 @@ withAppStore()
 let postgres: Postgres | undefined
 let instances: Store[] = []
 let modules: {
-  create: typeof import('@/lib/cases/create')
-  actions: typeof import('@/lib/cases/actions')
-  open: typeof import('@/lib/store/open')
+  create: typeof CreateModule
+  actions: typeof ActionsModule
+  open: typeof OpenModule
 }
 
 describe.skipIf(!postgresBin())('cases on two instances of one PostgreSQL server', () => {
@@ -55,6 +58,8 @@ describe.skipIf(!postgresBin())('cases on two instances of one PostgreSQL server
           risk: index % 2 ? 'High' : 'Medium',
           match_count: 1,
           at: now,
+          payload_state: 'ok' as const,
+          error_codes: [],
           first_seen_at: now,
           updated_at: now,
         })),
@@ -115,7 +120,9 @@ describe.skipIf(!postgresBin())('cases on two instances of one PostgreSQL server
       ),
     )
     const won = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
-    const lost = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []))
+    const lost = results.flatMap((result) =>
+      result.status === 'rejected' ? [result.reason as unknown] : [],
+    )
     expect(won).toHaveLength(1)
     expect(lost).toEqual([
       expect.objectContaining({
