@@ -6,9 +6,9 @@ import { freePort } from '@/scripts/free-port'
 
 /*
  * A real OpenID Connect provider on 127.0.0.1 for the sign-in tests, with its development login
- * form (any password) and five accounts: an allowed analyst, one allowed by group only, one
- * outside the allow-list, and two in the allowed domain whose address is not verified (the
- * provider says so, or omits the claim as some do).
+ * form (any password) and six accounts: an allowed analyst, one allowed by group only, one
+ * outside the allow-list, two in the allowed domain whose address is not verified (the provider
+ * says so, or omits the claim as some do), and a case lead (allowed by domain, lead by group).
  */
 
 export const accounts: Record<
@@ -30,6 +30,7 @@ export const accounts: Record<
   },
   una: { email: 'una@verity.test', email_verified: false, name: 'Una Unverified', groups: [] },
   omar: { email: 'omar@verity.test', name: 'Omar Omitted', groups: [] },
+  lea: { email: 'lea@verity.test', email_verified: true, name: 'Lea Lead', groups: ['aml-leads'] },
 }
 
 export type OidcServer = {
