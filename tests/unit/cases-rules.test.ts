@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
+import { parseEnv } from '@/lib/env'
+import { errorOf } from '@/tests/unit/helpers/env'
 import {
   CASE_STATES,
   checkAssign,
@@ -164,5 +166,31 @@ describe('closing against the four-eyes rule', () => {
     expect(checkClose('failed_verification', 'false_positive', [], new Map())).toEqual({
       ok: true,
     })
+  })
+})
+
+describe('CASE_SLA_HOURS and AUTH_LEAD_GROUPS', () => {
+  const valid = { DS_API_BASE_URL: 'https://api.dataspike.io', DS_API_KEY: 'key-123' }
+
+  it('defaults to 24 h for High, 72 h for Medium and 48 h for a failed verification', () => {
+    expect(parseEnv(valid).CASE_SLA_HOURS).toEqual({
+      High: 24,
+      Medium: 72,
+      failed_verification: 48,
+    })
+  })
+
+  it('reads the hours given and keeps the defaults of the kinds left out', () => {
+    const env = parseEnv({
+      ...valid,
+      CASE_SLA_HOURS: 'High=4, Medium=100',
+      AUTH_LEAD_GROUPS: 'leads, qa',
+    })
+    expect(env.CASE_SLA_HOURS).toEqual({ High: 4, Medium: 100, failed_verification: 48 })
+    expect(env.AUTH_LEAD_GROUPS).toEqual(['leads', 'qa'])
+  })
+
+  it.each(['High=0', 'Low=5', 'High=1.5', 'High'])('refuses %s, naming the variable', (value) => {
+    expect(errorOf({ ...valid, CASE_SLA_HOURS: value })).toMatch(/CASE_SLA_HOURS must be like/)
   })
 })
