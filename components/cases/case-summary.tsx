@@ -95,8 +95,7 @@ export function CaseEventLog({ events }: { events: CaseEvent[] }) {
 function eventText(event: CaseEvent) {
   const word = EVENT_WORDS[event.kind] ?? event.kind
   const parts = [word]
-  if ((event.kind === 'claimed' || event.kind === 'assigned') && event.ownerLabel)
-    parts.push(`to ${event.ownerLabel}`)
+  if (event.kind === 'assigned' && event.ownerLabel) parts.push(`to ${event.ownerLabel}`)
   if (event.kind === 'released' && event.ownerLabel) parts.push(`from ${event.ownerLabel}`)
   if (event.kind === 'state_changed' && event.toState)
     parts.push(`to ${event.toState.replace('_', ' ')}`)
