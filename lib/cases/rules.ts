@@ -86,6 +86,7 @@ export function checkClaim(
   kase: Ownership,
 ): { ok: true } | { ok: false; why: string } {
   if (kase.state === 'closed') return { ok: false, why: 'A closed case cannot be claimed.' }
+  if (kase.ownerId === actor.id) return { ok: false, why: 'You have already claimed this case.' }
   if (kase.ownerId !== null && kase.ownerId !== actor.id) {
     return {
       ok: false,

@@ -69,6 +69,10 @@ describe('ownership', () => {
       why: 'ana@verity.test has already claimed this case.',
     })
     expect(checkClaim(ben, { ...free, state: 'closed' }).ok).toBe(false)
+    expect(checkClaim(ana, owned)).toEqual({
+      ok: false,
+      why: 'You have already claimed this case.',
+    })
   })
 
   it('lets the owner or a lead release, nobody else', () => {
