@@ -128,7 +128,7 @@ test('Gus closes it as false positive only after every match is decided', async 
   await form.getByLabel('Outcome').selectOption('false_positive')
   await form.getByLabel('Reason').fill('Every match differs in date of birth.')
   await form.getByRole('button', { name: 'Close' }).click()
-  await expect(gus.getByRole('alert')).toContainText(
+  await expect(gus.getByRole('alert').filter({ hasText: 'Cannot close' })).toContainText(
     'Cannot close as false positive: no decision on',
   )
 
@@ -153,12 +153,13 @@ test('Gus closes it as false positive only after every match is decided', async 
 
 test('/activity shows each step of the case', async () => {
   const lea = pages.lea!
-  await lea.goto(`${app.url}/activity?action=case`)
+  await lea.goto(`${app.url}/activity?action=case&type=case&id=${caseId}`)
   const table = lea.getByRole('table')
   for (const step of ['Case claimed', 'Case assigned', 'Case closed', 'Case created']) {
     await expect(table.getByText(step).first()).toBeVisible()
   }
   await expect(table).toContainText('gus@contractor.test')
+  await expect(table).toContainText('history mirror')
 })
 
 test('screenshots of the queue views and a case page, 1280 and 375 wide, both themes', async () => {
