@@ -79,7 +79,7 @@ export function CaseActions({
             Claim
           </button>
         )}
-        {kase.ownerId !== null && (mine || viewer.lead) && (
+        {!closed && kase.ownerId !== null && (mine || viewer.lead) && (
           <button
             className={button}
             disabled={pending}

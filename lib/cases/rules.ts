@@ -101,6 +101,8 @@ export function checkRelease(
   kase: Ownership,
 ): { ok: true } | { ok: false; why: string } {
   if (kase.ownerId === null) return { ok: false, why: 'Nobody has claimed this case.' }
+  if (kase.state === 'closed')
+    return { ok: false, why: 'A closed case keeps the owner who closed it.' }
   if (kase.ownerId !== actor.id && !actor.lead) {
     return {
       ok: false,

@@ -80,6 +80,7 @@ describe('ownership', () => {
     expect(checkRelease(lea, owned).ok).toBe(true)
     expect(checkRelease(ben, owned).ok).toBe(false)
     expect(checkRelease(ana, free).ok).toBe(false)
+    expect(checkRelease(ana, { ...owned, state: 'closed' }).ok).toBe(false)
   })
 
   it('lets only leads assign, and not a closed case', () => {
