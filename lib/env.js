@@ -39,6 +39,8 @@ const schema = z.object({
   OIDC_CLIENT_SECRET: optionalText(),
   AUTH_ALLOWED_EMAIL_DOMAINS: commaList((item) => item.toLowerCase().replace(/^@/, '')),
   AUTH_ALLOWED_GROUPS: commaList((item) => item),
+  // Members of these groups assign and reassign cases; they must also be allowed to sign in.
+  AUTH_LEAD_GROUPS: commaList((item) => item),
   APP_URL: z
     .url({ protocol: /^https?$/, error: 'must be the public http(s) origin of Verity' })
     .transform((value) => new URL(value).origin)
@@ -80,6 +82,7 @@ const schema = z.object({
     'must be at least 32 characters (for example `openssl rand -base64 48`)',
   ),
   ...historyShape(),
+  CASE_SLA_HOURS: slaHours(),
 })
 
 /** How many of a sensitive action one analyst may take in its window (lib/limits/). @param {string} what @param {number} fallback */
@@ -90,6 +93,37 @@ function actionLimit(what, fallback) {
     .min(1, 'must be at least 1')
     .max(1_000, 'must be at most 1000')
     .default(fallback)
+}
+
+const SLA_KEYS = ['High', 'Medium', 'failed_verification']
+
+/** `High=24,Medium=72,failed_verification=48`: hours from a case's making to its due date, by kind. */
+function slaHours() {
+  return z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      /** @type {Record<string, number>} */
+      const hours = { High: 24, Medium: 72, failed_verification: 48 }
+      for (const item of (value ?? '').split(',')) {
+        if (!item.trim()) continue
+        const [key = '', number = ''] = item.split('=').map((part) => part.trim())
+        const parsed = Number(number)
+        if (!SLA_KEYS.includes(key) || !/^\d+$/.test(number) || parsed < 1 || parsed > 8_760) {
+          context.addIssue({
+            code: 'custom',
+            message: `must be like High=24,Medium=72,failed_verification=48 (whole hours, 1-8760; "${item.trim()}" is not)`,
+          })
+          return z.NEVER
+        }
+        hours[key] = parsed
+      }
+      return {
+        High: hours.High ?? 24,
+        Medium: hours.Medium ?? 72,
+        failed_verification: hours.failed_verification ?? 48,
+      }
+    })
 }
 
 /** The history mirror (lib/history-mirror/): also read by `npm run history:sync`. */

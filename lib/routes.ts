@@ -48,3 +48,10 @@ export function activityPath(filters: Partial<ActivityFilters> = {}) {
 
 /** How far the mirror of the webhook history reaches, and how its sync is doing. */
 export const historySyncPath = '/history-sync'
+
+/** One case (lib/cases/). */
+export function casePath(id: number) {
+  return `/cases/${id}`
+}
+
+export const queuePath = '/queue'

@@ -1,6 +1,7 @@
 import { maskedKindForKey, maskedKindName } from '@/lib/projection/mask-rules'
 import {
   amlReportPath,
+  casePath,
   profilePath,
   profilesPath,
   verificationPath,
@@ -19,6 +20,7 @@ const ACTION_WORDS: Record<string, string> = {
   sign_in_refused: 'Sign-in refused',
   sign_out: 'Signed out',
   session_expired: 'Session expired',
+  case: 'Case',
 }
 
 export const ACTION_OPTIONS = Object.entries(ACTION_WORDS)
@@ -30,6 +32,7 @@ export function actionLabel(action: string, field: string | null) {
   if (action === 'export' && field.startsWith('evidence-pack')) return packLabel(field)
   if (action === 'export') return `${word} as ${field.toUpperCase()}`
   if (action === 'decide') return `${word} on match ${field.slice(0, 8)}`
+  if (action === 'case') return `${word} ${field.replace('_', ' ')}`
   return word
 }
 
@@ -54,6 +57,7 @@ const TYPE_WORDS: Record<string, string> = {
   webhook_history: 'Webhook history',
   session: 'Session',
   activity: 'Activity',
+  case: 'Case',
   upstream: 'Upstream',
 }
 
@@ -72,6 +76,7 @@ export function recordHref(type: string, id: string | null) {
   if (type === 'verification') return verificationPath(id)
   if (type === 'aml_search') return amlReportPath(id)
   if (type === 'profile') return profilePath(id)
+  if (type === 'case' && /^\d+$/.test(id)) return casePath(Number(id))
   return null
 }
 

@@ -19,6 +19,7 @@ const ACTIVITY_ACTIONS = [
   'sign_in_refused',
   'sign_out',
   'session_expired',
+  'case',
 ] as const satisfies readonly AuditAction[]
 
 // Every resource type an audit row names: the reads of lib/data/reads.ts, a webhook record (a
@@ -32,6 +33,7 @@ const ACTIVITY_RECORD_TYPES = [
   'webhook',
   'session',
   'activity',
+  'case',
 ] as const
 
 const first = (value: unknown) => (Array.isArray(value) ? (value[0] as unknown) : value)

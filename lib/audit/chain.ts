@@ -22,6 +22,8 @@ export type AuditAction =
   | 'sign_in_refused'
   | 'sign_out'
   | 'session_expired'
+  /** A case event: `field` names it (created, claimed, closed, ...). */
+  | 'case'
 
 export type AuditEntry = {
   time: string

@@ -124,7 +124,8 @@ export async function finishSignIn(
       email:
         typeof claims.email === 'string' && claims.email_verified === true ? claims.email : null,
       name: typeof claims.name === 'string' ? claims.name : null,
-      groups: allowedGroups(claims, settings.allow.groups),
+      // Lead groups are kept too, or a lead who signs in by e-mail domain would lose the role.
+      groups: allowedGroups(claims, [...settings.allow.groups, ...settings.leadGroups]),
     }
     // Who was refused is kept for the audit trail, with none of their groups.
     if (!isAllowed(claims, settings.allow)) {

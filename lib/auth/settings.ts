@@ -20,6 +20,8 @@ export type AuthSettings =
       recheckSeconds: number
       appUrl: string | undefined
       allow: AllowList
+      /** Groups whose members are case leads (AUTH_LEAD_GROUPS). */
+      leadGroups: string[]
     }
   | { mode: 'off'; reason: 'disabled' | 'unconfigured' }
 
@@ -42,5 +44,6 @@ export function authSettings(): AuthSettings {
     recheckSeconds: Math.round(env.AUTH_RECHECK_MINUTES * 60),
     appUrl: env.APP_URL,
     allow: { domains: env.AUTH_ALLOWED_EMAIL_DOMAINS, groups: env.AUTH_ALLOWED_GROUPS },
+    leadGroups: env.AUTH_LEAD_GROUPS,
   }
 }

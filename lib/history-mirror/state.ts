@@ -2,6 +2,7 @@ import 'server-only'
 
 import { sql, type Kysely } from 'kysely'
 
+import { createCasesForNewRecords } from '@/lib/cases/create'
 import type { Database, HistorySyncStateRow } from '@/lib/store/schema'
 
 import type { MirrorRecord } from './extract'
@@ -48,7 +49,7 @@ export async function storePage(
   records: readonly MirrorRecord[],
   checkpoint: (held: ReadonlySet<string>) => Checkpoint,
 ): Promise<ReadonlySet<string>> {
-  return db.transaction().execute(async (trx) => {
+  const held = await db.transaction().execute(async (trx) => {
     const now = new Date()
     const held = await upsertRecords(trx, records, now)
     const inserted = new Set(records.map((record) => record.id)).size - held.size
@@ -70,6 +71,11 @@ export async function storePage(
     if (Number(result.numUpdatedRows) === 0) throw new LeaseLostError('the sync lease was lost')
     return held
   })
+  await createCasesForNewRecords(
+    db,
+    records.map((record) => record.id),
+  )
+  return held
 }
 
 /** Notes a failure for the status page; by the holder only, so a waiting instance never writes. */

@@ -4,6 +4,7 @@ import * as initial from './migrations/0001-audit-and-sessions'
 import * as review from './migrations/0002-review'
 import * as historyMirror from './migrations/0004-history-mirror'
 import * as historySync from './migrations/0005-history-sync'
+import * as cases from './migrations/0006-cases'
 import * as analystIdentity from './migrations/0007-analyst-identity'
 import * as actionLimits from './migrations/0008-action-limits'
 
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0002-review': review,
   '0004-history-mirror': historyMirror,
   '0005-history-sync': historySync,
+  '0006-cases': cases,
   '0007-analyst-identity': analystIdentity,
   '0008-action-limits': actionLimits,
 }

@@ -152,6 +152,49 @@ export type ActionLimitsTable = {
   updated_at: Date
 }
 
+/** A queue item's case (migration 0006); `version` grows with every change, for conditional writes. */
+export type CasesTable = {
+  id: Generated<number>
+  kind: 'screening' | 'failed_verification'
+  resource_type: 'aml_search' | 'verification'
+  resource_id: string
+  /** The history record that made the case (a screening's subject for its report). */
+  record_id: string
+  applicant_id: string | null
+  risk: string | null
+  /** Take next hands out the highest first: High 3, failed verification 2, Medium 1. */
+  priority: number
+  state: 'open' | 'in_review' | 'waiting' | 'escalated' | 'closed'
+  /** analystId() of the owner; the label is for display only. */
+  owner_id: string | null
+  owner_label: string | null
+  due_at: Date
+  snoozed_until: Date | null
+  outcome: 'false_positive' | 'true_match' | 'no_action_needed' | null
+  close_reason: string | null
+  created_at: ColumnType<Date, Date, never>
+  updated_at: Date
+  version: Generated<number>
+}
+
+/** One step in a case's life; append-only. */
+export type CaseEventsTable = {
+  id: Generated<number>
+  case_id: number
+  kind: string
+  /** analystId() of who acted; null for the mirror making the case. */
+  analyst_id: string | null
+  user_label: string
+  from_state: string | null
+  to_state: string | null
+  owner_id: string | null
+  owner_label: string | null
+  outcome: string | null
+  reason: string | null
+  until: Date | null
+  at: ColumnType<Date, Date, never>
+}
+
 export type Database = {
   audit_events: AuditEventsTable
   audit_head: AuditHeadTable
@@ -162,6 +205,8 @@ export type Database = {
   history_sync_state: HistorySyncStateTable
   history_sync_lease: HistorySyncLeaseTable
   action_limits: ActionLimitsTable
+  cases: CasesTable
+  case_events: CaseEventsTable
 }
 
 export type AuditEventRow = Selectable<AuditEventsTable>
@@ -171,3 +216,5 @@ export type MatchDecisionRow = Selectable<MatchDecisionsTable>
 export type NoteRow = Selectable<NotesTable>
 export type HistoryRecordRow = Selectable<HistoryRecordsTable>
 export type HistorySyncStateRow = Selectable<HistorySyncStateTable>
+export type CaseRow = Selectable<CasesTable>
+export type CaseEventRow = Selectable<CaseEventsTable>

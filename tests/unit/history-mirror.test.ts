@@ -15,7 +15,7 @@ import {
   type FakeHistory,
 } from '@/tests/unit/helpers/fake-history'
 import { startFakeUpstream, type FakeUpstream } from '@/tests/unit/helpers/fake-upstream'
-import { openTestStore } from '@/tests/unit/helpers/test-store'
+import { openTestStore, withAppStore } from '@/tests/unit/helpers/test-store'
 
 let fake: FakeUpstream
 let store: Awaited<ReturnType<typeof openTestStore>>
@@ -23,6 +23,9 @@ let sync: typeof SyncModule
 let lease: typeof LeaseModule
 let state: typeof StateModule
 let status: typeof StatusModule
+
+// Screenings mirrored make cases (lib/cases/create.ts), whose creation is audited in the app's store.
+withAppStore()
 
 beforeAll(async () => {
   fake = await startFakeUpstream()

@@ -3,10 +3,12 @@ import type { Metadata } from 'next'
 
 import { ActivityPanel } from '@/components/activity/activity-panel'
 import { ReportPage } from '@/components/aml/report-page'
+import { CasePanel } from '@/components/cases/case-panel'
 import { NotesPanel } from '@/components/notes/notes-panel'
 import { Breadcrumbs } from '@/components/ui/breadcrumbs'
 import { ReadFailure } from '@/components/ui/read-failure'
 import { loadRecordActivity } from '@/lib/audit/activity-loads'
+import { loadCaseFor } from '@/lib/cases/service'
 import { loadAmlReportPage } from '@/lib/data/load-for-page'
 import { decisionsQueryOptions } from '@/lib/queries/decisions'
 import { getQueryClient } from '@/lib/query-client'
@@ -63,6 +65,7 @@ export default async function AmlReportPage({ params, searchParams }: PageProps<
           retryHref={amlReportPath(id, subject)}
         />
       )}
+      <CasePanel detail={loadCaseFor('aml_search', id)} />
       <NotesPanel
         resource={{ type: 'aml_search', id }}
         notes={loadNotes({ type: 'aml_search', id })}

@@ -1,9 +1,11 @@
 import type { Metadata } from 'next'
 
 import { ActivityPanel } from '@/components/activity/activity-panel'
+import { CasePanel } from '@/components/cases/case-panel'
 import { NotesPanel } from '@/components/notes/notes-panel'
 import { VerificationScreen } from '@/components/verifications/verification-screen'
 import { loadRecordActivity } from '@/lib/audit/activity-loads'
+import { loadCaseFor } from '@/lib/cases/service'
 import { loadVerificationPage } from '@/lib/data/load-for-page'
 import { isShortId } from '@/lib/ids'
 import { loadNotes } from '@/lib/review/notes'
@@ -23,6 +25,7 @@ export default async function VerificationPage({ params }: PageProps<'/verificat
   return (
     <>
       <VerificationScreen shortId={shortId} load={load} retryHref={verificationPath(shortId)} />
+      <CasePanel detail={loadCaseFor('verification', shortId)} />
       <NotesPanel resource={resource} notes={loadNotes(resource)} />
       <ActivityPanel resource={resource} activity={loadRecordActivity(resource)} />
     </>

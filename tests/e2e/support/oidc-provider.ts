@@ -6,11 +6,11 @@ import { freePort } from '@/scripts/free-port'
 
 /*
  * A real OpenID Connect provider on 127.0.0.1 for the sign-in tests, with its development login
- * form (any password) and five accounts: an allowed analyst, one allowed by group only, one
- * outside the allow-list, and two in the allowed domain whose address is not verified (the
- * provider says so, or omits the claim as some do). It issues refresh tokens, and an account put
- * in `disabledAccounts` is unknown to it from then on (as an account an administrator disabled):
- * refreshes and userinfo for it are refused.
+ * form (any password) and six accounts: an allowed analyst, one allowed by group only, one
+ * outside the allow-list, two in the allowed domain whose address is not verified (the provider
+ * says so, or omits the claim as some do), and a case lead (allowed by domain, lead by group). It
+ * issues refresh tokens, and an account put in `disabledAccounts` is unknown to it from then on
+ * (as an account an administrator disabled): refreshes and userinfo for it are refused.
  */
 
 export const accounts: Record<
@@ -32,6 +32,7 @@ export const accounts: Record<
   },
   una: { email: 'una@verity.test', email_verified: false, name: 'Una Unverified', groups: [] },
   omar: { email: 'omar@verity.test', name: 'Omar Omitted', groups: [] },
+  lea: { email: 'lea@verity.test', email_verified: true, name: 'Lea Lead', groups: ['aml-leads'] },
 }
 
 /** Logins the provider no longer knows, as if disabled by an administrator. */

@@ -12,4 +12,5 @@ export const oidcSettings: Extract<AuthSettings, { mode: 'oidc' }> = {
   recheckSeconds: 900,
   appUrl: undefined,
   allow: { domains: ['example.com'], groups: [] },
+  leadGroups: [],
 }

@@ -1,0 +1,188 @@
+'use client'
+
+import { useRouter } from 'next/navigation'
+import { useId, useState, type FormEvent } from 'react'
+
+import type { CaseAction } from '@/lib/cases/requests'
+import { movesFrom, moveLabels, OUTCOMES, outcomeLabels, type Move } from '@/lib/cases/rules'
+import type { Analyst, CaseSummary } from '@/lib/cases/types'
+import { apiPost, isApiError } from '@/lib/queries/api-fetch'
+
+const button =
+  'rounded border border-zinc-300 bg-white px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800'
+const field =
+  'rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950'
+
+/**
+ * The actions the viewer may take on a case, each sent to the server, which checks it again and
+ * answers why when it refuses; the page is refreshed after each.
+ */
+export function CaseActions({
+  kase,
+  viewer,
+  analysts,
+}: {
+  kase: CaseSummary
+  viewer: { id: string; lead: boolean }
+  analysts: Analyst[]
+}) {
+  const id = useId()
+  const router = useRouter()
+  const [error, setError] = useState<string | null>(null)
+  const [pending, setPending] = useState(false)
+  const [form, setForm] = useState<Move | null>(null)
+
+  async function send(action: CaseAction) {
+    setPending(true)
+    setError(null)
+    try {
+      await apiPost(`/api/cases/${kase.id}`, action)
+      setForm(null)
+      router.refresh()
+    } catch (failure) {
+      setError(isApiError(failure) ? failure.detail : 'The change was not saved. Try again.')
+    } finally {
+      setPending(false)
+    }
+  }
+
+  const mine = kase.ownerId === viewer.id
+  const closed = kase.state === 'closed'
+  const mayMove = viewer.lead || kase.ownerId === null || mine
+  const moves = mayMove ? movesFrom(kase.state) : []
+
+  function submitMove(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const data = new FormData(event.currentTarget)
+    const reason = text(data.get('reason'))
+    if (form === 'close') {
+      const outcome = text(data.get('outcome')) as (typeof OUTCOMES)[number]
+      void send({ action: 'close', outcome, reason })
+    } else if (form === 'wait') {
+      const until = new Date(text(data.get('until')))
+      if (Number.isNaN(until.getTime())) return setError('Choose the date the case waits until.')
+      void send({ action: 'wait', until: until.toISOString() })
+    } else if (form === 'escalate' || form === 'reopen') {
+      void send({ action: form, reason })
+    }
+  }
+
+  return (
+    <div className="no-print flex flex-col gap-2">
+      <div className="flex flex-wrap gap-2" role="group" aria-label="Case actions">
+        {!closed && kase.ownerId === null && (
+          <button
+            className={button}
+            disabled={pending}
+            onClick={() => void send({ action: 'claim' })}
+          >
+            Claim
+          </button>
+        )}
+        {!closed && kase.ownerId !== null && (mine || viewer.lead) && (
+          <button
+            className={button}
+            disabled={pending}
+            onClick={() => void send({ action: 'release' })}
+          >
+            Release
+          </button>
+        )}
+        {moves.map((move) =>
+          move === 'start' || move === 'resume' ? (
+            <button
+              key={move}
+              className={button}
+              disabled={pending}
+              onClick={() => void send({ action: move })}
+            >
+              {moveLabels[move]}
+            </button>
+          ) : (
+            <button
+              key={move}
+              className={button}
+              disabled={pending}
+              aria-expanded={form === move}
+              onClick={() => setForm(form === move ? null : move)}
+            >
+              {moveLabels[move]}…
+            </button>
+          ),
+        )}
+      </div>
+      {viewer.lead && !closed && analysts.length > 0 && (
+        <form
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault()
+            const analystId = text(new FormData(event.currentTarget).get('analyst'))
+            void send({ action: 'assign', analystId })
+          }}
+        >
+          <label className="flex flex-col text-xs font-medium">
+            Assign to
+            <select name="analyst" className={field} defaultValue={kase.ownerId ?? ''}>
+              {analysts.map((analyst) => (
+                <option key={analyst.id} value={analyst.id}>
+                  {analyst.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className={button} disabled={pending}>
+            Assign
+          </button>
+        </form>
+      )}
+      {form && (
+        <form onSubmit={submitMove} className="flex flex-col gap-1.5" aria-label={moveLabels[form]}>
+          {form === 'close' && (
+            <label className="flex flex-col text-xs font-medium">
+              Outcome
+              <select name="outcome" className={field}>
+                {OUTCOMES.map((outcome) => (
+                  <option key={outcome} value={outcome}>
+                    {outcomeLabels[outcome]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {form === 'wait' ? (
+            <label className="flex flex-col text-xs font-medium">
+              Waiting until
+              <input name="until" type="datetime-local" required className={field} />
+            </label>
+          ) : (
+            <label htmlFor={`${id}-reason`} className="flex flex-col text-xs font-medium">
+              Reason
+              <textarea
+                id={`${id}-reason`}
+                name="reason"
+                rows={2}
+                required
+                minLength={10}
+                className={field}
+              />
+            </label>
+          )}
+          <div>
+            <button type="submit" className={button} disabled={pending}>
+              {moveLabels[form]}
+            </button>
+          </div>
+        </form>
+      )}
+      {error && (
+        <p role="alert" className="text-xs text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+function text(value: FormDataEntryValue | null) {
+  return typeof value === 'string' ? value : ''
+}

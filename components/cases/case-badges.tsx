@@ -1,0 +1,35 @@
+import { Badge, type BadgeTone } from '@/components/ui/badge'
+import { dueText, isOverdue, stateLabels, type CaseState } from '@/lib/cases/rules'
+import type { CaseSummary } from '@/lib/cases/types'
+import { formatUtc } from '@/lib/time'
+
+const stateTones: Record<CaseState, BadgeTone> = {
+  open: 'blue',
+  in_review: 'violet',
+  waiting: 'amber',
+  escalated: 'orange',
+  closed: 'neutral',
+}
+
+export function StateBadge({ state }: { state: CaseState }) {
+  return <Badge tone={stateTones[state]}>{stateLabels[state]}</Badge>
+}
+
+/** "due in 5 h" or "3 days late", the exact time in the tooltip; nothing once closed. */
+export function DueText({ kase, now }: { kase: CaseSummary; now: Date }) {
+  if (kase.state === 'closed') return <span className="text-zinc-500">—</span>
+  const due = new Date(kase.dueAt)
+  const late = isOverdue({ state: kase.state, dueAt: due }, now)
+  return (
+    <span
+      title={formatUtc(due)}
+      className={late ? 'font-medium text-red-700 dark:text-red-300' : undefined}
+    >
+      {dueText(due, now)}
+    </span>
+  )
+}
+
+export function riskText(kase: Pick<CaseSummary, 'kind' | 'risk'>) {
+  return kase.kind === 'failed_verification' ? 'Failed verification' : `${kase.risk ?? '?'} risk`
+}

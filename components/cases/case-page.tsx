@@ -1,0 +1,39 @@
+import Link from 'next/link'
+
+import { Card } from '@/components/ui/card'
+import type { CaseDetail } from '@/lib/cases/types'
+import { subjectParam } from '@/lib/review/subject'
+import { amlReportPath, verificationPath } from '@/lib/routes'
+
+import { CaseEventLog, CaseFacts } from './case-summary'
+
+/** The case page: its facts and actions, the record it is about, and its event log. */
+export function CasePage({ detail, now }: { detail: CaseDetail; now: Date }) {
+  const { kase } = detail
+  const record =
+    kase.resourceType === 'aml_search'
+      ? {
+          href: amlReportPath(
+            kase.resourceId,
+            subjectParam({ kind: 'screening', recordId: kase.recordId }),
+          ),
+          label: `AML report ${kase.resourceId}`,
+        }
+      : { href: verificationPath(kase.resourceId), label: `Verification ${kase.resourceId}` }
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <Card id="case" title={`Case ${kase.id}`}>
+        <p className="mb-3">
+          About{' '}
+          <Link href={record.href} className="font-mono break-all underline">
+            {record.label}
+          </Link>
+        </p>
+        <CaseFacts detail={detail} now={now} />
+      </Card>
+      <Card id="case-events" title="Event log">
+        <CaseEventLog events={detail.events} />
+      </Card>
+    </div>
+  )
+}

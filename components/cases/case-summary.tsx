@@ -1,0 +1,107 @@
+import Link from 'next/link'
+
+import { Timestamp } from '@/components/ui/timestamp'
+import { outcomeLabels } from '@/lib/cases/rules'
+import type { CaseDetail, CaseEvent } from '@/lib/cases/types'
+import { casePath } from '@/lib/routes'
+
+import { CaseActions } from './case-actions'
+import { DueText, riskText, StateBadge } from './case-badges'
+
+const EVENT_WORDS: Record<string, string> = {
+  created: 'Case made',
+  claimed: 'Claimed',
+  released: 'Released',
+  assigned: 'Assigned',
+  state_changed: 'State changed',
+  escalated: 'Escalated',
+  snoozed: 'Waiting on the customer',
+  closed: 'Closed',
+  reopened: 'Reopened',
+}
+
+/** The case's facts and the actions the viewer may take: the case page and the record pages. */
+export function CaseFacts({
+  detail,
+  now,
+  link,
+}: {
+  detail: CaseDetail
+  now: Date
+  link?: boolean
+}) {
+  const { kase } = detail
+  return (
+    <div className="flex flex-col gap-3">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt className="text-zinc-500 dark:text-zinc-400">Case</dt>
+        <dd>
+          {link ? (
+            <Link href={casePath(kase.id)} className="underline">
+              Case {kase.id}
+            </Link>
+          ) : (
+            `Case ${kase.id}`
+          )}{' '}
+          · {riskText(kase)}
+        </dd>
+        <dt className="text-zinc-500 dark:text-zinc-400">State</dt>
+        <dd>
+          <StateBadge state={kase.state} />
+          {kase.state === 'waiting' && kase.snoozedUntil && (
+            <span className="ml-2 text-xs">
+              until <Timestamp value={kase.snoozedUntil} mode="absolute" />
+            </span>
+          )}
+        </dd>
+        <dt className="text-zinc-500 dark:text-zinc-400">Owner</dt>
+        <dd data-testid="case-owner">{kase.ownerLabel ?? 'Unassigned'}</dd>
+        <dt className="text-zinc-500 dark:text-zinc-400">Due</dt>
+        <dd>
+          <DueText kase={kase} now={now} />
+        </dd>
+        {kase.outcome && (
+          <>
+            <dt className="text-zinc-500 dark:text-zinc-400">Outcome</dt>
+            <dd>
+              {outcomeLabels[kase.outcome]}: <span className="break-words">{kase.closeReason}</span>
+            </dd>
+          </>
+        )}
+      </dl>
+      <CaseActions kase={kase} viewer={detail.viewer} analysts={detail.analysts} />
+    </div>
+  )
+}
+
+export function CaseEventLog({ events }: { events: CaseEvent[] }) {
+  return (
+    <ol aria-label="Case events" className="divide-y divide-zinc-100 dark:divide-zinc-800">
+      {events.map((event) => (
+        <li key={event.id} className="py-1.5">
+          <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-zinc-500 dark:text-zinc-400">
+            <span className="font-medium break-all text-zinc-700 dark:text-zinc-300">
+              {event.user}
+            </span>
+            <Timestamp value={event.at} mode="absolute" />
+          </p>
+          <p>{eventText(event)}</p>
+        </li>
+      ))}
+    </ol>
+  )
+}
+
+function eventText(event: CaseEvent) {
+  const word = EVENT_WORDS[event.kind] ?? event.kind
+  const parts = [word]
+  if (event.kind === 'assigned' && event.ownerLabel) parts.push(`to ${event.ownerLabel}`)
+  if (event.kind === 'released' && event.ownerLabel) parts.push(`from ${event.ownerLabel}`)
+  if (event.kind === 'state_changed' && event.toState)
+    parts.push(`to ${event.toState.replace('_', ' ')}`)
+  if (event.until) parts.push(`until ${event.until.slice(0, 16).replace('T', ' ')} UTC`)
+  if (event.outcome)
+    parts.push(`as ${outcomeLabels[event.outcome as keyof typeof outcomeLabels] ?? event.outcome}`)
+  const text = parts.join(' ')
+  return event.reason ? `${text}: ${event.reason}` : text
+}

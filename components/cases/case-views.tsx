@@ -1,0 +1,195 @@
+import Link from 'next/link'
+
+import { Card } from '@/components/ui/card'
+import { EmptyState } from '@/components/ui/empty-state'
+import { CASE_STATES, stateLabels } from '@/lib/cases/rules'
+import type { QueueData } from '@/lib/cases/types'
+import {
+  AGE_FILTERS,
+  CASE_PAGE_SIZE,
+  CASE_VIEWS,
+  queueHref,
+  viewLabels,
+  type CaseListParams,
+} from '@/lib/cases/views'
+import { casePath } from '@/lib/routes'
+
+import { DueText, riskText, StateBadge } from './case-badges'
+import { CaseBulkTable } from './case-bulk-table'
+import { TakeNextButton } from './take-next-button'
+
+const field =
+  'rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950'
+
+/**
+ * The queue's case views (`/queue?view=...`): the views with their counts, filters and sort as a
+ * plain GET form (works without JavaScript), one page of cases, and for leads everyone's load.
+ */
+export function CaseViews({
+  data,
+  params,
+  now,
+}: {
+  data: QueueData
+  params: CaseListParams
+  now: Date
+}) {
+  const owners = data.analysts.length > 0 ? data.analysts : []
+  const pages = Math.max(1, Math.ceil(data.total / CASE_PAGE_SIZE))
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-lg font-semibold">Queue</h1>
+        <TakeNextButton />
+      </div>
+      <nav aria-label="Case views" className="flex flex-wrap gap-1 text-sm">
+        {CASE_VIEWS.map((view) => (
+          <Link
+            key={view}
+            href={queueHref({ view })}
+            aria-current={view === params.view ? 'page' : undefined}
+            className="rounded px-2 py-1 hover:bg-zinc-100 aria-[current=page]:bg-zinc-900 aria-[current=page]:text-white dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-zinc-100 dark:aria-[current=page]:text-zinc-900"
+          >
+            {viewLabels[view]} <span className="tabular-nums opacity-75">{data.counts[view]}</span>
+          </Link>
+        ))}
+      </nav>
+      <form
+        method="get"
+        action="/queue"
+        aria-label="Filters"
+        className="flex flex-wrap items-end gap-2 text-xs"
+      >
+        <input type="hidden" name="view" value={params.view} />
+        {data.viewer.lead && (
+          <label className="flex flex-col font-medium">
+            Owner
+            <select name="owner" defaultValue={params.owner ?? ''} className={field}>
+              <option value="">Anyone</option>
+              <option value="none">Nobody</option>
+              {owners.map((analyst) => (
+                <option key={analyst.id} value={analyst.id}>
+                  {analyst.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <label className="flex flex-col font-medium">
+          Risk
+          <select name="risk" defaultValue={params.risk ?? ''} className={field}>
+            <option value="">Any</option>
+            <option value="High">High</option>
+            <option value="Medium">Medium</option>
+            <option value="failed_verification">Failed verification</option>
+          </select>
+        </label>
+        <label className="flex flex-col font-medium">
+          State
+          <select name="state" defaultValue={params.state ?? ''} className={field}>
+            <option value="">Any</option>
+            {CASE_STATES.map((state) => (
+              <option key={state} value={state}>
+                {stateLabels[state]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col font-medium">
+          Older than
+          <select name="age" defaultValue={params.age ?? ''} className={field}>
+            <option value="">Any age</option>
+            {AGE_FILTERS.map((days) => (
+              <option key={days} value={days}>
+                {days === '1' ? '1 day' : `${days} days`}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col font-medium">
+          Sort by
+          <select name="sort" defaultValue={params.sort} className={field}>
+            <option value="due">Due date</option>
+            <option value="age">Age (oldest first)</option>
+          </select>
+        </label>
+        <button
+          type="submit"
+          className="rounded border border-zinc-300 px-2.5 py-1 font-medium dark:border-zinc-700"
+        >
+          Apply
+        </button>
+      </form>
+      {data.cases.length === 0 ? (
+        <EmptyState title={`No cases in ${viewLabels[params.view].toLowerCase()}`}>
+          {params.view === 'mine' ? 'Claim a case or press Take next.' : null}
+        </EmptyState>
+      ) : (
+        <CaseBulkTable
+          headers={['Case', 'Kind', 'State', 'Owner', 'Due', 'Made']}
+          lead={data.viewer.lead}
+          analysts={data.analysts}
+          rows={data.cases.map((kase) => ({
+            id: kase.id,
+            cells: [
+              <Link key="case" href={casePath(kase.id)} className="underline">
+                Case {kase.id}
+              </Link>,
+              riskText(kase),
+              <StateBadge key="state" state={kase.state} />,
+              kase.ownerLabel ?? <span className="text-zinc-500">Unassigned</span>,
+              <DueText key="due" kase={kase} now={now} />,
+              kase.createdAt.slice(0, 10),
+            ],
+          }))}
+        />
+      )}
+      {pages > 1 && (
+        <p className="flex gap-3 text-sm">
+          {params.page > 1 && (
+            <Link href={queueHref({ ...params, page: params.page - 1 })}>Previous</Link>
+          )}
+          <span>
+            Page {params.page} of {pages}
+          </span>
+          {params.page < pages && (
+            <Link href={queueHref({ ...params, page: params.page + 1 })}>Next</Link>
+          )}
+        </p>
+      )}
+      {data.loads && (
+        <Card id="loads" title="Everyone's load">
+          {data.loads.length === 0 ? (
+            <p>Nobody owns an active case.</p>
+          ) : (
+            <table className="text-sm">
+              <thead className="text-xs text-zinc-500">
+                <tr>
+                  <th className="pr-4 text-left font-medium">Analyst</th>
+                  <th className="pr-4 text-right font-medium">Active</th>
+                  <th className="text-right font-medium">Overdue</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.loads.map((load) => (
+                  <tr key={load.ownerId}>
+                    <td className="pr-4">
+                      <Link
+                        href={queueHref({ view: 'all', owner: load.ownerId })}
+                        className="underline"
+                      >
+                        {load.ownerLabel}
+                      </Link>
+                    </td>
+                    <td className="pr-4 text-right tabular-nums">{load.active}</td>
+                    <td className="text-right tabular-nums">{load.overdue}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </Card>
+      )}
+    </div>
+  )
+}

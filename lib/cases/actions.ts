@@ -1,0 +1,306 @@
+import 'server-only'
+
+import { sql, type Kysely, type Transaction } from 'kysely'
+
+import { ProblemError } from '@/lib/api/problem-error'
+import { audit } from '@/lib/audit/record'
+import { viewerLabel, type Viewer } from '@/lib/auth/viewer'
+import type { CaseRow, Database } from '@/lib/store/schema'
+
+import { caseRow, knownAnalysts, summaryOf } from './read'
+import type { CaseAction } from './requests'
+import {
+  checkAssign,
+  checkClaim,
+  checkClose,
+  checkMove,
+  checkRelease,
+  checkSnooze,
+  mayMove,
+  outcomeLabels,
+  type CaseState,
+} from './rules'
+import { actorOf } from './settings'
+import type { CaseSummary } from './types'
+import { matchVerdicts, reportMatches } from './verdicts'
+
+/*
+ * Every change to a case: checked against the rules (lib/cases/rules.ts) on the row as read,
+ * audited, then written only if the row has not changed since (its version), with its event in
+ * the same transaction. As with decisions, the audit line comes first: the trail commits on its
+ * own connection (the embedded store has one), so the two cannot share a transaction, and a change
+ * whose audit line cannot be written does not happen. A change that lost a race is audited as
+ * not recorded and answered 409, naming who has the case now.
+ */
+
+type Db = Kysely<Database>
+
+type Change = {
+  kind: string
+  set: Partial<
+    Pick<
+      CaseRow,
+      'state' | 'owner_id' | 'owner_label' | 'snoozed_until' | 'outcome' | 'close_reason'
+    >
+  >
+  event: {
+    owner_id?: string | null
+    owner_label?: string | null
+    outcome?: string
+    reason?: string
+    until?: Date
+  }
+  /** For the audit line. */
+  says: string
+}
+
+function refused(status: 403 | 409, why: string) {
+  return new ProblemError(status, 'case_refused', 'Not allowed on this case', why)
+}
+
+/** Works out the change an action makes, or throws the refusal. */
+async function changeFor(db: Db, viewer: Viewer, row: CaseRow, input: CaseAction): Promise<Change> {
+  const actor = actorOf(viewer)
+  const kase = { state: row.state, ownerId: row.owner_id, ownerLabel: row.owner_label }
+  const me = { owner_id: actor.id, owner_label: viewerLabel(viewer) }
+  const move = (to: CaseState, extra: Partial<Change['set']> = {}) => ({ state: to, ...extra })
+  const check = (result: { ok: true } | { ok: false; why: string }, status: 403 | 409 = 409) => {
+    if (!result.ok) throw refused(status, result.why)
+  }
+  switch (input.action) {
+    case 'claim':
+      check(checkClaim(actor, kase))
+      return { kind: 'claimed', set: me, event: me, says: 'claimed' }
+    case 'release':
+      check(checkRelease(actor, kase))
+      return {
+        kind: 'released',
+        set: { owner_id: null, owner_label: null },
+        event: { owner_id: row.owner_id, owner_label: row.owner_label },
+        says: `released from ${row.owner_label ?? 'nobody'}`,
+      }
+    case 'assign': {
+      check(checkAssign(actor, kase), actor.lead ? 409 : 403)
+      const analyst = (await knownAnalysts(db)).find((known) => known.id === input.analystId)
+      if (!analyst) {
+        throw new ProblemError(
+          400,
+          'unknown_analyst',
+          'Unknown analyst',
+          'No analyst with that id has signed in or owns a case.',
+        )
+      }
+      const to = { owner_id: analyst.id, owner_label: analyst.label }
+      return { kind: 'assigned', set: to, event: to, says: `assigned to ${analyst.label}` }
+    }
+    default: {
+      const moved = checkMove(row.state, input.action)
+      if (!moved.ok) throw refused(409, moved.why)
+      check(mayMove(actor, kase))
+      switch (input.action) {
+        case 'start':
+          return { kind: 'state_changed', set: move(moved.to), event: {}, says: 'review started' }
+        case 'resume':
+          return {
+            kind: 'state_changed',
+            set: move(moved.to, { snoozed_until: null }),
+            event: {},
+            says: 'back to review',
+          }
+        case 'wait': {
+          const until = new Date(input.until)
+          check(checkSnooze(until, new Date()))
+          return {
+            kind: 'snoozed',
+            set: move(moved.to, { snoozed_until: until }),
+            event: { until },
+            says: `waiting on the customer until ${until.toISOString()}`,
+          }
+        }
+        case 'escalate':
+          return {
+            kind: 'escalated',
+            set: move(moved.to, { snoozed_until: null }),
+            event: { reason: input.reason },
+            says: `escalated: ${input.reason}`,
+          }
+        case 'close': {
+          if (row.kind === 'screening' && input.outcome !== 'no_action_needed') {
+            const [matches, verdicts] = await Promise.all([
+              reportMatches(row.resource_id),
+              matchVerdicts(db, row.resource_id),
+            ])
+            check(checkClose(row.kind, input.outcome, matches, verdicts))
+          }
+          return {
+            kind: 'closed',
+            set: move(moved.to, {
+              outcome: input.outcome,
+              close_reason: input.reason,
+              snoozed_until: null,
+            }),
+            event: { outcome: input.outcome, reason: input.reason },
+            says: `closed as ${outcomeLabels[input.outcome].toLowerCase()}: ${input.reason}`,
+          }
+        }
+        case 'reopen':
+          return {
+            kind: 'reopened',
+            set: move(moved.to, { outcome: null, close_reason: null }),
+            event: { reason: input.reason },
+            says: `reopened: ${input.reason}`,
+          }
+      }
+    }
+  }
+}
+
+async function writeIfUnchanged(db: Db, viewer: Viewer, row: CaseRow, change: Change) {
+  return db.transaction().execute(async (trx) => {
+    const now = new Date()
+    const updated = await trx
+      .updateTable('cases')
+      .set({ ...change.set, updated_at: now, version: sql`version + 1` })
+      .where('id', '=', row.id)
+      .where('version', '=', row.version)
+      .returningAll()
+      .executeTakeFirst()
+    if (!updated) return null
+    await logEvent(trx, viewer, row.state, updated, change.kind, change.event, now)
+    return updated
+  })
+}
+
+function logEvent(
+  trx: Transaction<Database>,
+  viewer: Viewer,
+  from: CaseState,
+  row: CaseRow,
+  kind: string,
+  event: Change['event'],
+  at: Date,
+) {
+  return trx
+    .insertInto('case_events')
+    .values({
+      case_id: row.id,
+      kind,
+      analyst_id: actorOf(viewer).id,
+      user_label: viewerLabel(viewer),
+      from_state: from,
+      to_state: row.state,
+      owner_id: event.owner_id ?? null,
+      owner_label: event.owner_label ?? null,
+      outcome: event.outcome ?? null,
+      reason: event.reason ?? null,
+      until: event.until ?? null,
+      at,
+    })
+    .execute()
+}
+
+function notFound() {
+  return new ProblemError(404, 'no_case', 'No such case', 'There is no case with this id.')
+}
+
+/** One action on one case by `viewer`, after every check; the case as it is afterwards. */
+export async function actOnCase(
+  db: Db,
+  viewer: Viewer,
+  id: number,
+  input: CaseAction,
+): Promise<CaseSummary> {
+  const row = await caseRow(db, id)
+  if (!row) throw notFound()
+  const resource = { type: 'case', id: String(id) }
+  let change: Change
+  try {
+    change = await changeFor(db, viewer, row, input)
+  } catch (error) {
+    if (error instanceof ProblemError && (error.status === 409 || error.status === 403)) {
+      await audit(viewer, 'case', resource, 'refused', input.action, error.detail)
+    }
+    throw error
+  }
+  await audit(viewer, 'case', resource, 'ok', change.kind, change.says)
+  let updated: CaseRow | null
+  try {
+    updated = await writeIfUnchanged(db, viewer, row, change)
+  } catch (error) {
+    await audit(viewer, 'case', resource, 'not_recorded', change.kind).catch(() => undefined)
+    throw error
+  }
+  if (!updated) {
+    await audit(viewer, 'case', resource, 'not_recorded', change.kind).catch(() => undefined)
+    const now = await caseRow(db, id)
+    const who = now?.owner_label
+    throw refused(
+      409,
+      input.action === 'claim' && who
+        ? `${who} has already claimed this case.`
+        : `The case changed meanwhile${who ? ` (${who} has it now)` : ''}: look at it again.`,
+    )
+  }
+  return summaryOf(updated)
+}
+
+/**
+ * Gives the viewer the oldest unclaimed active case of the highest priority. `skip locked` makes
+ * it atomic across instances: a row one transaction is taking is passed over by the others, so
+ * simultaneous requests get different cases. Audited after the write (which case it is is known
+ * only then); if the audit line fails, the case is handed back.
+ */
+export async function takeNext(db: Db, viewer: Viewer): Promise<CaseSummary> {
+  const actor = actorOf(viewer)
+  const label = viewerLabel(viewer)
+  const taken = await db.transaction().execute(async (trx) => {
+    const now = new Date()
+    const result = await sql<CaseRow>`
+      update cases set owner_id = ${actor.id}, owner_label = ${label}, updated_at = ${now},
+        version = version + 1
+      where id = (
+        select id from cases
+        where owner_id is null and state <> 'closed'
+          and not (state = 'waiting' and snoozed_until > ${now})
+        order by priority desc, created_at, id
+        limit 1
+        for update skip locked
+      )
+      returning *`.execute(trx)
+    const row = result.rows[0]
+    if (!row) return null
+    const me = { owner_id: actor.id, owner_label: label }
+    await logEvent(trx, viewer, row.state, row, 'claimed', me, now)
+    return row
+  })
+  if (!taken) {
+    throw new ProblemError(
+      409,
+      'no_case_left',
+      'No case left',
+      'Every active case has an owner: there is nothing to take.',
+    )
+  }
+  try {
+    await audit(
+      viewer,
+      'case',
+      { type: 'case', id: String(taken.id) },
+      'ok',
+      'claimed',
+      'took the next case',
+    )
+  } catch (error) {
+    await writeIfUnchanged(db, viewer, taken, {
+      kind: 'released',
+      set: { owner_id: null, owner_label: null },
+      event: {
+        ...{ owner_id: actor.id, owner_label: label },
+        reason: 'not recorded in the audit trail',
+      },
+      says: '',
+    }).catch(() => undefined)
+    throw error
+  }
+  return summaryOf(taken)
+}

@@ -1,0 +1,94 @@
+import 'server-only'
+
+import { sql, type Kysely } from 'kysely'
+
+import { audit } from '@/lib/audit/record'
+import type { Viewer } from '@/lib/auth/viewer'
+import { getEnv } from '@/lib/env'
+import type { Database } from '@/lib/store/schema'
+
+import { seedDemoCases } from './demo'
+import { slaHours } from './settings'
+
+/** Who makes cases: the audit trail names the mirror, not an analyst. */
+export const MIRROR_ACTOR: Viewer = {
+  iss: 'verity:system',
+  sub: 'history-mirror',
+  email: null,
+  name: 'history mirror',
+  groups: [],
+}
+
+/*
+ * A queue item is a screening of High or Medium risk with matches, or a verification whose status
+ * is failed (as the home page's triage reads them). One case per AML report or verification: the
+ * newest record of it names the case's record and applicant.
+ */
+const QUEUE_ITEM = sql`(
+  (h.event_type = 'AML_SCREENING' and h.search_uuid is not null and h.match_count > 0
+    and h.risk in ('High', 'Medium'))
+  or (h.event_type = 'DOCVER' and h.short_id is not null and h.status = 'failed')
+)`
+
+/**
+ * Makes a case, with its `created` event, for every queue item in the mirror that has none yet
+ * (only among `recordIds` when given: the page just stored), in one statement; then audits each.
+ * Idempotent, and safe on two instances at once: the unique (resource_type, resource_id) lets one
+ * insert win and the other do nothing. Returns the ids of the cases made.
+ */
+export async function createCasesForNewRecords(
+  db: Kysely<Database>,
+  recordIds?: readonly string[],
+  now = new Date(),
+): Promise<number[]> {
+  if (recordIds?.length === 0) return []
+  const sla = slaHours()
+  const only = recordIds ? sql`and h.id in (${sql.join(recordIds)})` : sql``
+  const result = await sql<{ case_id: number; resource_type: string; resource_id: string }>`
+    with items as (
+      select distinct on (resource_type, resource_id) * from (
+        select
+          case when h.event_type = 'AML_SCREENING' then 'screening' else 'failed_verification' end as kind,
+          case when h.event_type = 'AML_SCREENING' then 'aml_search' else 'verification' end as resource_type,
+          case when h.event_type = 'AML_SCREENING' then lower(h.search_uuid) else h.short_id end as resource_id,
+          h.id as record_id, h.applicant_id, h.at,
+          case when h.event_type = 'AML_SCREENING' then h.risk end as risk
+        from history_records h
+        where ${QUEUE_ITEM} ${only}
+      ) found
+      order by resource_type, resource_id, at desc nulls last, record_id
+    ),
+    made as (
+      insert into cases (kind, resource_type, resource_id, record_id, applicant_id, risk, priority,
+        due_at, created_at, updated_at)
+      select kind, resource_type, resource_id, record_id, applicant_id, risk,
+        case when risk = 'High' then 3 when kind = 'failed_verification' then 2 else 1 end,
+        ${now}::timestamptz + make_interval(hours => case
+          when risk = 'High' then ${sla.High}::int
+          when kind = 'failed_verification' then ${sla.failed_verification}::int
+          else ${sla.Medium}::int end),
+        ${now}, ${now}
+      from items
+      where not exists (select 1 from cases c
+        where c.resource_type = items.resource_type and c.resource_id = items.resource_id)
+      on conflict (resource_type, resource_id) do nothing
+      returning id, resource_type, resource_id
+    ),
+    logged as (
+      insert into case_events (case_id, kind, user_label, to_state, at)
+      select id, 'created', ${MIRROR_ACTOR.name}, 'open', ${now} from made
+    )
+    select id as case_id, resource_type, resource_id from made order by id`.execute(db)
+  for (const row of result.rows) {
+    await audit(
+      MIRROR_ACTOR,
+      'case',
+      { type: 'case', id: String(row.case_id) },
+      'ok',
+      'created',
+      `${row.resource_type} ${row.resource_id}`,
+    )
+  }
+  if (result.rows.length > 0 && getEnv().VERITY_DEMO) await seedDemoCases(db, now)
+  return result.rows.map((row) => row.case_id)
+}

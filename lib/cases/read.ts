@@ -1,0 +1,86 @@
+import 'server-only'
+
+import { sql, type Kysely } from 'kysely'
+
+import type { CaseEventRow, CaseRow, Database } from '@/lib/store/schema'
+
+import type { Analyst, CaseEvent, CaseSummary } from './types'
+
+/* Reading cases, their events and the analysts who can own them. */
+
+type Db = Kysely<Database>
+
+export function summaryOf(row: CaseRow): CaseSummary {
+  return {
+    id: row.id,
+    kind: row.kind,
+    resourceType: row.resource_type,
+    resourceId: row.resource_id,
+    recordId: row.record_id,
+    risk: row.risk,
+    state: row.state,
+    ownerId: row.owner_id,
+    ownerLabel: row.owner_label,
+    dueAt: row.due_at.toISOString(),
+    snoozedUntil: row.snoozed_until?.toISOString() ?? null,
+    outcome: row.outcome,
+    closeReason: row.close_reason,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  }
+}
+
+function eventOf(row: CaseEventRow): CaseEvent {
+  return {
+    id: row.id,
+    kind: row.kind,
+    user: row.user_label,
+    fromState: row.from_state,
+    toState: row.to_state,
+    ownerLabel: row.owner_label,
+    outcome: row.outcome,
+    reason: row.reason,
+    until: row.until?.toISOString() ?? null,
+    at: row.at.toISOString(),
+  }
+}
+
+export function caseRow(db: Db, id: number) {
+  return db.selectFrom('cases').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/** The case of an AML report (ids compared in lower case) or of a verification, if any. */
+export function caseRowFor(db: Db, type: 'aml_search' | 'verification', id: string) {
+  return db
+    .selectFrom('cases')
+    .selectAll()
+    .where('resource_type', '=', type)
+    .where('resource_id', '=', type === 'aml_search' ? id.toLowerCase() : id)
+    .executeTakeFirst()
+}
+
+export async function caseEvents(db: Db, caseId: number): Promise<CaseEvent[]> {
+  const rows = await db
+    .selectFrom('case_events')
+    .selectAll()
+    .where('case_id', '=', caseId)
+    .orderBy('id')
+    .execute()
+  return rows.map(eventOf)
+}
+
+/**
+ * Who a lead can assign to: everyone who has signed in (their newest label), and every owner of a
+ * case (the demo's made-up analysts have never signed in).
+ */
+export async function knownAnalysts(db: Db): Promise<Analyst[]> {
+  const result = await sql<{ id: string; label: string }>`
+    select distinct on (id) id, label from (
+      select (viewer->>'iss') || ' ' || (viewer->>'sub') as id, user_label as label, last_seen_at as at
+        from sessions where viewer ? 'iss'
+      union all
+      select owner_id, owner_label, updated_at from cases where owner_id is not null
+    ) found
+    order by id, at desc`.execute(db)
+  return result.rows.sort((a, b) => a.label.localeCompare(b.label))
+}

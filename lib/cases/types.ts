@@ -1,0 +1,60 @@
+import type { CaseKind, CaseState, Outcome } from './rules'
+import type { CaseViewName } from './views'
+
+/* What the case pages and the case API answer: browser-safe, dates as ISO 8601. */
+
+export type CaseSummary = {
+  id: number
+  kind: CaseKind
+  resourceType: 'aml_search' | 'verification'
+  resourceId: string
+  recordId: string
+  risk: string | null
+  state: CaseState
+  ownerId: string | null
+  ownerLabel: string | null
+  dueAt: string
+  snoozedUntil: string | null
+  outcome: Outcome | null
+  closeReason: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export type CaseEvent = {
+  id: number
+  kind: string
+  user: string
+  fromState: string | null
+  toState: string | null
+  ownerLabel: string | null
+  outcome: string | null
+  reason: string | null
+  until: string | null
+  at: string
+}
+
+export type Analyst = { id: string; label: string }
+
+export type OwnerLoad = { ownerId: string; ownerLabel: string; active: number; overdue: number }
+
+/** What a page needs to know about the viewer: their analyst id and whether they lead. */
+export type CaseViewer = { id: string; lead: boolean }
+
+export type QueueData = {
+  cases: CaseSummary[]
+  counts: Record<CaseViewName, number>
+  /** Cases matching the view and filters, of which `cases` is one page. */
+  total: number
+  viewer: CaseViewer
+  /** For leads only: everyone's load; `analysts` is whom they may assign to. */
+  loads: OwnerLoad[] | null
+  analysts: Analyst[]
+}
+
+export type CaseDetail = {
+  kase: CaseSummary
+  events: CaseEvent[]
+  viewer: CaseViewer
+  analysts: Analyst[]
+}

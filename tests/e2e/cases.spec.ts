@@ -1,0 +1,186 @@
+import { expect, test, type Browser, type Page } from '@playwright/test'
+
+import { freePort } from '@/scripts/free-port'
+import { startAuthApp, type AuthApp } from '@/tests/e2e/support/auth-app'
+import { startOidcProvider, type OidcServer } from '@/tests/e2e/support/oidc-provider'
+import { signInAs } from '@/tests/e2e/support/sign-in'
+import { hydrated } from '@/tests/e2e/support/until-answered'
+
+/*
+ * Cases with three people signed in through the test provider on an instance of their own (demo
+ * data, so the mirror makes cases and the demo's made-up analysts own some): Ana claims a case,
+ * Gus sees it claimed and cannot take or reassign it, Lea (a lead) reassigns it to Gus, and Gus
+ * closes it as false positive once every match is decided. The event log and /activity show
+ * each step. Screenshots of the queue and a case page are kept for review.
+ */
+
+test.describe.configure({ mode: 'serial' })
+test.use({ baseURL: undefined })
+
+let provider: OidcServer
+let app: AuthApp
+const pages: Record<string, Page> = {}
+let caseId = 0
+let searchId = ''
+let matches: string[] = []
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(180_000)
+  const port = await freePort()
+  provider = await startOidcProvider(`http://127.0.0.1:${port}/auth/callback`)
+  app = await startAuthApp(port, provider, { AUTH_LEAD_GROUPS: 'aml-leads' })
+  for (const login of ['ana', 'gus', 'lea']) pages[login] = await signedIn(browser, login)
+})
+
+test.afterAll(async () => {
+  for (const page of Object.values(pages)) await page.context().close()
+  await app?.stop()
+  await provider?.stop()
+})
+
+async function signedIn(browser: Browser, login: string) {
+  const page = await (await browser.newContext()).newPage()
+  await page.goto(`${app.url}/queue`)
+  await signInAs(page, login)
+  return page
+}
+
+function api(page: Page, path: string, body?: unknown) {
+  return body === undefined
+    ? page.request.get(`${app.url}${path}`)
+    : page.request.post(`${app.url}${path}`, { data: body, headers: { origin: app.url } })
+}
+
+type Listed = { cases: { id: number; kind: string; resourceId: string }[] }
+
+test('the mirror makes cases: an unassigned screening with few matches is chosen', async () => {
+  const ana = pages.ana!
+  await expect
+    .poll(
+      async () => ((await (await api(ana, '/api/cases?view=unassigned')).json()) as Listed).cases,
+      { timeout: 60_000 },
+    )
+    .not.toHaveLength(0)
+  const listed = (await (await api(ana, '/api/cases?view=unassigned')).json()) as Listed
+  let best: { id: number; resourceId: string; uuids: string[] } | null = null
+  for (const kase of listed.cases.filter((row) => row.kind === 'screening').slice(0, 10)) {
+    const report = (await (
+      await api(ana, `/api/aml/search/history/${kase.resourceId}`)
+    ).json()) as { data: { uuid: string }[] }
+    const uuids = report.data.map((match) => match.uuid)
+    if (!best || uuids.length < best.uuids.length) best = { ...kase, uuids }
+  }
+  expect(best).not.toBeNull()
+  caseId = best!.id
+  searchId = best!.resourceId
+  matches = best!.uuids
+})
+
+test('Ana claims the case; Gus sees it claimed and is told who has it', async () => {
+  const ana = pages.ana!
+  await ana.goto(`${app.url}/cases/${caseId}`)
+  await hydrated(ana)
+  await ana.getByRole('button', { name: 'Claim' }).click()
+  await expect(ana.getByTestId('case-owner')).toHaveText('ana@verity.test')
+
+  const gus = pages.gus!
+  await gus.goto(`${app.url}/cases/${caseId}`)
+  await expect(gus.getByTestId('case-owner')).toHaveText('ana@verity.test')
+  await expect(gus.getByRole('button', { name: 'Claim' })).toHaveCount(0)
+  const claim = await api(gus, `/api/cases/${caseId}`, { action: 'claim' })
+  expect(claim.status()).toBe(409)
+  expect(await claim.json()).toMatchObject({
+    detail: 'ana@verity.test has already claimed this case.',
+  })
+})
+
+test('a non-lead cannot reassign, on the page or through the API', async () => {
+  const gus = pages.gus!
+  await gus.goto(`${app.url}/cases/${caseId}`)
+  await expect(gus.getByLabel('Assign to')).toHaveCount(0)
+  const assign = await api(gus, `/api/cases/${caseId}`, {
+    action: 'assign',
+    analystId: 'anyone',
+  })
+  expect(assign.status()).toBe(403)
+  expect(await assign.json()).toMatchObject({
+    detail: 'Only a lead may assign or reassign a case.',
+  })
+})
+
+test('the lead reassigns the case to Gus', async () => {
+  const lea = pages.lea!
+  await lea.goto(`${app.url}/cases/${caseId}`)
+  await hydrated(lea)
+  await lea.getByLabel('Assign to').selectOption({ label: 'gus@contractor.test' })
+  await lea.getByRole('button', { name: 'Assign', exact: true }).click()
+  await expect(lea.getByTestId('case-owner')).toHaveText('gus@contractor.test')
+  await pages.ana!.goto(`${app.url}/queue?view=all`)
+  await expect(pages.ana!.getByRole('navigation', { name: 'Case views' })).toContainText('Mine')
+})
+
+test('Gus closes it as false positive only after every match is decided', async () => {
+  const gus = pages.gus!
+  await gus.goto(`${app.url}/cases/${caseId}`)
+  await hydrated(gus)
+  await gus.getByRole('button', { name: 'Close…' }).click()
+  const form = gus.getByRole('form', { name: 'Close' })
+  await form.getByLabel('Outcome').selectOption('false_positive')
+  await form.getByLabel('Reason').fill('Every match differs in date of birth.')
+  await form.getByRole('button', { name: 'Close' }).click()
+  await expect(gus.getByRole('alert').filter({ hasText: 'Cannot close' })).toContainText(
+    'Cannot close as false positive: no decision on',
+  )
+
+  for (const matchUuid of matches) {
+    const decided = await api(gus, `/api/aml/${searchId}/decisions`, {
+      matchUuid,
+      decision: 'false_positive',
+      action: 'set',
+      reason: 'Different date of birth and nationality.',
+    })
+    expect(decided.status()).toBe(200)
+  }
+  await form.getByRole('button', { name: 'Close' }).click()
+  await expect(gus.getByRole('region', { name: `Case ${caseId}` })).toContainText('Closed')
+  const log = gus.getByRole('list', { name: 'Case events' })
+  await expect(log.getByRole('listitem').nth(1)).toContainText('ana@verity.test')
+  await expect(log.getByRole('listitem').nth(1)).toContainText('Claimed')
+  await expect(log).toContainText('Assigned to gus@contractor.test')
+  await expect(log).toContainText('Closed as False positive: Every match differs in date of birth.')
+  await expect(log.getByRole('listitem')).toHaveCount(4)
+})
+
+test('/activity shows each step of the case', async () => {
+  const lea = pages.lea!
+  await lea.goto(`${app.url}/activity?action=case&type=case&id=${caseId}`)
+  const table = lea.getByRole('table')
+  for (const step of ['Case claimed', 'Case assigned', 'Case closed', 'Case created']) {
+    await expect(table.getByText(step).first()).toBeVisible()
+  }
+  await expect(table).toContainText('gus@contractor.test')
+  await expect(table).toContainText('history mirror')
+})
+
+test('screenshots of the queue views and a case page, 1280 and 375 wide, both themes', async () => {
+  const lea = pages.lea!
+  for (const scheme of ['light', 'dark'] as const) {
+    await lea.emulateMedia({ colorScheme: scheme })
+    for (const width of [1280, 375]) {
+      await lea.setViewportSize({ width, height: 900 })
+      for (const view of ['all', 'unassigned', 'overdue', 'waiting']) {
+        await lea.goto(`${app.url}/queue?view=${view}`)
+        await expect(lea.getByRole('navigation', { name: 'Case views' })).toBeVisible()
+        await lea.screenshot({
+          path: test.info().outputPath(`queue-${view}-${width}-${scheme}.png`),
+          fullPage: true,
+        })
+      }
+      await lea.goto(`${app.url}/cases/${caseId}`)
+      await lea.screenshot({
+        path: test.info().outputPath(`case-${width}-${scheme}.png`),
+        fullPage: true,
+      })
+    }
+  }
+})

@@ -1,0 +1,353 @@
+import { randomUUID } from 'node:crypto'
+
+import { sql } from 'kysely'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+
+import type { Viewer } from '@/lib/auth/viewer'
+import { stubEnv } from '@/tests/unit/helpers/env'
+import { sendJson, startFakeUpstream, type FakeUpstream } from '@/tests/unit/helpers/fake-upstream'
+import { withAppStore } from '@/tests/unit/helpers/test-store'
+
+/*
+ * Cases in a real (embedded) store: made from mirrored records, taken, claimed, assigned, moved
+ * and closed through the same functions the routes call, with sign-in on (so being a lead is a
+ * group) and the upstream faked: every AML report has the same two matches.
+ */
+
+const signedIn = vi.hoisted(() => ({ viewer: null as Viewer | null }))
+vi.mock('@/lib/auth/session', () => ({ getViewer: () => Promise.resolve(signedIn.viewer) }))
+
+const viewerOf = (name: string, groups: string[] = []): Viewer => ({
+  iss: 'https://idp.test',
+  sub: name,
+  email: `${name}@verity.test`,
+  name,
+  groups,
+})
+const ana = viewerOf('ana')
+const ben = viewerOf('ben')
+const lea = viewerOf('lea', ['aml-leads'])
+const MATCHES = ['m-one', 'm-two']
+
+withAppStore()
+
+let fake: FakeUpstream
+let modules: Awaited<ReturnType<typeof load>>
+
+async function load() {
+  return {
+    create: await import('@/lib/cases/create'),
+    actions: await import('@/lib/cases/actions'),
+    bulk: await import('@/lib/cases/bulk'),
+    list: await import('@/lib/cases/list'),
+    store: await import('@/lib/store/store'),
+  }
+}
+
+beforeAll(async () => {
+  fake = await startFakeUpstream()
+  fake.handle((request, response) => {
+    const search = /\/aml\/search\/history\/([^/?]+)/.exec(request.url ?? '')?.[1]
+    if (!search) return sendJson(response, 404, { error: 'not found' })
+    sendJson(response, 200, {
+      search_uuid: search,
+      data: MATCHES.map((uuid) => ({ uuid, type: 'Person' })),
+    })
+  })
+  stubEnv({
+    DS_API_BASE_URL: fake.url,
+    DS_API_KEY: 'k',
+    AUTH_DISABLED: 'false',
+    OIDC_ISSUER: 'https://idp.test',
+    OIDC_CLIENT_ID: 'verity',
+    OIDC_CLIENT_SECRET: 'secret',
+    SESSION_SECRET: 'a-session-secret-of-at-least-32-characters',
+    AUTH_ALLOWED_EMAIL_DOMAINS: 'verity.test',
+    AUTH_LEAD_GROUPS: 'aml-leads',
+    CASE_SLA_HOURS: 'High=24,Medium=72,failed_verification=48',
+  })
+  modules = await load()
+})
+
+afterAll(async () => {
+  vi.unstubAllEnvs()
+  await fake.close()
+})
+
+async function db() {
+  return (await modules.store.getStore()).db
+}
+
+beforeEach(async () => {
+  signedIn.viewer = ana
+  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+  // Each test starts from an empty queue: cases are kept, but none is left unclaimed and open.
+  await sql`update cases set state = 'closed', outcome = 'no_action_needed', version = version + 1
+    where state <> 'closed'`.execute(await db())
+  return () => stdout.mockRestore()
+})
+
+type Kind = { risk?: 'High' | 'Medium' | 'Low'; matches?: number; failed?: boolean; at?: Date }
+
+/** Mirrored records as the history mirror stores them; returns their ids. */
+async function mirror(...kinds: Kind[]) {
+  const now = new Date()
+  const rows = kinds.map((kind) => {
+    const id = randomUUID()
+    return kind.failed
+      ? { id, event_type: 'DOCVER', short_id: `V${id.slice(0, 8).toUpperCase()}`, status: 'failed' }
+      : {
+          id,
+          event_type: 'AML_SCREENING',
+          search_uuid: randomUUID(),
+          risk: kind.risk ?? 'High',
+          match_count: kind.matches ?? 2,
+        }
+  })
+  await (
+    await db()
+  )
+    .insertInto('history_records')
+    .values(
+      rows.map((row, index) => ({
+        ...row,
+        at: kinds[index]?.at ?? now,
+        payload_state: 'ok' as const,
+        error_codes: [],
+        first_seen_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute()
+  return rows.map((row) => row.id)
+}
+
+async function caseOf(recordId: string) {
+  return (await db())
+    .selectFrom('cases')
+    .selectAll()
+    .where('record_id', '=', recordId)
+    .executeTakeFirstOrThrow()
+}
+
+async function decide(searchId: string, matchUuid: string, decision: string, action = 'set') {
+  await (
+    await db()
+  )
+    .insertInto('match_decisions')
+    .values({
+      search_id: searchId,
+      match_uuid: matchUuid,
+      applicant_id: null,
+      decision,
+      action,
+      reason: 'Decided in the test',
+      user_label: 'ana@verity.test',
+      analyst_id: 'https://idp.test ana',
+      settles: action === 'confirm' || action === 'overturn' || decision === 'false_positive',
+      at: new Date(),
+      carried_from: null,
+    })
+    .execute()
+}
+
+describe('making cases from the mirror', () => {
+  it('makes one case per queue item, due by CASE_SLA_HOURS, once however often it runs', async () => {
+    const now = new Date()
+    const ids = await mirror(
+      { risk: 'High' },
+      { risk: 'Medium' },
+      { failed: true },
+      { risk: 'Low' },
+      { matches: 0 },
+    )
+    const made = await modules.create.createCasesForNewRecords(await db(), ids, now)
+    expect(made).toHaveLength(3)
+    const hours = async (id: string) => {
+      const row = await caseOf(id)
+      return (row.due_at.getTime() - now.getTime()) / 3_600_000
+    }
+    expect(await hours(ids[0]!)).toBe(24)
+    expect(await hours(ids[1]!)).toBe(72)
+    expect(await hours(ids[2]!)).toBe(48)
+    expect(await modules.create.createCasesForNewRecords(await db(), ids)).toEqual([])
+    const events = await (
+      await db()
+    )
+      .selectFrom('case_events')
+      .select('kind')
+      .where('case_id', 'in', made)
+      .execute()
+    expect(events.map((event) => event.kind)).toEqual(['created', 'created', 'created'])
+  })
+
+  it('makes a case once when two instances run at the same moment', async () => {
+    const ids = await mirror({}, {}, {})
+    const [a, b] = await Promise.all([
+      modules.create.createCasesForNewRecords(await db(), ids),
+      modules.create.createCasesForNewRecords(await db(), ids),
+    ])
+    expect([...a, ...b]).toHaveLength(3)
+  })
+})
+
+describe('ownership', () => {
+  it('takes the oldest unclaimed case of the highest risk, and refuses once none is left', async () => {
+    const old = new Date(Date.now() - 3_600_000)
+    const ids = await mirror({ risk: 'Medium', at: old }, { failed: true }, { risk: 'High' })
+    await modules.create.createCasesForNewRecords(await db(), ids)
+    const order = []
+    for (let i = 0; i < 3; i++)
+      order.push((await modules.actions.takeNext(await db(), ana)).recordId)
+    expect(order).toEqual([ids[2], ids[1], ids[0]])
+    await expect(modules.actions.takeNext(await db(), ana)).rejects.toMatchObject({
+      status: 409,
+      detail: 'Every active case has an owner: there is nothing to take.',
+    })
+  })
+
+  it('lets one of two simultaneous claims win and tells the other who has the case', async () => {
+    const [id] = await mirror({})
+    await modules.create.createCasesForNewRecords(await db(), [id!])
+    const kase = await caseOf(id!)
+    const results = await Promise.allSettled([
+      modules.actions.actOnCase(await db(), ana, kase.id, { action: 'claim' }),
+      modules.actions.actOnCase(await db(), ben, kase.id, { action: 'claim' }),
+    ])
+    const won = results.filter((result) => result.status === 'fulfilled')
+    const lost = results.filter((result) => result.status === 'rejected')
+    expect(won).toHaveLength(1)
+    expect(lost).toHaveLength(1)
+    const winner = (await caseOf(id!)).owner_label
+    expect((lost[0] as PromiseRejectedResult).reason).toMatchObject({
+      status: 409,
+      detail: `${winner} has already claimed this case.`,
+    })
+  })
+
+  it('lets only a lead reassign', async () => {
+    const [id] = await mirror({})
+    await modules.create.createCasesForNewRecords(await db(), [id!])
+    const kase = await caseOf(id!)
+    await modules.actions.actOnCase(await db(), ana, kase.id, { action: 'claim' })
+    const benId = 'https://idp.test ben'
+    // ben becomes a known analyst by owning a case.
+    const [other] = await mirror({})
+    await modules.create.createCasesForNewRecords(await db(), [other!])
+    await modules.actions.actOnCase(await db(), ben, (await caseOf(other!)).id, { action: 'claim' })
+
+    await expect(
+      modules.actions.actOnCase(await db(), ana, kase.id, { action: 'assign', analystId: benId }),
+    ).rejects.toMatchObject({ status: 403, detail: 'Only a lead may assign or reassign a case.' })
+    const assigned = await modules.actions.actOnCase(await db(), lea, kase.id, {
+      action: 'assign',
+      analystId: benId,
+    })
+    expect(assigned).toMatchObject({ ownerId: benId, ownerLabel: 'ben@verity.test' })
+    const events = await (
+      await db()
+    )
+      .selectFrom('case_events')
+      .select(['kind', 'user_label', 'owner_label'])
+      .where('case_id', '=', kase.id)
+      .orderBy('id')
+      .execute()
+    expect(events).toEqual([
+      { kind: 'created', user_label: 'history mirror', owner_label: null },
+      { kind: 'claimed', user_label: 'ana@verity.test', owner_label: 'ana@verity.test' },
+      { kind: 'assigned', user_label: 'lea@verity.test', owner_label: 'ben@verity.test' },
+    ])
+    const audited = await (
+      await db()
+    )
+      .selectFrom('audit_events')
+      .select(['field', 'outcome', 'user_label'])
+      .where('action', '=', 'case')
+      .where('resource_id', '=', String(kase.id))
+      .orderBy('seq')
+      .execute()
+    expect(audited).toEqual([
+      { field: 'created', outcome: 'ok', user_label: 'history mirror' },
+      { field: 'claimed', outcome: 'ok', user_label: 'ana@verity.test' },
+      { field: 'assign', outcome: 'refused', user_label: 'ana@verity.test' },
+      { field: 'assigned', outcome: 'ok', user_label: 'lea@verity.test' },
+    ])
+  })
+})
+
+describe('closing', () => {
+  it('closes as false positive only once every match has a standing false positive', async () => {
+    const [id] = await mirror({})
+    await modules.create.createCasesForNewRecords(await db(), [id!])
+    const kase = await caseOf(id!)
+    const close = {
+      action: 'close',
+      outcome: 'false_positive',
+      reason: 'Nobody on the lists.',
+    } as const
+    await decide(kase.resource_id, 'm-one', 'false_positive')
+    await decide(kase.resource_id, 'm-two', 'true_match')
+    await expect(modules.actions.actOnCase(await db(), ana, kase.id, close)).rejects.toMatchObject({
+      status: 409,
+      detail: 'Cannot close as false positive: awaiting a second analyst on m-two.',
+    })
+    await decide(kase.resource_id, 'm-two', 'false_positive', 'overturn')
+    const closed = await modules.actions.actOnCase(await db(), ana, kase.id, close)
+    expect(closed).toMatchObject({ state: 'closed', outcome: 'false_positive' })
+    await expect(
+      modules.actions.actOnCase(await db(), ana, kase.id, { action: 'resume' }),
+    ).rejects.toMatchObject({ status: 409 })
+  })
+
+  it('closes in bulk the cases that may close and says why the others did not', async () => {
+    const ids = await mirror({}, {}, { failed: true })
+    await modules.create.createCasesForNewRecords(await db(), ids)
+    const cases = await Promise.all(ids.map((id) => caseOf(id)))
+    for (const uuid of MATCHES) await decide(cases[0]!.resource_id, uuid, 'false_positive')
+    const { results } = await modules.bulk.bulkAct(await db(), ana, {
+      ids: cases.map((kase) => kase.id),
+      action: 'close_false_positive',
+      reason: 'Screened name differs in every match.',
+    })
+    expect(results).toEqual([
+      { id: cases[0]!.id, ok: true, detail: 'Done' },
+      {
+        id: cases[1]!.id,
+        ok: false,
+        detail: 'Cannot close as false positive: no decision on m-one, m-two.',
+      },
+      { id: cases[2]!.id, ok: true, detail: 'Done' },
+    ])
+  })
+})
+
+describe('views', () => {
+  it('moves a snoozed case out of the active views and back when the snooze ends', async () => {
+    const [id] = await mirror({})
+    await modules.create.createCasesForNewRecords(await db(), [id!])
+    const kase = await caseOf(id!)
+    await modules.actions.actOnCase(await db(), ana, kase.id, { action: 'claim' })
+    const until = new Date(Date.now() + 3_600_000)
+    await modules.actions.actOnCase(await db(), ana, kase.id, {
+      action: 'wait',
+      until: until.toISOString(),
+    })
+    const params = { view: 'mine', sort: 'due', page: 1 } as const
+    const me = 'https://idp.test ana'
+    const during = await modules.list.listCases(await db(), me, params)
+    expect(during.cases.map((row) => row.id)).not.toContain(kase.id)
+    expect(
+      (await modules.list.listCases(await db(), me, { ...params, view: 'waiting' })).cases.map(
+        (row) => row.id,
+      ),
+    ).toContain(kase.id)
+    const after = await modules.list.listCases(
+      await db(),
+      me,
+      params,
+      new Date(until.getTime() + 1000),
+    )
+    expect(after.cases.map((row) => row.id)).toContain(kase.id)
+    expect(after.counts.mine).toBe(during.counts.mine + 1)
+  })
+})
