@@ -420,6 +420,7 @@ describe('analysts by identity, not by name', () => {
 
   it('records the identity on notes and audit lines, the label for display', async () => {
     const resource = { type: 'verification', id: 'VIDENT01' } as const
+    verifications.set('VIDENT01', { aml_search_id: randomUUID(), applicant_id: randomUUID() })
     as(alice('alice', 'Alice@Corp.com'))
     await notes.addNote(resource, 'Called the applicant back.')
     const { db } = await store.getStore()
