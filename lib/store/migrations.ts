@@ -4,6 +4,7 @@ import * as initial from './migrations/0001-audit-and-sessions'
 import * as review from './migrations/0002-review'
 import * as historyMirror from './migrations/0004-history-mirror'
 import * as historySync from './migrations/0005-history-sync'
+import * as historySearch from './migrations/0009-history-search'
 
 /*
  * Every migration, in order, imported rather than read from disk: the standalone server carries
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0002-review': review,
   '0004-history-mirror': historyMirror,
   '0005-history-sync': historySync,
+  '0009-history-search': historySearch,
 }
 
 export const migrationProvider: MigrationProvider = {
