@@ -45,3 +45,21 @@ export function activityPath(filters: Partial<ActivityFilters> = {}) {
   const query = activitySearchParams(filters).toString()
   return query ? `/activity?${query}` : '/activity'
 }
+
+/** The work queue; the query string comes from lib/queue/params.ts `queueSearchParams`. */
+export function queuePath(query?: URLSearchParams) {
+  const text = query?.toString()
+  return text ? `/queue?${text}` : '/queue'
+}
+
+/** Every mirrored event of one applicant. */
+export function applicantPath(applicantId: string) {
+  return `/applicants/${encodeURIComponent(applicantId)}`
+}
+
+/** Search over the mirror (names and ids); an exact id opens its record at once. */
+export const searchPathBase = '/search'
+
+export function searchPath(query: string) {
+  return `${searchPathBase}?q=${encodeURIComponent(query)}`
+}

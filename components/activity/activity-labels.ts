@@ -1,5 +1,6 @@
 import { maskedKindForKey, maskedKindName } from '@/lib/projection/mask-rules'
 import {
+  applicantPath,
   amlReportPath,
   profilePath,
   profilesPath,
@@ -40,6 +41,9 @@ const TYPE_WORDS: Record<string, string> = {
   webhook_history: 'Webhook history',
   session: 'Session',
   activity: 'Activity',
+  queue: 'Work queue',
+  applicant: 'Applicant',
+  history_search: 'History search',
   upstream: 'Upstream',
 }
 
@@ -58,6 +62,7 @@ export function recordHref(type: string, id: string | null) {
   if (type === 'verification') return verificationPath(id)
   if (type === 'aml_search') return amlReportPath(id)
   if (type === 'profile') return profilePath(id)
+  if (type === 'applicant') return applicantPath(id)
   return null
 }
 

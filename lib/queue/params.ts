@@ -25,7 +25,7 @@ export type QueueFilters = {
   age: QueueAge | null
 }
 
-const first = (value: unknown) => (Array.isArray(value) ? value[0] : value)
+const first = (value: unknown): unknown => (Array.isArray(value) ? (value[0] as unknown) : value)
 const oneOf = <T extends string>(values: readonly T[]) =>
   z
     .preprocess(

@@ -2,8 +2,8 @@ import 'server-only'
 
 import { sql, type Kysely } from 'kysely'
 
-import { subjectParam } from '@/lib/review/subject'
 import { decisionCounts } from '@/lib/review/decision-counts-sql'
+import { subjectParam } from '@/lib/review/subject'
 import type { Database } from '@/lib/store/schema'
 
 import { QUEUE_AGES, QUEUE_PAGE_SIZE, type QueueFilters } from './params'

@@ -32,6 +32,8 @@ import type { AmlSearchResult, Verification, WebhookRecord } from '@/lib/upstrea
 /** Who the cards are compared with, as the browser may see it. */
 export type SubjectSummary = {
   source: SubjectSource | null
+  /** The screened applicant, when the upstream linked one: their page lists every screening. */
+  applicantId: string | null
   names: string[]
   born: string | null
   countries: string[]
@@ -51,6 +53,7 @@ export type ReportReview = {
 function summary(subject: Subject): SubjectSummary {
   return {
     source: subject.source,
+    applicantId: subject.applicantId,
     names: subject.names,
     born: subject.dateOfBirth ? rangeYears(subject.dateOfBirth) : null,
     countries: subject.countries,

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { applicantHistory } from '@/lib/applicants/history'
 import { nameKey } from '@/lib/history-mirror/name-key'
-import { QUEUE_AGES } from '@/lib/queue/params'
+import { QUEUE_AGES, type QueueFilters } from '@/lib/queue/params'
 import { queryQueue } from '@/lib/queue/queue'
 import { searchIds, searchNames } from '@/lib/search/mirror'
 import type { HistoryRecordsTable } from '@/lib/store/schema'
+import type { Insertable } from 'kysely'
 
 import { openTestStore } from '@/tests/unit/helpers/test-store'
 
@@ -36,7 +37,7 @@ function hoursAgo(hours: number) {
   return new Date(NOW.getTime() - hours * 3_600_000)
 }
 
-type Fixture = Partial<HistoryRecordsTable> & { id: string }
+type Fixture = Partial<Insertable<HistoryRecordsTable>> & { id: string }
 
 async function insert(...records: Fixture[]) {
   await store.db
@@ -91,6 +92,8 @@ async function decide(searchUuid: string, matchUuid: string, decision: string, a
     })
     .execute()
 }
+
+const noFilters: QueueFilters = { risk: null, eventType: null, webhookId: null, age: null }
 
 const ids = (page: { rows: { recordId: string }[] }) => page.rows.map((row) => row.recordId)
 
@@ -174,7 +177,7 @@ describe('the work queue', () => {
       { ...amlScreening('m', 'a2', 'Medium', 24 * 8), webhook_id: OTHER_WEBHOOK },
       { id: 'v', event_type: 'DOCVER', short_id: 'V', status: 'failed', at: hoursAgo(30) },
     )
-    const of = async (filters: Partial<typeof noFilters>) =>
+    const of = async (filters: Partial<QueueFilters>) =>
       ids(await queryQueue(store.db, { ...noFilters, ...filters }, { now: NOW }))
     expect(await of({ risk: 'Medium' })).toEqual(['m'])
     expect(await of({ risk: 'High' })).toEqual(['h'])
@@ -185,8 +188,6 @@ describe('the work queue', () => {
     expect(QUEUE_AGES['7d']).toBe(7)
   })
 })
-
-const noFilters = { risk: null, eventType: null, webhookId: null, age: null }
 
 describe('search over the mirror', () => {
   beforeEach(async () => {

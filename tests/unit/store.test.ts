@@ -40,7 +40,13 @@ describe('the embedded store', () => {
       const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(
         second.db,
       )
-      expect(rows.map((row) => row.name)).toEqual(['0001-audit-and-sessions', latestMigration])
+      expect(rows.map((row) => row.name)).toEqual([
+        '0001-audit-and-sessions',
+        '0002-review',
+        '0004-history-mirror',
+        '0005-history-sync',
+        latestMigration,
+      ])
       const head = await second.db.selectFrom('audit_head').selectAll().executeTakeFirstOrThrow()
       expect(head).toMatchObject({ seq: 0, mac: 'kept' })
       await second.close()
