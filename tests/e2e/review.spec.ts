@@ -249,7 +249,7 @@ test('the home page lists unreviewed High or Medium risk screenings from the mir
   }).toPass({ timeout: 30_000 })
   await expect(first).toContainText(/High|Medium/)
   await expect(first).toContainText(/\d+ of \d+ match(es)? reviewed/)
-  await first.getByRole('link').click()
+  await first.getByRole('link').first().click()
   await expect(page).toHaveURL(/\/aml\/[0-9a-f-]{36}\?subject=screening%3A/)
   await expect(page.getByRole('region', { name: 'Screened subject' })).toBeVisible()
   await page.goto(`${app.url}/`)
