@@ -20,11 +20,12 @@ test.use({ baseURL: undefined })
 const shortId = exampleIds.shortIds.verified
 let dataDir = ''
 
-test.beforeAll(() => {
+// Each test starts from an empty store: a mirror one test filled would leave the next nothing to read.
+test.beforeEach(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'verity-demo-data-'))
 })
 
-test.afterAll(() => {
+test.afterEach(() => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })
 })
 
