@@ -28,7 +28,8 @@ test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000)
   const port = await freePort()
   provider = await startOidcProvider(`http://127.0.0.1:${port}/auth/callback`)
-  app = await startAuthApp(port, provider, { AUTH_LEAD_GROUPS: 'aml-leads' })
+  // Test instances leave the sync to the suite's main instance; this one mirrors for its cases.
+  app = await startAuthApp(port, provider, { AUTH_LEAD_GROUPS: 'aml-leads', HISTORY_SYNC: 'on' })
   for (const login of ['ana', 'gus', 'lea']) pages[login] = await signedIn(browser, login)
 })
 
@@ -54,6 +55,7 @@ function api(page: Page, path: string, body?: unknown) {
 type Listed = { cases: { id: number; kind: string; resourceId: string }[] }
 
 test('the mirror makes cases: an unassigned screening with few matches is chosen', async () => {
+  test.setTimeout(120_000)
   const ana = pages.ana!
   await expect
     .poll(
