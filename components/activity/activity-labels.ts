@@ -1,6 +1,5 @@
 import { maskedKindForKey, maskedKindName } from '@/lib/projection/mask-rules'
 import {
-  applicantPath,
   amlReportPath,
   casePath,
   profilePath,
@@ -59,9 +58,6 @@ const TYPE_WORDS: Record<string, string> = {
   session: 'Session',
   activity: 'Activity',
   case: 'Case',
-  queue: 'Work queue',
-  applicant: 'Applicant',
-  history_search: 'History search',
   upstream: 'Upstream',
 }
 
@@ -81,7 +77,6 @@ export function recordHref(type: string, id: string | null) {
   if (type === 'aml_search') return amlReportPath(id)
   if (type === 'profile') return profilePath(id)
   if (type === 'case' && /^\d+$/.test(id)) return casePath(Number(id))
-  if (type === 'applicant') return applicantPath(id)
   return null
 }
 

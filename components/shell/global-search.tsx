@@ -2,7 +2,6 @@
 
 import { SearchPanel } from '@/components/shell/search-panel'
 import { useGlobalSearch } from '@/components/shell/use-global-search'
-import { searchPathBase } from '@/lib/routes'
 
 /**
  * Opens a record from whatever the analyst pasted: a short id, a verification URL, a profile or
@@ -27,7 +26,7 @@ export function GlobalSearch() {
   } = useGlobalSearch()
   return (
     <div className="w-full sm:relative" onKeyDown={onKeyDown} onBlur={onBlur}>
-      <form role="search" action={searchPathBase} onSubmit={submit} className="relative">
+      <form role="search" action="/search" onSubmit={submit} className="relative">
         <label htmlFor="global-search" className="sr-only">
           Open a record by id or URL
         </label>
@@ -39,7 +38,7 @@ export function GlobalSearch() {
           value={value}
           onChange={onChange}
           onFocus={onFocus}
-          placeholder="Id, URL or name"
+          placeholder="Paste id or URL"
           aria-describedby="global-search-status"
           aria-keyshortcuts="/ Control+K Meta+K"
           autoComplete="off"
