@@ -1,10 +1,10 @@
+import { QueueSummary } from '@/components/queue/queue-summary'
 import { RecentlyOpened } from '@/components/triage/recently-opened'
-import { TriageList } from '@/components/triage/triage-list'
 import { IntentLink } from '@/components/ui/intent-link'
 import { loadOpenedRecords } from '@/lib/audit/activity-loads'
 import { exampleIds } from '@/lib/demo/example-ids'
 import { getEnv } from '@/lib/env'
-import { loadTriage } from '@/lib/review/triage'
+import { loadQueueSummary } from '@/lib/queue/load'
 import {
   amlReportPath,
   profilePath,
@@ -13,22 +13,28 @@ import {
   webhooksPath,
 } from '@/lib/routes'
 
+/** Rows of each kind the home page shows; the work queue has the rest. */
+const SHOWN = 5
+
 export default async function HomePage() {
   const demo = getEnv().VERITY_DEMO
   // Read before rendering rather than streamed: a long list streamed in above the side column
   // would push it down on a phone (layout shift) after the analyst started reading.
-  const [triage, opened] = await Promise.all([loadTriage().catch(() => null), loadOpenedRecords()])
+  const [summary, opened] = await Promise.all([
+    loadQueueSummary(SHOWN).catch(() => null),
+    loadOpenedRecords(),
+  ])
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="min-w-0 space-y-4">
         <div>
           <h1 className="text-lg font-semibold">What needs review</h1>
           <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">
-            High and Medium risk screenings with unreviewed matches, and failed verifications, from
-            the newest webhook notifications.
+            The oldest High and Medium risk screenings with unreviewed matches, and failed
+            verifications, from the whole webhook history.
           </p>
         </div>
-        <TriageList triage={triage} />
+        <QueueSummary summary={summary} />
       </div>
       <aside className="space-y-4" aria-label="Your records and shortcuts">
         <RecentlyOpened records={opened} />

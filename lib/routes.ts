@@ -54,4 +54,20 @@ export function casePath(id: number) {
   return `/cases/${id}`
 }
 
-export const queuePath = '/queue'
+/** The work queue; the query string comes from lib/queue/params.ts `queueSearchParams`. */
+export function queuePath(query?: URLSearchParams) {
+  const text = query?.toString()
+  return text ? `/queue?${text}` : '/queue'
+}
+
+/** Every mirrored event of one applicant. */
+export function applicantPath(applicantId: string) {
+  return `/applicants/${encodeURIComponent(applicantId)}`
+}
+
+/** Search over the mirror (names and ids); an exact id opens its record at once. */
+export const searchPathBase = '/search'
+
+export function searchPath(query: string) {
+  return `${searchPathBase}?q=${encodeURIComponent(query)}`
+}

@@ -23,8 +23,15 @@ const pages: [string, string][] = [
   ],
   ['verification-differing', `/verifications/${exampleIds.differingShortId}`],
   ['webhooks', '/webhooks'],
+  ['queue', '/queue'],
+  ['search', '/search?q=an'],
   ['not-found', '/verifications/not..valid'],
 ]
+// The re-screened applicant of the demo, read from the app itself (its id is random per dataset).
+const reviewed = (await (
+  await fetch(`${base}/api/verifications/short/${exampleIds.reviewShortId}`)
+).json()) as { applicant_id?: string }
+if (reviewed.applicant_id) pages.push(['applicant', `/applicants/${reviewed.applicant_id}`])
 
 mkdirSync(out, { recursive: true })
 const browser = await chromium.launch({

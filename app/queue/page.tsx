@@ -1,14 +1,22 @@
 import type { Metadata } from 'next'
 
 import { CaseViews } from '@/components/cases/case-views'
+import { QueuePage } from '@/components/queue/queue-page'
 import { EmptyState } from '@/components/ui/empty-state'
 import { loadQueue } from '@/lib/cases/service'
 import { caseListParams } from '@/lib/cases/views'
+import { loadQueuePage } from '@/lib/queue/load'
 
-export const metadata: Metadata = { title: 'Queue' }
+export const metadata: Metadata = { title: 'Work queue' }
 
-export default async function QueuePage({ searchParams }: PageProps<'/queue'>) {
-  const parsed = caseListParams.safeParse(await searchParams)
+/*
+ * `/queue` lists every record that needs review, over the whole mirror; `/queue?view=…` (mine,
+ * unassigned, overdue, …) lists the cases made of those records, with owners and due dates.
+ */
+export default async function QueueRoute({ searchParams }: PageProps<'/queue'>) {
+  const params = await searchParams
+  if (params.view === undefined) return <QueuePage {...await loadQueuePage(params)} />
+  const parsed = caseListParams.safeParse(params)
   if (!parsed.success) {
     return (
       <div role="alert">

@@ -1,5 +1,6 @@
 import { maskedKindForKey, maskedKindName } from '@/lib/projection/mask-rules'
 import {
+  applicantPath,
   amlReportPath,
   casePath,
   profilePath,
@@ -58,6 +59,9 @@ const TYPE_WORDS: Record<string, string> = {
   session: 'Session',
   activity: 'Activity',
   case: 'Case',
+  queue: 'Work queue',
+  applicant: 'Applicant',
+  history_search: 'History search',
   upstream: 'Upstream',
 }
 
@@ -77,6 +81,7 @@ export function recordHref(type: string, id: string | null) {
   if (type === 'aml_search') return amlReportPath(id)
   if (type === 'profile') return profilePath(id)
   if (type === 'case' && /^\d+$/.test(id)) return casePath(Number(id))
+  if (type === 'applicant') return applicantPath(id)
   return null
 }
 

@@ -2,7 +2,7 @@ import 'server-only'
 
 import { IntentLink } from '@/components/ui/intent-link'
 import type { ReportReview, SubjectStatus } from '@/lib/review/report-review'
-import { verificationPath, webhooksPath } from '@/lib/routes'
+import { applicantPath, verificationPath, webhooksPath } from '@/lib/routes'
 
 const linkClass = 'font-medium text-blue-700 hover:underline dark:text-blue-300'
 
@@ -61,6 +61,14 @@ export function ScreenedSubject({ review }: { review: ReportReview }) {
             <IntentLink href={webhooksPath()} className={linkClass}>
               the screening request
             </IntentLink>
+          )}
+          {subject.applicantId && (
+            <>
+              {' · '}
+              <IntentLink href={applicantPath(subject.applicantId)} className={linkClass}>
+                all screenings of this applicant
+              </IntentLink>
+            </>
           )}
         </span>
       )}

@@ -2,6 +2,7 @@
 
 import { SearchPanel } from '@/components/shell/search-panel'
 import { useGlobalSearch } from '@/components/shell/use-global-search'
+import { searchPathBase } from '@/lib/routes'
 
 /**
  * Opens a record from whatever the analyst pasted: a short id, a verification URL, a profile or
@@ -26,7 +27,7 @@ export function GlobalSearch() {
   } = useGlobalSearch()
   return (
     <div className="w-full sm:relative" onKeyDown={onKeyDown} onBlur={onBlur}>
-      <form role="search" action="/search" onSubmit={submit} className="relative">
+      <form role="search" action={searchPathBase} onSubmit={submit} className="relative">
         <label htmlFor="global-search" className="sr-only">
           Open a record by id or URL
         </label>
@@ -38,7 +39,7 @@ export function GlobalSearch() {
           value={value}
           onChange={onChange}
           onFocus={onFocus}
-          placeholder="Paste id or URL"
+          placeholder="Id, URL or name"
           aria-describedby="global-search-status"
           aria-keyshortcuts="/ Control+K Meta+K"
           autoComplete="off"

@@ -11,8 +11,9 @@ export function SearchHint({ input, onSubmit }: { input: string; onSubmit: () =>
   if (target.kind === 'empty') {
     return (
       <p className="px-2 py-1 text-xs text-zinc-600 dark:text-zinc-400">
-        Paste a short id, a verification or profile link, a profile or AML report id. Type{' '}
-        <code className="font-mono">webhook:</code> before an id for a webhook configuration.
+        Paste a short id, a verification or profile link, a profile or AML report id, or type a
+        screened name. Type <code className="font-mono">webhook:</code> before an id for a webhook
+        configuration.
       </p>
     )
   }
@@ -53,6 +54,8 @@ function hintLabel(target: SearchTarget): string | null {
       return `Look up as profile or AML report`
     case 'profile-link':
       return `Profile link ${target.linkId}`
+    case 'unknown':
+      return `Search names and ids in the history for “${target.input.slice(0, 40)}”`
     default:
       return null
   }

@@ -13,7 +13,6 @@ export type SearchOutcome =
   | { kind: 'looking'; id: string }
   | { kind: 'probed'; id: string; probes: readonly Probe[] }
   | { kind: 'profile-link'; linkId: string }
-  | { kind: 'unknown'; input: string }
 
 /** Below the search box: what the input was taken for, what was tried, and where to go next. */
 export function SearchPanel({
@@ -68,8 +67,6 @@ function outcomeMessage(outcome: SearchOutcome): string {
   switch (outcome.kind) {
     case 'looking':
       return `Looking up ${outcome.id} as profile and AML report…`
-    case 'unknown':
-      return `Not an id or verification URL: ${outcome.input.slice(0, 40)}`
     case 'profile-link':
       return `${outcome.linkId} is a profile link id. The read API has no way to look a profile up by its link id, so it cannot be opened directly: find the profile in the profile list.`
     case 'probed':

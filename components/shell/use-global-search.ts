@@ -16,9 +16,10 @@ import {
 import type { SearchOutcome } from '@/components/shell/search-panel'
 import { useSearchHotkeys } from '@/components/shell/use-search-hotkeys'
 import { useEnteredBeforeHydration } from '@/components/ui/use-entered-before-hydration'
-import { amlReportPath, profilePath } from '@/lib/routes'
-import { recognise, targetPath } from '@/lib/search/recognise'
+import { amlReportPath, homePath, profilePath, searchPath } from '@/lib/routes'
+import { recognise } from '@/lib/search/recognise'
 import { resolveUuid, uuidKindNoun } from '@/lib/search/resolve-uuid'
+import { submitted } from '@/lib/search/submitted'
 
 /**
  * The header search's state: what was typed, what it was taken for, the UUID look-up, the panel's
@@ -86,21 +87,18 @@ export function useGlobalSearch() {
     const target = recognise(input)
     setOpen(true)
     setNote(null)
-    const path = targetPath(target)
-    if (path) return go(path)
-    switch (target.kind) {
-      case 'empty':
-        return setOutcome(null)
-      case 'uuid':
-        return void lookUpUuid(target.id)
-      case 'profile-link':
-        return setOutcome({ kind: 'profile-link', linkId: target.linkId })
-      default:
-        return setOutcome({ kind: 'unknown', input: input.trim() })
+    const plan = submitted(input)
+    if (plan.kind === 'open') return plan.path === homePath ? setOutcome(null) : go(plan.path)
+    if (target.kind === 'uuid') return void lookUpUuid(target.id)
+    if (target.kind === 'profile-link') {
+      return setOutcome({ kind: 'profile-link', linkId: target.linkId })
     }
+    // Names, other ids and bare short ids (which may as well be a surname): the server's search
+    // page opens an exact id at once and lists the rest.
+    if (plan.kind === 'search') go(searchPath(plan.query))
   }
 
-  // A search submitted before the page had hydrated arrives as /?q= (app/search/route.ts). The
+  // A UUID submitted before the page had hydrated arrives as /?q= (lib/search/load.ts). The
   // address loses it first, so Back does not search again.
   const takeUpSubmitted = useEffectEvent(() => {
     const params = new URLSearchParams(window.location.search)

@@ -4,11 +4,13 @@ import { EvidencePackButton } from '@/components/evidence/evidence-pack-button'
 import { Badge } from '@/components/ui/badge'
 import { CopyButton } from '@/components/ui/copy-button'
 import { CopyableId } from '@/components/ui/copyable-id'
+import { IntentLink } from '@/components/ui/intent-link'
 import { NoValue } from '@/components/ui/no-value'
 import { Timestamp } from '@/components/ui/timestamp'
 import { ExpiryCountdown } from '@/components/verifications/expiry-countdown'
 import { ProfileLink } from '@/components/verifications/profile-link'
 import { StatusBadge } from '@/components/verifications/status-badge'
+import { applicantPath } from '@/lib/routes'
 import type { Verification } from '@/lib/upstream/schemas'
 import { verificationStatusLook } from '@/lib/verifications/status'
 
@@ -47,7 +49,15 @@ export function VerificationHeader({ verification: v }: { verification: Verifica
         </Fact>
         <Fact label="Applicant">
           {v.applicant_id ? (
-            <CopyableId value={v.applicant_id} label="applicant id" short />
+            <span className="flex flex-wrap items-baseline gap-x-2">
+              <CopyableId value={v.applicant_id} label="applicant id" short />
+              <IntentLink
+                href={applicantPath(v.applicant_id)}
+                className="text-xs text-blue-700 hover:underline dark:text-blue-300"
+              >
+                All events
+              </IntentLink>
+            </span>
           ) : (
             <NoValue />
           )}

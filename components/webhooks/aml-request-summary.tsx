@@ -2,10 +2,12 @@ import { CopyableId } from '@/components/ui/copyable-id'
 import { DateRangeValue } from '@/components/ui/date-range-value'
 import { Field, FieldList } from '@/components/ui/field-list'
 import { IdentityValue } from '@/components/ui/identity-value'
+import { IntentLink } from '@/components/ui/intent-link'
 import { NoValue } from '@/components/ui/no-value'
 import { RiskLevel } from '@/components/webhooks/risk-level'
 import { SectionTitle } from '@/components/webhooks/section-title'
 import { countryLabel } from '@/lib/countries'
+import { applicantPath } from '@/lib/routes'
 import type { AmlScreening } from '@/lib/webhooks/aml-screening'
 
 /** The AML search as it was asked, in words, and what it found. */
@@ -51,7 +53,13 @@ export function AmlRequestSummary({ aml, recordId }: { aml: AmlScreening; record
         {aml.externalId && <Field label="External id">{aml.externalId}</Field>}
         {aml.applicantId && (
           <Field label="Applicant">
-            <CopyableId value={aml.applicantId} label="applicant id" />
+            <CopyableId value={aml.applicantId} label="applicant id" />{' '}
+            <IntentLink
+              href={applicantPath(aml.applicantId)}
+              className="text-xs text-blue-700 hover:underline dark:text-blue-300"
+            >
+              All events
+            </IntentLink>
           </Field>
         )}
         {aml.searchUuid && (

@@ -2,6 +2,7 @@ import 'server-only'
 
 import { cache } from 'react'
 
+import { readAmlSearch } from '@/lib/data/reads'
 import {
   compareScreenings,
   previousScreeningRecord,
@@ -11,6 +12,7 @@ import { screeningResult } from '@/lib/review/changes'
 import { compareMatch, whyView, type MatchWhyView } from '@/lib/review/compare'
 import { rangeYears } from '@/lib/review/dates'
 import { searchHistory, type HistoryWindow } from '@/lib/review/history-window'
+import { previousInMirror } from '@/lib/review/previous-in-mirror'
 import { screeningDifferences, type ScreeningDifference } from '@/lib/review/screened-as'
 import {
   subjectFromRequestedName,
@@ -32,6 +34,8 @@ import type { AmlSearchResult, Verification, WebhookRecord } from '@/lib/upstrea
 /** Who the cards are compared with, as the browser may see it. */
 type SubjectSummary = {
   source: SubjectSource | null
+  /** The screened applicant, when the upstream linked one: their page lists every screening. */
+  applicantId: string | null
   names: string[]
   born: string | null
   countries: string[]
@@ -51,6 +55,7 @@ export type ReportReview = {
 function summary(subject: Subject): SubjectSummary {
   return {
     source: subject.source,
+    applicantId: subject.applicantId,
     names: subject.names,
     born: subject.dateOfBirth ? rangeYears(subject.dateOfBirth) : null,
     countries: subject.countries,
@@ -218,7 +223,19 @@ export async function changesSincePrevious(
   const { status, subject } = await loadSubject(searchId, source, raw.requested_name ?? null)
   if (status !== 'known' || !subject.applicantId) return null
   const applicantId = subject.applicantId
-  // Newest first: once the previous screening is among the records read, nothing older matters.
+  const mirrored = await previousInMirror(applicantId, searchId)
+  if (mirrored) {
+    const { previous: found, window: reach } = mirrored
+    if (!found) return { found: false, window: reach }
+    const previousResult = await readAmlSearch(found.searchUuid)
+    return {
+      found: true,
+      previous: { recordId: found.recordId, searchId: previousResult.search_uuid, at: found.at },
+      changes: compareScreenings(previousResult, raw),
+      window: reach,
+    }
+  }
+  // The mirror does not hold this screening yet. Newest first: once the previous screening is among the records read, nothing older matters.
   const { value: previous, window } = await searchHistory((records) => {
     const current = screeningRecordOf(searchId, records)
     return previousScreeningRecord(records, {

@@ -1,10 +1,11 @@
 import 'server-only'
 
-import { readVerification } from '@/lib/data/reads'
+import { readVerification, readWebhookHistory } from '@/lib/data/reads'
 import { isShortId } from '@/lib/ids'
 import { searchHistory } from '@/lib/review/history-window'
 import type { SubjectSource } from '@/lib/review/subject'
 import { mirroredLink, rememberedLink, rememberLink } from '@/lib/review/subject-link'
+import { getStore } from '@/lib/store/store'
 import { UpstreamError } from '@/lib/upstream/errors'
 import type { Verification, WebhookRecord } from '@/lib/upstream/schemas'
 import { asObject, readString } from '@/lib/webhooks/read'
@@ -74,9 +75,10 @@ async function fromVerification(searchId: string, shortId: string): Promise<Subj
 }
 
 async function fromScreening(searchId: string, recordId: string): Promise<SubjectContext> {
-  const { value: screening } = await searchHistory(
-    (records) => records.find((record) => record.id === recordId) ?? null,
-  )
+  const screening =
+    (await fromMirroredPlace(recordId)) ??
+    (await searchHistory((records) => records.find((record) => record.id === recordId) ?? null))
+      .value
   if (!screening) return { ok: false, reason: 'not_found' }
   const payload = asObject(screening.payload)
   // The schema names the result search_response; a payload it could not normalise is as sent.
@@ -88,4 +90,34 @@ async function fromScreening(searchId: string, recordId: string): Promise<Subjec
     return { ok: false, reason: 'not_linked' }
   }
   return { ok: true, applicantId: readString(payload, 'applicant_id'), screening }
+}
+
+/**
+ * The record read from the one history page that holds it, when the mirror knows where it is:
+ * the page after its newer neighbour (the first page when it is the newest). A record older than
+ * the live window is found in one read; null sends the caller to the window.
+ */
+async function fromMirroredPlace(recordId: string): Promise<WebhookRecord | null> {
+  const { db } = await getStore()
+  const target = await db
+    .selectFrom('history_records')
+    .select(['id', 'at'])
+    .where('id', '=', recordId)
+    .executeTakeFirst()
+  if (!target?.at) return null
+  const newer = await db
+    .selectFrom('history_records')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb('at', '>', target.at),
+        eb.and([eb('at', '=', target.at), eb('id', '>', target.id)]),
+      ]),
+    )
+    .orderBy('at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(1)
+    .executeTakeFirst()
+  const page = await readWebhookHistory({ after: newer?.id })
+  return page.data.find((record) => record.id === recordId) ?? null
 }

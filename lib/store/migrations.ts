@@ -7,6 +7,7 @@ import * as historySync from './migrations/0005-history-sync'
 import * as cases from './migrations/0006-cases'
 import * as analystIdentity from './migrations/0007-analyst-identity'
 import * as actionLimits from './migrations/0008-action-limits'
+import * as historySearch from './migrations/0009-history-search'
 
 /*
  * Every migration, in order, imported rather than read from disk: the standalone server carries
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0006-cases': cases,
   '0007-analyst-identity': analystIdentity,
   '0008-action-limits': actionLimits,
+  '0009-history-search': historySearch,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -102,12 +102,11 @@ test('a webhook: prefix opens the webhook history of that configuration without 
   expect(lookups).toEqual([])
 })
 
-test('input that is not an id is explained and opens nothing', async ({ page }) => {
+test('text that is not an id is searched in the mirrored history by name', async ({ page }) => {
   await search(page, 'jane doe passport')
-  await expect(page.getByRole('status')).toHaveText(
-    'Not an id or verification URL: jane doe passport',
-  )
-  await expect(page).toHaveURL('/')
+  await expect(page).toHaveURL('/search?q=jane%20doe%20passport', navigation)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search the history')
+  await expect(page.getByText('Nothing found for “jane doe passport”')).toBeVisible()
 })
 
 test('the panel says how the input was read before Enter is pressed', async ({ page }) => {
@@ -220,13 +219,14 @@ test.describe('Enter pressed before the page has hydrated', () => {
     await expect(searchBox(page)).toHaveValue('')
   })
 
-  test('text that is not an id stays in the box with its explanation', async ({ page }) => {
+  test('text that is not an id is searched in the history, in a form that refines it', async ({
+    page,
+  }) => {
     await page.goto('/search?q=jane%20doe%20passport')
-    await expect(page.getByRole('status')).toHaveText(
-      'Not an id or verification URL: jane doe passport',
-      navigation,
+    await expect(page.getByText('Nothing found for “jane doe passport”')).toBeVisible(navigation)
+    await expect(page).toHaveURL('/search?q=jane%20doe%20passport')
+    await expect(page.getByRole('searchbox', { name: 'Name or id' })).toHaveValue(
+      'jane doe passport',
     )
-    await expect(page).toHaveURL('/')
-    await expect(searchBox(page)).toHaveValue('jane doe passport')
   })
 })

@@ -41,7 +41,14 @@ function renderReport(result: AmlSearchResult, decisions: SearchDecisions = noDe
   const subject = subjectFromRequestedName(result.requested_name)
   const review: ReportReview = {
     status: 'none',
-    subject: { source: null, names: subject.names, born: null, countries: [], gender: null },
+    subject: {
+      source: null,
+      applicantId: null,
+      names: subject.names,
+      born: null,
+      countries: [],
+      gender: null,
+    },
     applicantKnown: false,
     comparisons: Object.fromEntries(
       result.data.map((m) => [m.uuid, whyView(compareMatch(subject, m))]),

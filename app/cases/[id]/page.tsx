@@ -22,7 +22,7 @@ export default async function CaseRoute({ params }: PageProps<'/cases/[id]'>) {
       <Breadcrumbs
         items={[
           { label: 'Home', href: homePath },
-          { label: 'Queue', href: queuePath },
+          { label: 'Queue', href: queuePath() },
           { label: `Case ${detail.kase.id}` },
         ]}
       />

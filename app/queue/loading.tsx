@@ -1,0 +1,5 @@
+import { QueueSkeleton } from '@/components/queue/queue-skeleton'
+
+export default function QueueLoading() {
+  return <QueueSkeleton />
+}

@@ -1,0 +1,57 @@
+import 'server-only'
+
+import { MirrorReach } from '@/components/queue/mirror-reach'
+import { Breadcrumbs } from '@/components/ui/breadcrumbs'
+import { EmptyState } from '@/components/ui/empty-state'
+import type { ApplicantHistory } from '@/lib/applicants/history'
+import type { MirrorStatus } from '@/lib/history-mirror/status'
+import { queuePath } from '@/lib/routes'
+
+import { ApplicantEvents } from './applicant-events'
+
+/** Everything the mirrored history holds of one applicant, however old. */
+export function ApplicantPage({
+  applicantId,
+  history,
+  mirror,
+}: {
+  applicantId: string
+  history: ApplicantHistory
+  mirror: MirrorStatus
+}) {
+  const { events, more } = history
+  return (
+    <div className="space-y-4">
+      <Breadcrumbs items={[{ label: 'Work queue', href: queuePath() }, { label: 'Applicant' }]} />
+      <div className="space-y-1">
+        <h1 className="text-xl font-semibold">
+          Applicant <span className="font-mono text-base break-all">{applicantId}</span>
+        </h1>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Every screening and verification event of this applicant in the webhook history, newest
+          first.
+        </p>
+        <MirrorReach mirror={mirror} />
+      </div>
+      {events.length === 0 ? (
+        <EmptyState title="No events of this applicant in the mirrored history">
+          The history holds no record naming this applicant id
+          {mirror.backfill.done ? '.' : ' yet; older records are still being copied.'}
+        </EmptyState>
+      ) : (
+        <section
+          aria-label={`Events (${events.length}${more ? '+' : ''})`}
+          className="rounded-md border border-zinc-200 bg-white px-3 py-1 text-sm dark:border-zinc-800 dark:bg-zinc-900"
+        >
+          {more && (
+            <p className="py-1 text-xs text-amber-800 dark:text-amber-300">
+              The newest {events.length.toLocaleString('en')} events are shown; older ones are in
+              the webhook history.
+            </p>
+          )}
+          <ApplicantEvents events={events} />
+        </section>
+      )}
+    </div>
+  )
+}

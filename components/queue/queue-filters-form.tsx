@@ -1,0 +1,98 @@
+import type { QUEUE_AGES } from '@/lib/queue/params'
+import { type QueueFilters } from '@/lib/queue/params'
+import { queuePath } from '@/lib/routes'
+
+const label = 'block text-xs font-medium text-zinc-600 dark:text-zinc-400'
+const field =
+  'mt-0.5 block w-full rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900'
+
+const AGE_WORDS: Record<keyof typeof QUEUE_AGES, string> = {
+  '1d': 'Older than a day',
+  '7d': 'Older than a week',
+  '30d': 'Older than a month',
+}
+
+/** A plain GET form: the filters live in the URL, and it works before (or without) hydration. */
+export function QueueFiltersForm({ filters }: { filters: QueueFilters }) {
+  return (
+    <form
+      method="get"
+      action={queuePath()}
+      aria-label="Filter the queue"
+      className="grid grid-cols-2 gap-3 rounded-md border border-zinc-200 bg-white p-3 sm:grid-cols-4 dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <Select
+        name="risk"
+        label="Risk"
+        value={filters.risk}
+        options={[
+          ['High', 'High'],
+          ['Medium', 'Medium'],
+        ]}
+      />
+      <Select
+        name="event_type"
+        label="Event type"
+        value={filters.eventType}
+        options={[
+          ['AML_SCREENING', 'Screenings'],
+          ['DOCVER', 'Failed verifications'],
+        ]}
+      />
+      <Select name="age" label="Age" value={filters.age} options={Object.entries(AGE_WORDS)} />
+      <div>
+        <label htmlFor="queue-webhook" className={label}>
+          Webhook id
+        </label>
+        <input
+          id="queue-webhook"
+          name="webhook_id"
+          type="search"
+          defaultValue={filters.webhookId ?? ''}
+          spellCheck={false}
+          className={`${field} font-mono`}
+        />
+      </div>
+      <div className="col-span-2 flex items-end gap-2 sm:col-span-4">
+        <button
+          type="submit"
+          className="rounded bg-zinc-900 px-3 py-1 text-sm font-medium text-white hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
+        >
+          Apply filters
+        </button>
+        <a href={queuePath()} className="text-sm text-blue-700 hover:underline dark:text-blue-300">
+          Clear
+        </a>
+      </div>
+    </form>
+  )
+}
+
+function Select({
+  name,
+  label: text,
+  value,
+  options,
+}: {
+  name: string
+  label: string
+  value: string | null
+  options: [string, string][]
+}) {
+  const id = `queue-${name}`
+  return (
+    <div>
+      <label htmlFor={id} className={label}>
+        {text}
+      </label>
+      <select id={id} name={name} defaultValue={value ?? ''} className={field}>
+        <option value="">Any</option>
+        {options.map(([option, words]) => (
+          <option key={option} value={option}>
+            {words}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}

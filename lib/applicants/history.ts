@@ -1,0 +1,107 @@
+import 'server-only'
+
+import { sql, type Kysely } from 'kysely'
+
+import { decisionCounts } from '@/lib/review/decision-counts-sql'
+import { subjectParam } from '@/lib/review/subject'
+import type { Database } from '@/lib/store/schema'
+
+/*
+ * An applicant's events from the mirror, newest first: every screening and verification event the
+ * history delivered for them, however old, with the review state of each screening (from
+ * match_decisions, as the queue counts it) and the number of notes on the record it opens.
+ */
+
+/** An applicant screened daily for years still opens at once; the page says when it shows fewer. */
+export const APPLICANT_EVENTS_SHOWN = 500
+
+export type ApplicantEvent = {
+  recordId: string
+  at: string | null
+  eventType: string | null
+  payloadState: 'ok' | 'unreadable' | 'no_event_type'
+  webhookId: string | null
+  name: string | null
+  risk: string | null
+  matches: number | null
+  searchUuid: string | null
+  /** The report's subject for a screening (lib/review/subject.ts). */
+  subject: string | null
+  shortId: string | null
+  status: string | null
+  errorCodes: number[]
+  externalId: string | null
+  reviewed: number
+  awaitingSecond: number
+  notes: number
+}
+
+export type ApplicantHistory = { events: ApplicantEvent[]; more: boolean }
+
+type Row = {
+  id: string
+  at: Date | null
+  event_type: string | null
+  payload_state: ApplicantEvent['payloadState']
+  webhook_id: string | null
+  requested_name: string | null
+  risk: string | null
+  match_count: number | null
+  search_uuid: string | null
+  short_id: string | null
+  status: string | null
+  error_codes: number[]
+  external_id: string | null
+  reviewed: number | null
+  awaiting: number | null
+  notes: number | null
+}
+
+export async function applicantHistory(
+  db: Kysely<Database>,
+  applicantId: string,
+  limit = APPLICANT_EVENTS_SHOWN,
+): Promise<ApplicantHistory> {
+  const { rows } = await sql<Row>`
+    select r.id, r.at, r.event_type, r.payload_state, r.webhook_id, r.requested_name, r.risk,
+      r.match_count, r.search_uuid, r.short_id, r.status, r.error_codes, r.external_id,
+      c.reviewed, c.awaiting, n.notes
+    from (
+      select * from history_records
+      where applicant_id = ${applicantId}
+      order by at desc nulls last, id desc
+      limit ${limit + 1}
+    ) r
+    left join lateral ${decisionCounts(sql.ref('r.search_uuid'))} c on true
+    left join lateral (
+      select count(*)::int as notes from notes
+      where (resource_type = 'aml_search' and resource_id = lower(r.search_uuid))
+        or (resource_type = 'verification' and resource_id = r.short_id)
+    ) n on true
+    order by r.at desc nulls last, r.id desc
+  `.execute(db)
+  return { events: rows.slice(0, limit).map(eventOf), more: rows.length > limit }
+}
+
+function eventOf(row: Row): ApplicantEvent {
+  const screening = row.event_type === 'AML_SCREENING' && row.search_uuid !== null
+  return {
+    recordId: row.id,
+    at: row.at ? new Date(row.at).toISOString() : null,
+    eventType: row.event_type,
+    payloadState: row.payload_state,
+    webhookId: row.webhook_id,
+    name: row.requested_name,
+    risk: row.risk,
+    matches: row.match_count,
+    searchUuid: row.search_uuid,
+    subject: screening ? subjectParam({ kind: 'screening', recordId: row.id }) : null,
+    shortId: row.short_id,
+    status: row.status,
+    errorCodes: row.error_codes,
+    externalId: row.external_id,
+    reviewed: row.reviewed ?? 0,
+    awaitingSecond: row.awaiting ?? 0,
+    notes: row.notes ?? 0,
+  }
+}

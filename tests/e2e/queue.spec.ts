@@ -1,0 +1,117 @@
+import { expect, test, type Page } from '@playwright/test'
+
+import { exampleIds } from '@/lib/demo/example-ids'
+import type { Verification } from '@/lib/upstream/schemas'
+
+import { simUrl } from '@/playwright.config'
+import { simGet } from '@/tests/e2e/support/raw-identity'
+
+/*
+ * The work queue, search and applicant pages over the mirror. The app mirrors the simulator's
+ * history in the background (it polls every 10 s), so a page is reloaded until what it should
+ * show has arrived. Records are added to the running simulator through POST /__sim/history.
+ */
+
+const navigation = { timeout: 25_000 }
+const arrival = { timeout: 30_000, intervals: [1_000] }
+
+type Added = { event_type: string; risk?: string; name?: string; count?: number }
+
+/** Adds records as the newest (`POST /__sim/history` takes one kind of record, `count` times). */
+async function addRecords(records: Added[]) {
+  const ids: string[] = []
+  for (const record of records) {
+    const response = await fetch(`${simUrl}/__sim/history`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(record),
+    })
+    expect(response.status).toBeLessThan(300)
+    ids.push(...((await response.json()) as { ids: string[] }).ids)
+  }
+  return ids
+}
+
+/** Follows the queue's Next links until a row names `name`; false when the pages end first. */
+async function queueHolds(page: Page, path: string, name: string) {
+  await page.goto(path)
+  for (let pages = 0; pages < 40; pages += 1) {
+    const rows = page.getByRole('list', { name: /^Work to review/ })
+    if ((await rows.getByRole('link', { name, exact: true }).count()) > 0) return true
+    const next = page.getByRole('link', { name: 'Next page →' })
+    if ((await next.count()) === 0) return false
+    await next.click()
+    await page.waitForLoadState()
+  }
+  return false
+}
+
+test('a High-risk screening older than 500 newer records stays on /queue, and search finds it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const name = `QUEUE OLDWORK ${Date.now().toString(36).toUpperCase()}`
+  await addRecords([{ event_type: 'AML_SCREENING', risk: 'High', name }])
+  await addRecords([{ event_type: 'AML_SCREENING', risk: 'Low', count: 500 }])
+  await expect
+    .poll(() => queueHolds(page, '/queue?risk=High', name), { ...arrival, timeout: 60_000 })
+    .toBe(true)
+  const row = page.getByRole('listitem').filter({ hasText: name })
+  await expect(row).toContainText('High')
+  await expect(row).toContainText(/0 of \d+ match(es)? reviewed/)
+  await row.getByRole('link', { name, exact: true }).click()
+  await expect(page).toHaveURL(/\/aml\/[0-9a-f-]{36}\?subject=screening%3A/, navigation)
+
+  // Any word, its beginning, in any case.
+  const [, word = ''] = name.split(' ')
+  await page.goto(`/search?q=${encodeURIComponent(word.slice(0, 5).toLowerCase())}`)
+  await expect(
+    page.getByRole('list', { name: /^Screenings by name/ }).getByRole('link', { name }),
+  ).toBeVisible()
+})
+
+test('a record added to the running simulator reaches /queue within 30 s', async ({ page }) => {
+  const name = `QUEUE NEWWORK ${Date.now().toString(36).toUpperCase()}`
+  await addRecords([{ event_type: 'AML_SCREENING', risk: 'Medium', name }])
+  await expect.poll(() => queueHolds(page, '/queue?risk=Medium', name), arrival).toBe(true)
+})
+
+test("an applicant's page lists both screenings of a re-screened applicant, newest first", async ({
+  page,
+}) => {
+  const verification = await simGet<Verification>(
+    `/api/v3/verifications/short/${exampleIds.reviewShortId}`,
+  )
+  const applicantId = verification.applicant_id
+  expect(applicantId).toBeTruthy()
+  await page.goto(`/verifications/${exampleIds.reviewShortId}`)
+  await page.getByRole('link', { name: 'All events' }).click()
+  await expect(page).toHaveURL(`/applicants/${applicantId}`, navigation)
+  const events = page.getByRole('list', { name: 'Events, newest first' })
+  await expect(async () => {
+    await page.reload()
+    await expect(events.getByRole('listitem').filter({ hasText: 'AML_SCREENING' })).toHaveCount(2)
+  }).toPass(arrival)
+  const times = await events
+    .locator('time')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('datetime') ?? ''))
+  expect(times).toEqual([...times].sort().reverse())
+})
+
+test('the queue says how far the mirror reaches, and its filters live in the address', async ({
+  page,
+}) => {
+  await page.goto('/queue')
+  await expect(page.getByTestId('mirror-reach')).toContainText(
+    /History mirrored to .+, [\d,]+ records; backfill (complete|running|\d+%)/,
+  )
+  await page.getByLabel('Event type').selectOption('DOCVER')
+  await page.getByRole('button', { name: 'Apply filters' }).click()
+  await expect(page).toHaveURL(/\/queue\?.*event_type=DOCVER/)
+  await expect(async () => {
+    await page.reload()
+    const rows = page.getByRole('list', { name: /^Work to review/ }).getByRole('listitem')
+    await expect(rows.first()).toContainText('Verification failed')
+    await expect(rows.filter({ hasNotText: 'Verification failed' })).toHaveCount(0)
+  }).toPass(arrival)
+})
