@@ -2,15 +2,40 @@ import { expect, test, type Page } from '@playwright/test'
 
 import { exampleIds } from '@/lib/demo/example-ids'
 import type { Verification } from '@/lib/upstream/schemas'
+import { startSimulator, type Simulator } from '@/simulator/server'
 
-import { simUrl } from '@/playwright.config'
-import { simGet } from '@/tests/e2e/support/raw-identity'
+import { startApp, type AppInstance } from '@/tests/e2e/support/app-instance'
 
 /*
- * The work queue, search and applicant pages over the mirror. The app mirrors the simulator's
- * history in the background (it polls every 10 s), so a page is reloaded until what it should
- * show has arrived. Records are added to the running simulator through POST /__sim/history.
+ * The work queue, search and applicant pages over the mirror. This file adds records to its
+ * simulator (POST /__sim/history), so it runs its own simulator and Verity: the suite's other
+ * files read the shared simulator's history and must not see them. The instance mirrors in the
+ * background (polling every 10 s, the default), so a page is reloaded until what it should show
+ * has arrived.
  */
+
+const KEY = 'queue-suite-key'
+let sim: Simulator
+let app: AppInstance
+
+test.beforeAll(async () => {
+  // A fresh instance opens a fresh embedded store and backfills the simulator's history.
+  test.setTimeout(120_000)
+  sim = await startSimulator({ apiKey: KEY })
+  app = await startApp(
+    { DS_API_BASE_URL: sim.url, DS_API_KEY: KEY, VERITY_DEMO: 'true', HISTORY_SYNC: 'on' },
+    undefined,
+    90_000,
+  )
+})
+
+test.afterAll(async () => {
+  await app?.stop()
+  await sim?.close()
+})
+
+// Paths of this file's instance; the suite's baseURL points at the shared one.
+const at = (path: string) => app.url + path
 
 const navigation = { timeout: 25_000 }
 const arrival = { timeout: 30_000, intervals: [1_000] }
@@ -21,7 +46,7 @@ type Added = { event_type: string; risk?: string; name?: string; count?: number 
 async function addRecords(records: Added[]) {
   const ids: string[] = []
   for (const record of records) {
-    const response = await fetch(`${simUrl}/__sim/history`, {
+    const response = await fetch(`${sim.url}/__sim/history`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(record),
@@ -34,7 +59,7 @@ async function addRecords(records: Added[]) {
 
 /** Follows the queue's Next links until a row names `name`; false when the pages end first. */
 async function queueHolds(page: Page, path: string, name: string) {
-  await page.goto(path)
+  await page.goto(at(path))
   for (let pages = 0; pages < 40; pages += 1) {
     const rows = page.getByRole('list', { name: /^Work to review/ })
     if ((await rows.getByRole('link', { name, exact: true }).count()) > 0) return true
@@ -64,7 +89,7 @@ test('a High-risk screening older than 500 newer records stays on /queue, and se
 
   // Any word, its beginning, in any case.
   const [, word = ''] = name.split(' ')
-  await page.goto(`/search?q=${encodeURIComponent(word.slice(0, 5).toLowerCase())}`)
+  await page.goto(at(`/search?q=${encodeURIComponent(word.slice(0, 5).toLowerCase())}`))
   await expect(
     page.getByRole('list', { name: /^Screenings by name/ }).getByRole('link', { name }),
   ).toBeVisible()
@@ -79,14 +104,16 @@ test('a record added to the running simulator reaches /queue within 30 s', async
 test("an applicant's page lists both screenings of a re-screened applicant, newest first", async ({
   page,
 }) => {
-  const verification = await simGet<Verification>(
-    `/api/v3/verifications/short/${exampleIds.reviewShortId}`,
-  )
+  const verification = (await (
+    await fetch(`${sim.url}/api/v3/verifications/short/${exampleIds.reviewShortId}`, {
+      headers: { 'ds-api-token': KEY },
+    })
+  ).json()) as Verification
   const applicantId = verification.applicant_id
   expect(applicantId).toBeTruthy()
-  await page.goto(`/verifications/${exampleIds.reviewShortId}`)
+  await page.goto(at(`/verifications/${exampleIds.reviewShortId}`))
   await page.getByRole('link', { name: 'All events' }).click()
-  await expect(page).toHaveURL(`/applicants/${applicantId}`, navigation)
+  await expect(page).toHaveURL(at(`/applicants/${applicantId}`), navigation)
   const events = page.getByRole('list', { name: 'Events, newest first' })
   await expect(async () => {
     await page.reload()
@@ -101,7 +128,7 @@ test("an applicant's page lists both screenings of a re-screened applicant, newe
 test('the queue says how far the mirror reaches, and its filters live in the address', async ({
   page,
 }) => {
-  await page.goto('/queue')
+  await page.goto(at('/queue'))
   await expect(page.getByTestId('mirror-reach')).toContainText(
     /History mirrored to .+, [\d,]+ records; backfill (complete|running|\d+%)/,
   )
