@@ -34,7 +34,8 @@ test.beforeAll(async () => {
   test.setTimeout(120_000)
   const port = await freePort()
   provider = await startOidcProvider(`http://127.0.0.1:${port}/auth/callback`)
-  app = await startAuthApp(port, provider)
+  // The home page's work list and re-screening changes read the mirror, so this instance keeps one.
+  app = await startAuthApp(port, provider, { HISTORY_SYNC: 'on' })
   verification = await simGet<Verification>(`/api/v3/verifications/short/${reviewShortId}`)
   current = await simGet<AmlSearchResult>(`/api/v3/aml/search/history/${reviewSearchId}`)
   previous = await simGet<AmlSearchResult>(`/api/v3/aml/search/history/${reviewPreviousSearchId}`)

@@ -41,15 +41,6 @@ test('an unknown page shows the not-found page inside the shell', async ({ page 
   await expect(page).toHaveURL('/')
 })
 
-test('the search box explains input that is not an id', async ({ page }) => {
-  await page.goto('/')
-  const search = page.getByRole('searchbox', { name: 'Open a record by id or URL' })
-  await search.fill('hello there')
-  await search.press('Enter')
-  await expect(page.getByRole('status')).toHaveText('Not an id or verification URL: hello there')
-  await expect(page).toHaveURL('/')
-})
-
 test('the search box opens a pasted verification URL', async ({ page }) => {
   await page.goto('/')
   const search = page.getByRole('searchbox', { name: 'Open a record by id or URL' })
