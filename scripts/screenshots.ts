@@ -24,6 +24,9 @@ const pages: [string, string][] = [
   ['verification-differing', `/verifications/${exampleIds.differingShortId}`],
   ['webhooks', '/webhooks'],
   ['queue', '/queue'],
+  ['queue-cases', '/queue?view=all'],
+  ['history-sync', '/history-sync'],
+  ['activity', '/activity'],
   ['search', '/search?q=an'],
   ['not-found', '/verifications/not..valid'],
 ]
