@@ -1,6 +1,6 @@
 import 'server-only'
 
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 
 import type { Database } from '@/lib/store/schema'
 
@@ -66,6 +66,9 @@ export async function backfillPage(context: SyncContext): Promise<boolean> {
     await ahead?.page.catch(() => undefined)
     throw error
   }
+  // The planner's statistics of the mirror's tables: PGlite never gathers them by itself (no
+  // autovacuum), and without them it read the whole mirror for the queue's first page.
+  if (done) await sql`analyze history_records, history_name_words`.execute(context.db)
   const pages = state.backfill_pages + 1
   if (done || pages % PROGRESS_EVERY_PAGES === 0) {
     const records = Number(state.backfill_records) + page.size
