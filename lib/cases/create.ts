@@ -79,16 +79,20 @@ export async function createCasesForNewRecords(
       select id, 'created', ${MIRROR_ACTOR.name}, 'open', ${now} from made
     )
     select id as case_id, resource_type, resource_id from made order by id`.execute(db)
-  for (const row of result.rows) {
-    await audit(
-      MIRROR_ACTOR,
-      'case',
-      { type: 'case', id: String(row.case_id) },
-      'ok',
-      'created',
-      `${row.resource_type} ${row.resource_id}`,
-    )
-  }
+  // Queued together, the audit writer commits them in batches: one append each made a backfill
+  // page of hundreds of new cases wait on hundreds of round trips.
+  await Promise.all(
+    result.rows.map((row) =>
+      audit(
+        MIRROR_ACTOR,
+        'case',
+        { type: 'case', id: String(row.case_id) },
+        'ok',
+        'created',
+        `${row.resource_type} ${row.resource_id}`,
+      ),
+    ),
+  )
   if (result.rows.length > 0 && getEnv().VERITY_DEMO) await seedDemoCases(db, now)
   return result.rows.map((row) => row.case_id)
 }

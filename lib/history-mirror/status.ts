@@ -20,7 +20,7 @@ export async function readMirrorStatus(): Promise<MirrorStatus> {
 export async function mirrorStatus(db: Kysely<Database>, now = new Date()): Promise<MirrorStatus> {
   const [state, range, holder] = await Promise.all([
     readState(db),
-    // Both ends come off the (at desc, id desc) index.
+    // Both ends come off history_records_newest (migration 0012).
     db
       .selectFrom('history_records')
       .select((eb) => [eb.fn.max('at').as('newest'), eb.fn.min('at').as('oldest')])

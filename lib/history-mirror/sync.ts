@@ -1,6 +1,6 @@
 import 'server-only'
 
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 
 import type { Database } from '@/lib/store/schema'
 
@@ -23,6 +23,8 @@ export type SyncContext = {
   retentionDays: number | undefined
   /** Runs between pages: yields to other work, renews the lease, and throws to stop. */
   between: () => Promise<void>
+  /** The backfill's next page, read while the page before it is stored (set by backfillPage). */
+  ahead?: { after: string; page: Promise<MirrorPage> }
 }
 
 /** Pages re-read by an overlap pass, which catches records that arrived out of order. */
@@ -33,21 +35,40 @@ const PROGRESS_EVERY_PAGES = 50
 export async function backfillPage(context: SyncContext): Promise<boolean> {
   const state = await readState(context.db)
   if (state.backfill_done) return false
-  const page = await readMirrorPage(state.backfill_cursor, context.pageSize)
+  const page = await nextBackfillPage(context, state.backfill_cursor)
   const moved = page.lastId !== null && page.lastId !== state.backfill_cursor
   const done = !page.hasNext || !moved
   const now = new Date()
-  await storePage(context.db, context.holder, kept(context, page), () => ({
-    // The order is read from the first page only: later pages could start a new day.
-    history_order: state.history_order ?? (state.backfill_cursor === null ? page.order : null),
-    backfill_cursor: page.lastId ?? state.backfill_cursor,
-    backfill_done: done,
-    backfill_done_at: done ? now : null,
-    backfill_started_at: state.backfill_started_at ?? now,
-    backfillPages: 1,
-    backfillRecords: page.size,
-    backfillSeconds: page.seconds,
-  }))
+  if (!done && page.lastId !== null) {
+    // Read on while this page is stored: still one request at a time, but the backfill no longer
+    // waits for the upstream and the store in turn. Nothing read ahead is stored before its turn,
+    // so the checkpoints are those of a page-by-page backfill.
+    const ahead = readMirrorPage(page.lastId, context.pageSize)
+    ahead.catch(() => undefined) // met, and handled, when the next page awaits it
+    context.ahead = { after: page.lastId, page: ahead }
+  }
+  try {
+    await storePage(context.db, context.holder, kept(context, page), () => ({
+      // The order is read from the first page only: later pages could start a new day.
+      history_order: state.history_order ?? (state.backfill_cursor === null ? page.order : null),
+      backfill_cursor: page.lastId ?? state.backfill_cursor,
+      backfill_done: done,
+      backfill_done_at: done ? now : null,
+      backfill_started_at: state.backfill_started_at ?? now,
+      backfillPages: 1,
+      backfillRecords: page.size,
+      backfillSeconds: page.seconds,
+    }))
+  } catch (error) {
+    // An instance that failed (or lost the lease) leaves no read of its own in flight.
+    const ahead = context.ahead
+    context.ahead = undefined
+    await ahead?.page.catch(() => undefined)
+    throw error
+  }
+  // The planner's statistics of the mirror's tables: PGlite never gathers them by itself (no
+  // autovacuum), and without them it read the whole mirror for the queue's first page.
+  if (done) await sql`analyze history_records, history_name_words`.execute(context.db)
   const pages = state.backfill_pages + 1
   if (done || pages % PROGRESS_EVERY_PAGES === 0) {
     const records = Number(state.backfill_records) + page.size
@@ -59,6 +80,15 @@ export async function backfillPage(context: SyncContext): Promise<boolean> {
     })
   }
   return !done
+}
+
+/** The page read ahead for `cursor`, else a fresh read once any other read ahead has settled. */
+async function nextBackfillPage(context: SyncContext, cursor: string | null): Promise<MirrorPage> {
+  const ahead = context.ahead
+  context.ahead = undefined
+  if (ahead && ahead.after === cursor) return ahead.page
+  await ahead?.page.catch(() => undefined)
+  return readMirrorPage(cursor, context.pageSize)
 }
 
 /**
@@ -133,7 +163,8 @@ async function overlapAnchor(context: SyncContext): Promise<string | null> {
   const row = await context.db
     .selectFrom('history_records')
     .select('id')
-    .orderBy('at', 'desc')
+    // The order of history_records_newest (migration 0012): records without a time count last.
+    .orderBy('at', (order) => order.desc().nullsLast())
     .orderBy('id', 'desc')
     .offset(OVERLAP_PAGES * context.pageSize)
     .limit(1)

@@ -96,13 +96,17 @@ export async function queryQueue(
         and (coalesce(c.reviewed, 0) < r.match_count or coalesce(c.awaiting, 0) > 0)
       )
     )`,
+    // One check per kind, each on its own index: as one `or` of both, the planner read both
+    // indexes for every row (an applicant of a verification can have thousands of records).
     sql`not exists (
       select 1 from history_records n
-      where n.event_type = r.event_type
-        and (
-          (r.event_type = 'AML_SCREENING' and n.applicant_id = r.applicant_id)
-          or (r.event_type = 'DOCVER' and n.short_id = r.short_id)
-        )
+      where r.event_type = 'AML_SCREENING' and n.event_type = 'AML_SCREENING'
+        and n.applicant_id = r.applicant_id
+        and (n.at > r.at or (n.at = r.at and n.id > r.id))
+    )`,
+    sql`not exists (
+      select 1 from history_records n
+      where r.event_type = 'DOCVER' and n.event_type = 'DOCVER' and n.short_id = r.short_id
         and (n.at > r.at or (n.at = r.at and n.id > r.id))
     )`,
     sql`(r.event_type <> 'DOCVER' or r.short_id is not null)`,

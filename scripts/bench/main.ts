@@ -156,6 +156,7 @@ function benchHistory(): Promise<number> {
       'tsx',
       'scripts/bench/history.ts',
       `--history-records=${options.historyRecords}`,
+      ...(options.historySkipPglite ? ['--history-skip-pglite'] : []),
     ],
     { stdio: 'inherit' },
   )
