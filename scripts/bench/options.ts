@@ -9,6 +9,8 @@ export const sectionKeys = [
   'weight',
   'lighthouse',
   'bigData',
+  'memory',
+  'coldStart',
   'history',
 ] as const
 /** Run only when asked for (--only=history): it needs no build and takes minutes of its own. */
@@ -29,7 +31,7 @@ type BenchOptions = {
   historyRecords: number
 }
 
-const usage = `npm run bench -- [--build] [--strict] [--runs=1] [--only=load,audit,render,weight,lighthouse,bigData]
+const usage = `npm run bench -- [--build] [--strict] [--runs=1] [--only=load,audit,render,weight,lighthouse,bigData,memory,coldStart]
                    [--load-seconds=6] [--render-samples=15] [--lighthouse-runs=1]
        npm run bench -- --only=history [--history-records=100000]
   --only=history backfills the history mirror from the simulator into PGlite and PostgreSQL.
