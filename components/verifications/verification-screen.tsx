@@ -13,6 +13,7 @@ type Load = PageLoad<{
   verification: Verification
   screenedAs: Promise<Settled<ScreenedAs | null>> | null
   amlSummary: Promise<AmlSummary> | null
+  profileName: Promise<string | null> | null
 }>
 
 /** The verification page, rendered on the server: the record, or why it could not be read. */
@@ -42,6 +43,7 @@ export function VerificationScreen({
             shortId={shortId}
             screenedAs={load.data.screenedAs}
             amlSummary={load.data.amlSummary}
+            profileName={load.data.profileName}
           />
         </>
       ) : (

@@ -23,6 +23,7 @@ export function VerificationView({
   shortId,
   screenedAs,
   amlSummary,
+  profileName,
 }: {
   verification: Verification
   shortId: string
@@ -30,10 +31,12 @@ export function VerificationView({
   screenedAs: Promise<Settled<ScreenedAs | null>> | null
   /** The gist of the AML report, streamed into the AML card; null without a screening. */
   amlSummary: Promise<AmlSummary> | null
+  /** The profile's name, streamed into the header; null when its id cannot be read. */
+  profileName: Promise<string | null> | null
 }) {
   return (
     <div className="space-y-5">
-      <VerificationHeader verification={verification} />
+      <VerificationHeader verification={verification} profileName={profileName} />
       <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
         <div className="min-w-0 lg:col-span-2">
           <ChecksCard verification={verification} />

@@ -48,7 +48,8 @@ async function loadForPage<T>(read: () => Promise<T>): Promise<PageLoad<T>> {
 // by a page and its metadata.
 /**
  * The verification, and (started here, streamed by the page) how its AML screening was requested
- * against the verified identity, which reads the webhook history, and the gist of its AML report.
+ * against the verified identity, which reads the webhook history, the gist of its AML report and
+ * its profile's name.
  */
 export const loadVerificationPage = cache((shortId: string) =>
   isShortId(shortId)
@@ -60,6 +61,7 @@ export const loadVerificationPage = cache((shortId: string) =>
           verification: projectVerification(raw, shortId, key),
           screenedAs: searchId ? settle(screenedAsVerified(raw, shortId, searchId, null)) : null,
           amlSummary: searchId ? summarizeAml(searchId) : null,
+          profileName: profileNameOf(raw.profile_id),
         }
       })
     : notFound(),
@@ -107,6 +109,19 @@ function summarizeAml(searchId: string): Promise<AmlSummary> {
       ok: false,
       kind: error instanceof UpstreamError ? error.kind : 'failed',
     }),
+  )
+}
+
+/**
+ * The name of the verification's profile, as its page shows it; null when there is none to read
+ * (an id that is not a UUID, "default" in the provider's docs) or the read failed, for the header
+ * to show the id instead: a missing profile is no reason to fail the page.
+ */
+function profileNameOf(profileId: string | null | undefined): Promise<string | null> | null {
+  if (!profileId || !isUuid(profileId)) return null
+  return viewProfile(profileId).then(
+    (profile) => profile.name ?? null,
+    () => null,
   )
 }
 

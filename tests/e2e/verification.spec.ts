@@ -175,10 +175,18 @@ test.describe('a verification with errors in several checks', () => {
   })
 
   test('the profile shows by name and links to its page', async ({ page }) => {
+    // The name comes with the page: the browser never asks for the whole profile.
+    const profileRequests: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/profiles'))
+        profileRequests.push(request.url())
+    })
     await page.goto(`/verifications/${exampleIds.errorsShortId}`)
     const profile = dataset.profiles.find((p) => p.profile_id === verification.profile_id)
     const link = page.getByRole('link', { name: profile?.name ?? '' })
     await expect(link).toHaveAttribute('href', `/profiles/${verification.profile_id}`)
+    await hydrated(page)
+    expect(profileRequests).toEqual([])
   })
 })
 
