@@ -194,6 +194,11 @@ export async function startFloor(dir: string, simulatorUrl: string): Promise<Sta
     () => started.child.exitCode === null,
     started.logs,
   )
+  // The audited floor opens its store on its first request (PGlite takes seconds): not in a
+  // measurement's warm-up, as Verity's store is open before it is measured.
+  const audited = await fetch(`${url}/api/audited`)
+  if (!audited.ok)
+    throw new Error(`${url}/api/audited answered ${audited.status}:\n${started.logs()}`)
   return { ...started, url, pid: started.child.pid ?? 0 }
 }
 
