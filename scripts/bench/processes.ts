@@ -110,6 +110,8 @@ export type StartedNext = Started & {
   gcFile: string
   /** From spawning the process to its first answer (health, or `firstPage`), in ms. */
   readyMs: number
+  /** From spawning it to its "store ready" log line (polled with the answer), in ms. */
+  storeReadyMs: number | null
 }
 
 /**
@@ -151,9 +153,12 @@ export async function startNext(
   )
   const url = `http://127.0.0.1:${port}`
   const first = options.firstPage
+  let storeReadyMs: number | null = null
   await waitFor(
     'next start',
     async () => {
+      if (storeReadyMs === null && started.logs().includes('"msg":"store ready"'))
+        storeReadyMs = performance.now() - spawnedAt
       if (!first) return (await fetch(`${url}/api/health`)).ok ? url : null
       const page = await fetch(url + first.path, {
         headers: { cookie: first.cookie },
@@ -170,7 +175,7 @@ export async function startNext(
   const ping = await fetch(`${url}/api/ping`)
   if (!ping.ok)
     throw new Error(`${url}/api/ping answered ${ping.status}: is the build older than the route?`)
-  return { ...started, url, pid: started.child.pid ?? 0, gcFile, readyMs }
+  return { ...started, url, pid: started.child.pid ?? 0, gcFile, readyMs, storeReadyMs }
 }
 
 /** `next start` of the framework-floor app built in `dir` (scripts/bench/floor.ts). */
