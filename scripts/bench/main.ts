@@ -1,4 +1,4 @@
-// `npm run bench`: measures Verity against a bare Next.js app (the floor) and prints issue 19's budgets.
+// `npm run bench`: measures Verity against a bare Next.js app (the floor) and prints issue 32's budgets.
 import { execSync, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
