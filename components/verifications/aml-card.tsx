@@ -1,35 +1,34 @@
-'use client'
+import 'server-only'
 
-import type { ReactNode } from 'react'
+import { Suspense, type ReactNode } from 'react'
 
 import { Badge } from '@/components/ui/badge'
 import { Card } from '@/components/ui/card'
 import { CopyableId } from '@/components/ui/copyable-id'
 import { IntentLink } from '@/components/ui/intent-link'
 import { Skeleton } from '@/components/ui/skeleton'
-import { highestRisk, riskTone } from '@/lib/aml/risk'
-import { useAmlSearch } from '@/lib/queries/aml'
-import { isApiError } from '@/lib/queries/api-fetch'
+import { riskTone } from '@/lib/aml/risk'
+import type { AmlSummary } from '@/lib/data/load-for-page'
 import { subjectParam } from '@/lib/review/subject'
 import { amlReportPath } from '@/lib/routes'
 
 /**
  * The AML search made for this verification: a link to its report (which compares its matches
- * with this verification's identity), with its gist once loaded; `children` says how it was
- * screened.
+ * with this verification's identity), with its gist streamed in once the server has read it (the
+ * browser is sent a count and a level, never the report); `children` says how it was screened.
  */
 export function AmlCard({
   searchId,
   shortId,
+  summary,
   children,
 }: {
   searchId: string | null | undefined
   shortId: string
+  summary: Promise<AmlSummary> | null
   children?: ReactNode
 }) {
-  const id = searchId ?? ''
-  const { data, isPending, isError, error, refetch } = useAmlSearch(id, { enabled: id !== '' })
-  if (!id) {
+  if (!searchId || !summary) {
     return (
       <Card id="aml" title="AML screening">
         <p className="text-zinc-500 dark:text-zinc-400">
@@ -38,14 +37,14 @@ export function AmlCard({
       </Card>
     )
   }
-  const risk = data ? highestRisk(data) : null
+  const reportHref = amlReportPath(searchId, subjectParam({ kind: 'verification', shortId }))
   return (
     <Card
       id="aml"
       title="AML screening"
       actions={
         <IntentLink
-          href={amlReportPath(id, subjectParam({ kind: 'verification', shortId }))}
+          href={reportHref}
           className="text-xs font-medium text-blue-700 hover:underline dark:text-blue-300"
         >
           Open AML report
@@ -53,38 +52,37 @@ export function AmlCard({
       }
     >
       <div className="space-y-2">
-        <CopyableId value={id} label="AML search id" />
-        {isPending && <Skeleton className="h-5 w-40" />}
-        {isError && (
-          <p className="text-xs text-red-800 dark:text-red-300">
-            {isApiError(error) && error.kind === 'not_found'
-              ? 'The upstream has no stored result for this search.'
-              : 'Could not load the summary. '}
-            {!(isApiError(error) && error.kind === 'not_found') && (
-              <button
-                type="button"
-                onClick={() => void refetch()}
-                className="font-medium underline"
-              >
-                Try again
-              </button>
-            )}
-          </p>
-        )}
-        {data && (
-          <p className="flex flex-wrap items-center gap-2">
-            <span>
-              {data.data.length.toLocaleString('en')} {data.data.length === 1 ? 'match' : 'matches'}
-            </span>
-            {risk && (
-              <Badge tone={riskTone(risk)} title="Highest risk among the matches">
-                Highest risk: {risk}
-              </Badge>
-            )}
-          </p>
-        )}
+        <CopyableId value={searchId} label="AML search id" />
+        <Suspense fallback={<Skeleton className="h-5 w-40" />}>
+          <Gist summary={summary} />
+        </Suspense>
         {children}
       </div>
     </Card>
+  )
+}
+
+async function Gist({ summary }: { summary: Promise<AmlSummary> }) {
+  const gist = await summary
+  if (!gist.ok) {
+    return (
+      <p className="text-xs text-red-800 dark:text-red-300">
+        {gist.kind === 'not_found'
+          ? 'The upstream has no stored result for this search.'
+          : 'Could not load the summary: reload the page, or open the report.'}
+      </p>
+    )
+  }
+  return (
+    <p className="flex flex-wrap items-center gap-2">
+      <span>
+        {gist.matches.toLocaleString('en')} {gist.matches === 1 ? 'match' : 'matches'}
+      </span>
+      {gist.highestRisk && (
+        <Badge tone={riskTone(gist.highestRisk)} title="Highest risk among the matches">
+          Highest risk: {gist.highestRisk}
+        </Badge>
+      )}
+    </p>
   )
 }

@@ -1,3 +1,5 @@
+import 'server-only'
+
 import type { ReactNode } from 'react'
 
 import { EvidencePackButton } from '@/components/evidence/evidence-pack-button'
@@ -14,7 +16,14 @@ import { applicantPath } from '@/lib/routes'
 import type { Verification } from '@/lib/upstream/schemas'
 import { verificationStatusLook } from '@/lib/verifications/status'
 
-export function VerificationHeader({ verification: v }: { verification: Verification }) {
+export function VerificationHeader({
+  verification: v,
+  profileName,
+}: {
+  verification: Verification
+  /** The profile's name, streamed; null when its id cannot be read. */
+  profileName: Promise<string | null> | null
+}) {
   const shortId = v.verification_url_id ?? ''
   return (
     <header className="space-y-3">
@@ -63,7 +72,7 @@ export function VerificationHeader({ verification: v }: { verification: Verifica
           )}
         </Fact>
         <Fact label="Profile">
-          <ProfileLink profileId={v.profile_id} />
+          <ProfileLink profileId={v.profile_id} name={profileName} />
         </Fact>
         <Fact label="Created">
           <Timestamp value={v.created_at} mode="absolute" />

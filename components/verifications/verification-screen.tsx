@@ -4,7 +4,7 @@ import { RememberRecent } from '@/components/shell/remember-recent'
 import { Breadcrumbs } from '@/components/ui/breadcrumbs'
 import { ReadFailure } from '@/components/ui/read-failure'
 import { VerificationView } from '@/components/verifications/verification-view'
-import type { PageLoad, Settled } from '@/lib/data/load-for-page'
+import type { AmlSummary, PageLoad, Settled } from '@/lib/data/load-for-page'
 import type { ScreenedAs } from '@/lib/review/report-review'
 import { homePath } from '@/lib/routes'
 import type { Verification } from '@/lib/upstream/schemas'
@@ -12,6 +12,8 @@ import type { Verification } from '@/lib/upstream/schemas'
 type Load = PageLoad<{
   verification: Verification
   screenedAs: Promise<Settled<ScreenedAs | null>> | null
+  amlSummary: Promise<AmlSummary> | null
+  profileName: Promise<string | null> | null
 }>
 
 /** The verification page, rendered on the server: the record, or why it could not be read. */
@@ -40,6 +42,8 @@ export function VerificationScreen({
             verification={load.data.verification}
             shortId={shortId}
             screenedAs={load.data.screenedAs}
+            amlSummary={load.data.amlSummary}
+            profileName={load.data.profileName}
           />
         </>
       ) : (

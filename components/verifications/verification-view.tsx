@@ -10,7 +10,7 @@ import { IdentityDataCard } from '@/components/verifications/identity-data-card'
 import { LifecycleCard } from '@/components/verifications/lifecycle-card'
 import { OtherFieldsCard } from '@/components/verifications/other-fields-card'
 import { VerificationHeader } from '@/components/verifications/verification-header'
-import type { Settled } from '@/lib/data/load-for-page'
+import type { AmlSummary, Settled } from '@/lib/data/load-for-page'
 import type { ScreenedAs } from '@/lib/review/report-review'
 import type { Verification } from '@/lib/upstream/schemas'
 
@@ -22,22 +22,28 @@ export function VerificationView({
   verification,
   shortId,
   screenedAs,
+  amlSummary,
+  profileName,
 }: {
   verification: Verification
   shortId: string
   /** How the AML screening was requested, streamed into the AML card; null without a screening. */
   screenedAs: Promise<Settled<ScreenedAs | null>> | null
+  /** The gist of the AML report, streamed into the AML card; null without a screening. */
+  amlSummary: Promise<AmlSummary> | null
+  /** The profile's name, streamed into the header; null when its id cannot be read. */
+  profileName: Promise<string | null> | null
 }) {
   return (
     <div className="space-y-5">
-      <VerificationHeader verification={verification} />
+      <VerificationHeader verification={verification} profileName={profileName} />
       <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
         <div className="min-w-0 lg:col-span-2">
           <ChecksCard verification={verification} />
         </div>
         <div className="min-w-0 space-y-5 lg:col-start-3 lg:row-span-2 lg:row-start-1">
           <LifecycleCard verification={verification} />
-          <AmlCard searchId={verification.aml_search_id} shortId={shortId}>
+          <AmlCard searchId={verification.aml_search_id} shortId={shortId} summary={amlSummary}>
             {screenedAs && (
               <Suspense
                 fallback={<p className="text-xs text-zinc-500">Checking how it was screened…</p>}

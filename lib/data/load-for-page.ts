@@ -5,6 +5,7 @@ import { cache } from 'react'
 
 import { listReport } from '@/lib/aml/details'
 import { projectDetails } from '@/lib/aml/project-details'
+import { highestRisk } from '@/lib/aml/risk'
 import { AuthRequiredError } from '@/lib/auth/errors'
 import { readAmlSearch, readVerification } from '@/lib/data/reads'
 import { viewProfile } from '@/lib/data/views'
@@ -47,7 +48,8 @@ async function loadForPage<T>(read: () => Promise<T>): Promise<PageLoad<T>> {
 // by a page and its metadata.
 /**
  * The verification, and (started here, streamed by the page) how its AML screening was requested
- * against the verified identity, which reads the webhook history.
+ * against the verified identity, which reads the webhook history, the gist of its AML report and
+ * its profile's name.
  */
 export const loadVerificationPage = cache((shortId: string) =>
   isShortId(shortId)
@@ -58,6 +60,8 @@ export const loadVerificationPage = cache((shortId: string) =>
         return {
           verification: projectVerification(raw, shortId, key),
           screenedAs: searchId ? settle(screenedAsVerified(raw, shortId, searchId, null)) : null,
+          amlSummary: searchId ? summarizeAml(searchId) : null,
+          profileName: profileNameOf(raw.profile_id),
         }
       })
     : notFound(),
@@ -92,6 +96,34 @@ export const loadAmlReportPage = cache((searchId: string, subject: string | null
       })
     : notFound(),
 )
+
+/** What the verification page's AML card shows of the report: a count and a level, not the report. */
+export type AmlSummary =
+  | { ok: true; matches: number; highestRisk: string | null }
+  | { ok: false; kind: UpstreamErrorKind | 'failed' }
+
+function summarizeAml(searchId: string): Promise<AmlSummary> {
+  return readAmlSearch(searchId).then(
+    (report) => ({ ok: true, matches: report.data.length, highestRisk: highestRisk(report) }),
+    (error: unknown) => ({
+      ok: false,
+      kind: error instanceof UpstreamError ? error.kind : 'failed',
+    }),
+  )
+}
+
+/**
+ * The name of the verification's profile, as its page shows it; null when there is none to read
+ * (an id that is not a UUID, "default" in the provider's docs) or the read failed, for the header
+ * to show the id instead: a missing profile is no reason to fail the page.
+ */
+function profileNameOf(profileId: string | null | undefined): Promise<string | null> | null {
+  if (!profileId || !isUuid(profileId)) return null
+  return viewProfile(profileId).then(
+    (profile) => profile.name ?? null,
+    () => null,
+  )
+}
 
 /** A secondary part's read: its failure is shown in its place, never thrown past the page. */
 export type Settled<T> = { ok: true; value: T } | { ok: false }

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 
 import { apiGet } from '@/lib/queries/api-fetch'
 import { queryKeys } from '@/lib/queries/keys'
@@ -13,8 +13,4 @@ export function amlSearchQueryOptions(searchId: string) {
     queryKey: queryKeys.aml.search(searchId),
     queryFn: ({ signal }) => fetchAmlSearch(searchId, signal),
   })
-}
-
-export function useAmlSearch(searchId: string, options: { enabled?: boolean } = {}) {
-  return useQuery({ ...amlSearchQueryOptions(searchId), ...options })
 }

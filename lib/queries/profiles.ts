@@ -32,7 +32,3 @@ export function profileQueryOptions(profileId: string) {
     queryFn: ({ signal }) => fetchProfile(profileId, signal),
   })
 }
-
-export function useProfile(profileId: string, options: { enabled?: boolean } = {}) {
-  return useQuery({ ...profileQueryOptions(profileId), ...options })
-}

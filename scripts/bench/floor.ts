@@ -6,16 +6,19 @@ import { join, resolve } from 'node:path'
 /*
  * The framework's floor, built with this project's own next, react and undici and no app code:
  * a bare, dynamically rendered page with one link (for Lighthouse), a route answering fixed JSON,
- * and a route making one bare undici call to the simulator (for the proxy cost). What this
- * machine gives the framework alone, against which Verity's figures are read. Built in a
- * temporary directory (about ten seconds) and removed at the end of the run.
+ * a route making one bare undici call to the simulator (what the audit guarantee costs is read
+ * against it), and the audited floor: the same call plus one committed INSERT of a row the size of
+ * an audit row, into the same kind of store as Verity's in that run (PGlite in the server's own
+ * process, or the PostgreSQL server of DATABASE_URL), before it answers. The least any route can
+ * do that reads upstream and leaves a committed audit row first. Built in a temporary directory
+ * (about ten seconds) and removed at the end of the run.
  */
 
 const files: Record<string, string> = {
   'package.json': '{ "name": "verity-bench-floor", "private": true }\n',
   // The root is the file system's so that the linked node_modules resolve through the symlink.
   'next.config.js':
-    "module.exports = { turbopack: { root: '/' }, serverExternalPackages: ['undici'] }\n",
+    "module.exports = { turbopack: { root: '/' }, serverExternalPackages: ['undici', 'pg', '@electric-sql/pglite'] }\n",
   'app/layout.jsx': `export const metadata = { title: 'Floor' }
 export default function RootLayout({ children }) {
   return <html lang="en"><body>{children}</body></html>
@@ -47,6 +50,47 @@ export async function GET() {
     dispatcher,
   })
   return Response.json(JSON.parse(await response.body.text()))
+}
+`,
+  'app/api/audited/route.js': `import { Agent, request } from 'undici'
+import { randomUUID } from 'node:crypto'
+export const dynamic = 'force-dynamic'
+const dispatcher = new Agent({ connections: 64, keepAliveTimeout: 10_000 })
+const TABLE = \`create table if not exists bench_floor_audit (
+  seq bigserial primary key, at timestamptz not null, user_label text not null, analyst_id text,
+  action text not null, resource_type text not null, resource_id text, field text, reason text,
+  request_id text not null, client_request_id text, outcome text not null, prev_hash text not null,
+  hash text not null)\`
+const INSERT = \`insert into bench_floor_audit (at, user_label, analyst_id, action, resource_type,
+  resource_id, field, reason, request_id, client_request_id, outcome, prev_hash, hash)
+  values ($1, $2, $3, $4, $5, $6, null, null, $7, null, $8, $9, $10)\`
+async function open() {
+  if (process.env.DATABASE_URL) {
+    const { default: pg } = await import('pg')
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL })
+    await pool.query(TABLE)
+    return (values) => pool.query(INSERT, values)
+  }
+  const { PGlite } = await import('@electric-sql/pglite')
+  const lite = await PGlite.create(process.env.FLOOR_DATA_DIR)
+  await lite.exec(TABLE)
+  return (values) => lite.query(INSERT, values)
+}
+// Opened on the first request, not when the build loads the module.
+let store
+// A row of an audit row's sizes: who (label, issuer and subject), what, the request and the chain.
+const HASH = 'f'.repeat(64)
+export async function GET() {
+  const insert = await (store ??= open())
+  const response = await request(process.env.FLOOR_UPSTREAM_URL, {
+    headers: { 'ds-api-token': process.env.FLOOR_UPSTREAM_KEY, accept: 'application/json' },
+    dispatcher,
+  })
+  const body = JSON.parse(await response.body.text())
+  // Autocommit: the row is committed when the statement returns, before the answer.
+  await insert([new Date(), 'Ana Analyst', 'http://127.0.0.1:40000|ana', 'view', 'profile',
+    body.profile_id ?? null, randomUUID(), 'ok', HASH, HASH])
+  return Response.json(body)
 }
 `,
 }

@@ -1,20 +1,18 @@
-// `npm run bench`: measures Verity against a bare Next.js app (the floor) and prints issue 19's budgets.
+// `npm run bench`: measures Verity against a bare Next.js app (the floor) and prints issue 32's budgets.
 import { execSync, spawn } from 'node:child_process'
-import { cpus, loadavg } from 'node:os'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
 
 import { measureAudit } from '@/scripts/bench/audit'
 import { measureBigData } from '@/scripts/bench/big-data'
 import { launchBrowser } from '@/scripts/bench/browser'
 import { assertBuilt, buildApp } from '@/scripts/bench/build'
+import { measureColdStart } from '@/scripts/bench/cold-start'
 import { buildFloor, type Floor } from '@/scripts/bench/floor'
 import { measureLighthouse } from '@/scripts/bench/lighthouse'
 import { measureLoad } from '@/scripts/bench/load'
-import {
-  memoryResult,
-  sampleMemory,
-  settledMemory,
-  type MemorySample,
-} from '@/scripts/bench/memory'
+import { collected, measureMemory, type Collected } from '@/scripts/bench/memory'
 import { parseOptions } from '@/scripts/bench/options'
 import { startFloor, startNext, startSimulatorChild, type Started } from '@/scripts/bench/processes'
 import {
@@ -57,7 +55,6 @@ type Run = {
 async function runOnce(floor: Floor | null, failures: Record<string, string>): Promise<Run> {
   const results: SectionResult[] = []
   const timings: Record<string, number> = {}
-  const memory: MemorySample[] = []
   const before = loadavg()
   const has = (key: string) => options.sections.has(key as never)
   async function section(key: string, run: () => Promise<SectionResult>): Promise<void> {
@@ -79,7 +76,16 @@ async function runOnce(floor: Floor | null, failures: Record<string, string>): P
   const port = await freePort()
   const signIn = await startSignIn(port)
   started.push({ stop: signIn.provider.stop })
-  const app = await startNext(options.distDir, simulator.url, port, signIn.env)
+  // The embedded store outlives the first server, for the cold start's restart on it.
+  const dataDir = mkdtempSync(join(tmpdir(), 'verity-bench-data-'))
+  started.push({ stop: () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })) })
+  const store = process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite'
+  const start = (firstPage?: { path: string; cookie: string }) =>
+    startNext(options.distDir, simulator.url, port, signIn.env, {
+      dataDir,
+      ...(firstPage ? { firstPage } : {}),
+    })
+  let app = await start()
   started.push(app)
   let floorApp: Started | null = null
   if (floor) {
@@ -91,9 +97,8 @@ async function runOnce(floor: Floor | null, failures: Record<string, string>): P
     if (floorApp) started.push(floorApp)
   }
   console.log(
-    `simulator ${simulator.url}, Verity ${app.url} (pid ${app.pid}, sign-in on), floor ${floorApp?.url ?? 'none'}, build ${options.distDir}`,
+    `simulator ${simulator.url}, Verity ${app.url} (pid ${app.pid}, sign-in on, ${store}), floor ${floorApp?.url ?? 'none'}, build ${options.distDir}`,
   )
-  const pids = { next: app.pid, simulator: simulator.pid, floor: floorApp?.pid ?? null }
   const browser = await launchBrowser()
   let session: Session
   try {
@@ -105,7 +110,7 @@ async function runOnce(floor: Floor | null, failures: Record<string, string>): P
         fetch(app.url + path, { headers: { cookie: session.header } }).then((r) => r.arrayBuffer()),
       ),
     )
-    memory.push(await settledMemory('at rest, after start and sign-in', pids))
+    const rest: Collected = await collected(app)
 
     await section('load', () =>
       measureLoad(simulator.url, app.url, floorApp?.url ?? null, session.header, {
@@ -114,15 +119,20 @@ async function runOnce(floor: Floor | null, failures: Record<string, string>): P
         levels: [1, 32],
       }),
     )
-    if (has('load')) {
-      memory.push(sampleMemory('right after the proxy load', pids))
-      memory.push(await settledMemory('after the proxy load, settled', pids))
-    }
+    await section('memory', () =>
+      measureMemory(
+        app,
+        session.header,
+        rest,
+        { simulator: simulator.pid, floor: floorApp?.pid ?? null },
+        { rounds: 5, seconds: 3 },
+      ),
+    )
     await section('audit', () => measureAudit(app.url, session.header))
     await section('render', () =>
       measureRender(app.url, session.header, { samples: options.renderSamples, warmup: 2 }),
     )
-    await section('weight', () => measureWeight(browser, app.url, session))
+    await section('weight', () => measureWeight(browser, app.url, session, floorApp?.url ?? null))
     await section('bigData', () => measureBigData(browser, app.url, session))
   } finally {
     await browser.close()
@@ -130,12 +140,25 @@ async function runOnce(floor: Floor | null, failures: Record<string, string>): P
   await section('lighthouse', () =>
     measureLighthouse(app.url, options.lighthouseRuns, floorApp?.url ?? null, session),
   )
-  memory.push(sampleMemory('end of run', pids))
-  results.push(memoryResult(memory))
+  await section('coldStart', async () => {
+    const measured = await measureColdStart(app, start, session.header, store)
+    app = measured.restarted
+    started.push(app)
+    return measured.result
+  })
   await stopAll()
 
   // Printed in the issue's order, whatever order they ran in.
-  const order = ['load', 'audit', 'render', 'weight', 'lighthouse', 'bigData', 'memory']
+  const order = [
+    'load',
+    'audit',
+    'render',
+    'weight',
+    'lighthouse',
+    'bigData',
+    'memory',
+    'coldStart',
+  ]
   results.sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key))
   return {
     results,

@@ -1,71 +1,139 @@
+import { readFileSync } from 'node:fs'
+
+import autocannon from 'autocannon'
+
+import { exampleIds } from '@/lib/demo/example-ids'
+import type { StartedNext } from '@/scripts/bench/processes'
 import { treeRss } from '@/scripts/bench/processes'
 import { budget, mb, type SectionResult } from '@/scripts/bench/report'
 
 /*
- * Server memory: resident set of `next start` (and of the simulator, for scale) at moments of the
- * run. The budget compares the size once the proxy load is over and the server has had a few
- * seconds to collect garbage with its resting size (started, signed in, each route served once).
- * The floor's server, loaded in the same section, is sampled beside it: what the framework and
- * Node.js themselves keep after a load.
+ * Server memory, measured as memory: the live JavaScript heap and the resident size of
+ * `next start` after a full, forced collection (the bench's own server runs with --expose-gc and
+ * scripts/bench/gc-hook.mjs), at rest (started, signed in, each route served once) and after
+ * rounds of load on the proxied route. What V8 has merely not collected yet does not count; what
+ * stays reachable does. A leak grows from round to round, so the heap after the last of five
+ * rounds is compared with the heap after the first, and both figures with the resting ones.
  */
 
-type Pids = { next: number; simulator: number; floor: number | null }
-export type MemorySample = {
-  moment: string
-  nextRss: number
+export type Collected = { heapUsed: number; rss: number; external: number; arrayBuffers: number }
+export type MemoryFigures = {
+  rest: Collected
+  rounds: Collected[]
+  /** Resident size of the simulator and the floor (not collected), for scale. */
   simulatorRss: number
   floorRss: number | null
 }
 
-const REST = 'at rest, after start and sign-in'
-const AFTER = 'after the proxy load, settled'
-const SETTLE_MS = 5_000
+const GROWTH_LIMIT = 1.05
+const REST_LIMIT = 1.2
 
-export function sampleMemory(moment: string, pids: Pids): MemorySample {
-  return {
-    moment,
-    nextRss: treeRss(pids.next),
-    simulatorRss: treeRss(pids.simulator),
-    floorRss: pids.floor === null ? null : treeRss(pids.floor),
+/** Asks the server to collect in full and reads what is left. */
+export async function collected(app: StartedNext): Promise<Collected> {
+  const asked = Date.now()
+  process.kill(app.pid, 'SIGUSR2')
+  const deadline = asked + 10_000
+  for (;;) {
+    try {
+      const figures = JSON.parse(readFileSync(app.gcFile, 'utf8')) as Collected & { at: number }
+      if (figures.at >= asked) return figures
+    } catch {
+      // Not written yet.
+    }
+    if (Date.now() > deadline)
+      throw new Error('The bench server wrote no memory figures: was it started with gc-hook.mjs?')
+    await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
 
-/** A sample after a few idle seconds. */
-export async function settledMemory(moment: typeof REST | typeof AFTER, pids: Pids) {
-  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
-  return sampleMemory(moment, pids)
+/** Five rounds of load at concurrency 32 on the proxied route, each followed by a full collection. */
+export async function measureMemory(
+  app: StartedNext,
+  cookie: string,
+  rest: Collected,
+  others: { simulator: number; floor: number | null },
+  options: { rounds: number; seconds: number },
+): Promise<SectionResult> {
+  const rounds: Collected[] = []
+  for (let round = 0; round < options.rounds; round++) {
+    await new Promise((resolve, reject) =>
+      autocannon(
+        {
+          url: `${app.url}/api/profiles/${exampleIds.defaultProfileId}`,
+          connections: 32,
+          duration: options.seconds,
+          headers: { cookie },
+        },
+        (error, result) => (error ? reject(error) : resolve(result)),
+      ),
+    )
+    rounds.push(await collected(app))
+  }
+  return memoryResult({
+    rest,
+    rounds,
+    simulatorRss: treeRss(others.simulator),
+    floorRss: others.floor === null ? null : treeRss(others.floor),
+  })
 }
 
-export function memoryResult(samples: readonly MemorySample[]): SectionResult {
-  const rest = samples.find((sample) => sample.moment === REST)
-  const after = samples.find((sample) => sample.moment === AFTER)
+function memoryResult(figures: MemoryFigures): SectionResult {
   const mib = (bytes: number) => bytes / 1024 / 1024
+  const { rest, rounds } = figures
+  const first = rounds[0]
+  const last = rounds.at(-1)
+  const row = (moment: string, c: Collected) => [
+    moment,
+    mb(c.heapUsed),
+    mb(c.external),
+    mb(c.arrayBuffers),
+    mb(c.rss),
+  ]
   return {
     key: 'memory',
     tables: [
       {
-        title: '6. Memory (resident set, process and its children)',
-        head: ['moment', 'next start', 'simulator', 'floor (bare Next.js)'],
-        rows: samples.map((sample) => [
-          sample.moment,
-          mb(sample.nextRss),
-          mb(sample.simulatorRss),
-          sample.floorRss === null ? '–' : mb(sample.floorRss),
-        ]),
+        title:
+          '6. Memory of next start after a full collection (five rounds of load, concurrency 32)',
+        head: ['moment', 'live JS heap', 'external', 'array buffers', 'resident'],
+        rows: [
+          row('at rest, after start and sign-in', rest),
+          ...rounds.map((c, index) => row(`after round ${index + 1} of load`, c)),
+        ],
+        notes: [
+          `Not collected, for scale: simulator ${mb(figures.simulatorRss)}, floor ${figures.floorRss === null ? '–' : mb(figures.floorRss)} resident.`,
+        ],
       },
     ],
-    budgets: after
-      ? [
-          budget(
-            'server memory after the proxy load ≤ resting size + 20%',
-            mib(after.nextRss),
-            '≤',
-            rest ? mib(rest.nextRss) * 1.2 : Number.NaN,
-            'MiB',
-            rest ? `at rest ${mb(rest.nextRss)}` : undefined,
-          ),
-        ]
-      : [],
-    data: samples,
+    budgets:
+      first && last
+        ? [
+            budget(
+              `live JS heap after five rounds ≤ after the first + ${Math.round((GROWTH_LIMIT - 1) * 100)}% (no growth)`,
+              mib(last.heapUsed),
+              '≤',
+              mib(first.heapUsed) * GROWTH_LIMIT,
+              'MiB',
+              `after round 1 ${mb(first.heapUsed)}`,
+            ),
+            budget(
+              `live JS heap after the load ≤ resting + ${Math.round((REST_LIMIT - 1) * 100)}%`,
+              mib(last.heapUsed),
+              '≤',
+              mib(rest.heapUsed) * REST_LIMIT,
+              'MiB',
+              `at rest ${mb(rest.heapUsed)}`,
+            ),
+            budget(
+              `resident size after the load, collected ≤ resting + ${Math.round((REST_LIMIT - 1) * 100)}%`,
+              mib(last.rss),
+              '≤',
+              mib(rest.rss) * REST_LIMIT,
+              'MiB',
+              `at rest ${mb(rest.rss)}`,
+            ),
+          ]
+        : [],
+    data: figures,
   }
 }

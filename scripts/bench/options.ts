@@ -9,6 +9,8 @@ export const sectionKeys = [
   'weight',
   'lighthouse',
   'bigData',
+  'memory',
+  'coldStart',
   'history',
 ] as const
 /** Run only when asked for (--only=history): it needs no build and takes minutes of its own. */
@@ -31,7 +33,7 @@ type BenchOptions = {
   historySkipPglite: boolean
 }
 
-const usage = `npm run bench -- [--build] [--strict] [--runs=1] [--only=load,audit,render,weight,lighthouse,bigData]
+const usage = `npm run bench -- [--build] [--strict] [--runs=1] [--only=load,audit,render,weight,lighthouse,bigData,memory,coldStart]
                    [--load-seconds=6] [--render-samples=15] [--lighthouse-runs=1]
        npm run bench -- --only=history [--history-records=100000] [--history-skip-pglite]
   --only=history backfills the history mirror from the simulator into PGlite and PostgreSQL and

@@ -16,6 +16,8 @@ export const pageKinds: readonly PageKind[] = [
   { key: 'aml-1000', label: 'AML report, 1,000 matches', path: `/aml/${exampleIds.amlBigId}` },
   { key: 'webhooks', label: 'webhook history', path: '/webhooks' },
   { key: 'home', label: 'home', path: '/' },
+  { key: 'queue', label: 'queue', path: '/queue' },
+  { key: 'activity', label: 'activity', path: '/activity' },
 ]
 
 /** The floor every route pays: root layout, providers and framework, no page code of its own. */

@@ -67,6 +67,7 @@ async function waitFor(
   check: () => Promise<string | null>,
   alive: () => boolean,
   logs: () => string,
+  everyMs = 200,
 ) {
   const deadline = Date.now() + 60_000
   for (;;) {
@@ -74,7 +75,7 @@ async function waitFor(
     const found = await check().catch(() => null)
     if (found) return found
     if (Date.now() > deadline) throw new Error(`${what} did not start in 60 s:\n${logs()}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await new Promise((resolve) => setTimeout(resolve, everyMs))
   }
 }
 
@@ -95,38 +96,86 @@ export async function startSimulatorChild(historyRecords: number): Promise<Start
   return { ...started, url, pid: started.child.pid ?? 0 }
 }
 
+export type NextOptions = {
+  /** Options for node itself (`--cpu-prof`, which NODE_OPTIONS does not take). */
+  nodeArgs?: string[]
+  /** The embedded store's directory, kept across a restart; else one beside the output, removed with it. */
+  dataDir?: string
+  /** Waits for this signed-in page instead of the health route (the cold start's first page). */
+  firstPage?: { path: string; cookie: string }
+}
+
+export type StartedNext = Started & {
+  /** Where SIGUSR2 makes the bench's server write its memory after a full collection (gc-hook.mjs). */
+  gcFile: string
+  /** From spawning the process to its first answer (health, or `firstPage`), in ms. */
+  readyMs: number
+  /** From spawning it to its "store ready" log line (polled with the answer), in ms. */
+  storeReadyMs: number | null
+}
+
 /**
- * `next start` of the build in `distDir` on `port`, on the simulator, with `env` (sign-in) and
- * options for node itself (`--cpu-prof`, which NODE_OPTIONS does not take).
+ * `next start` of the build in `distDir` on `port`, on the simulator, with `env` (sign-in), run
+ * with `--expose-gc` and the bench's collection hook (scripts/bench/gc-hook.mjs).
  */
 export async function startNext(
   distDir: string,
   simulatorUrl: string,
   port: number,
   env: Record<string, string>,
-  nodeArgs: string[] = [],
-): Promise<Started> {
+  options: NextOptions = {},
+): Promise<StartedNext> {
+  let gcFile = ''
+  const spawnedAt = performance.now()
   // Its embedded store lives (and goes) with its output, unless DATABASE_URL names a server.
-  const started = spawnChild('next', [...nodeArgs, ...nextStart(port)], (dir) => ({
-    NEXT_DIST_DIR: distDir,
-    NODE_ENV: 'production',
-    DS_API_BASE_URL: simulatorUrl,
-    DS_API_KEY: exampleApiKey,
-    VERITY_DEMO: 'true',
-    VERITY_DATA_DIR: join(dir, 'data'),
-    ...env,
-  }))
+  const started = spawnChild(
+    'next',
+    [
+      '--expose-gc',
+      '--import',
+      resolve('scripts/bench/gc-hook.mjs'),
+      ...(options.nodeArgs ?? []),
+      ...nextStart(port),
+    ],
+    (dir) => {
+      gcFile = join(dir, 'gc.json')
+      return {
+        BENCH_GC_FILE: gcFile,
+        NEXT_DIST_DIR: distDir,
+        NODE_ENV: 'production',
+        DS_API_BASE_URL: simulatorUrl,
+        DS_API_KEY: exampleApiKey,
+        VERITY_DEMO: 'true',
+        VERITY_DATA_DIR: options.dataDir ?? join(dir, 'data'),
+        ...env,
+      }
+    },
+  )
   const url = `http://127.0.0.1:${port}`
+  const first = options.firstPage
+  let storeReadyMs: number | null = null
   await waitFor(
     'next start',
-    async () => ((await fetch(`${url}/api/health`)).ok ? url : null),
+    async () => {
+      if (storeReadyMs === null && started.logs().includes('"msg":"store ready"'))
+        storeReadyMs = performance.now() - spawnedAt
+      if (!first) return (await fetch(`${url}/api/health`)).ok ? url : null
+      const page = await fetch(url + first.path, {
+        headers: { cookie: first.cookie },
+        redirect: 'manual',
+      })
+      await page.arrayBuffer()
+      return page.status === 200 ? url : null
+    },
     () => started.child.exitCode === null,
     started.logs,
+    first ? 20 : 200,
   )
+  const readyMs = performance.now() - spawnedAt
   const ping = await fetch(`${url}/api/ping`)
   if (!ping.ok)
     throw new Error(`${url}/api/ping answered ${ping.status}: is the build older than the route?`)
-  return { ...started, url, pid: started.child.pid ?? 0 }
+  return { ...started, url, pid: started.child.pid ?? 0, gcFile, readyMs, storeReadyMs }
 }
 
 /** `next start` of the framework-floor app built in `dir` (scripts/bench/floor.ts). */
@@ -135,9 +184,11 @@ export async function startFloor(dir: string, simulatorUrl: string): Promise<Sta
   const started = spawnChild(
     'floor',
     nextStart(port, resolve('node_modules')),
-    () => ({
+    (tmp) => ({
       FLOOR_UPSTREAM_URL: `${simulatorUrl}/api/v3/profiles/${exampleIds.defaultProfileId}`,
       FLOOR_UPSTREAM_KEY: exampleApiKey,
+      // The audited floor's embedded store, beside its output (unless DATABASE_URL names a server).
+      FLOOR_DATA_DIR: join(tmp, 'pglite'),
     }),
     dir,
   )
@@ -148,6 +199,11 @@ export async function startFloor(dir: string, simulatorUrl: string): Promise<Sta
     () => started.child.exitCode === null,
     started.logs,
   )
+  // The audited floor opens its store on its first request (PGlite takes seconds): not in a
+  // measurement's warm-up, as Verity's store is open before it is measured.
+  const audited = await fetch(`${url}/api/audited`)
+  if (!audited.ok)
+    throw new Error(`${url}/api/audited answered ${audited.status}:\n${started.logs()}`)
   return { ...started, url, pid: started.child.pid ?? 0 }
 }
 

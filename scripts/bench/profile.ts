@@ -38,10 +38,9 @@ mkdirSync(out, { recursive: true })
 const simulator = await startSimulatorChild(100)
 const port = await freePort()
 const signIn = await startSignIn(port)
-const app = await startNext(distDir, simulator.url, port, signIn.env, [
-  '--cpu-prof',
-  `--cpu-prof-dir=${out}`,
-])
+const app = await startNext(distDir, simulator.url, port, signIn.env, {
+  nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${out}`],
+})
 try {
   const browser = await launchBrowser()
   const session = await signInAnalyst(browser, app.url).finally(() => browser.close())

@@ -7,11 +7,13 @@ import { kb, type SectionResult } from '@/scripts/bench/report'
 import type { Session } from '@/scripts/bench/sign-in'
 
 /*
- * Page weight (context for the Lighthouse budgets, not a budget of its own): the JavaScript files a fresh browser fetches on the first load of each route (until
- * the network is idle), each gzipped here at zlib's default level as `next start` serves it. The
- * browser's list is used rather than the build manifests because it includes what hydration
- * fetches and reads the same way under webpack or Turbopack. Inline RSC payload scripts are data
- * and counted in the HTML instead.
+ * Page weight (context for the Lighthouse budgets, not a budget of its own): what a fresh browser
+ * fetches on the first load of each route (until the network is idle), by kind: the HTML without
+ * its inline RSC payload, the RSC payload (inline in the HTML and fetched), the JavaScript files
+ * (each gzipped here at zlib's default level as `next start` serves it) and the data the page's
+ * client code fetches from /api/, against the framework floor's bare page and Verity's minimal
+ * page. The browser's list is used rather than the build manifests because it includes what
+ * hydration fetches and reads the same way under webpack or Turbopack.
  */
 
 /** Heavy code that should reach a client bundle only when a page needs it (text heuristics). */
@@ -29,7 +31,20 @@ type Chunk = {
   cacheControl: string
   markers: string[]
 }
-type RouteWeight = { path: string; status: number; gzip: number; chunks: Chunk[] }
+type RouteWeight = {
+  path: string
+  status: number
+  gzip: number
+  chunks: Chunk[]
+  /** Raw bytes: the document without its inline RSC scripts, the RSC payload, client data. */
+  html: number
+  rsc: number
+  data: number
+  dataUrls: string[]
+}
+
+/** The inline RSC payload of a document: Next's `self.__next_f.push(...)` scripts. */
+const INLINE_RSC = /<script>self\.__next_f\.push\(.*?<\/script>/gs
 
 async function firstLoad(
   browser: Browser,
@@ -41,8 +56,26 @@ async function firstLoad(
   await context.addCookies([{ name: session.name, value: session.value, url: appUrl }])
   const tab = await context.newPage()
   const pending: Promise<Chunk | null>[] = []
+  const other: Promise<{ kind: 'html' | 'rsc' | 'data'; url: string; body: string } | null>[] = []
   tab.on('response', (response) => {
-    if (response.request().resourceType() !== 'script' || !response.url().startsWith(appUrl)) return
+    if (!response.url().startsWith(appUrl)) return
+    const type = response.request().resourceType()
+    if (type === 'document' || type === 'fetch' || type === 'xhr') {
+      other.push(
+        response.text().then(
+          (body) => {
+            const url = response.url().slice(appUrl.length)
+            const rsc =
+              url.includes('_rsc=') ||
+              /text\/x-component/.test(response.headers()['content-type'] ?? '')
+            return { kind: type === 'document' ? 'html' : rsc ? 'rsc' : 'data', url, body }
+          },
+          () => null,
+        ),
+      )
+      return
+    }
+    if (type !== 'script') return
     pending.push(
       (async () => {
         const body = await response.body().catch(() => null)
@@ -64,12 +97,32 @@ async function firstLoad(
   })
   const response = await tab.goto(appUrl + page.path, { waitUntil: 'networkidle', timeout: 60_000 })
   const chunks = (await Promise.all(pending)).filter((chunk): chunk is Chunk => chunk !== null)
+  const others = (await Promise.all(other)).filter((item) => item !== null)
   await context.close()
+  const bytes = (text: string) => Buffer.byteLength(text)
+  let html = 0
+  let rsc = 0
+  let data = 0
+  for (const item of others) {
+    if (item.kind === 'html') {
+      const inline = (item.body.match(INLINE_RSC) ?? []).reduce(
+        (sum, script) => sum + bytes(script),
+        0,
+      )
+      html += bytes(item.body) - inline
+      rsc += inline
+    } else if (item.kind === 'rsc') rsc += bytes(item.body)
+    else data += bytes(item.body)
+  }
   return {
     path: page.path,
     status: response?.status() ?? 0,
     gzip: chunks.reduce((sum, chunk) => sum + chunk.gzip, 0),
     chunks: chunks.sort((a, b) => b.gzip - a.gzip),
+    html,
+    rsc,
+    data,
+    dataUrls: others.filter((item) => item.kind === 'data').map((item) => item.url),
   }
 }
 
@@ -77,7 +130,11 @@ export async function measureWeight(
   browser: Browser,
   appUrl: string,
   session: Session,
+  floorUrl: string | null,
 ): Promise<SectionResult> {
+  const bare = floorUrl
+    ? await firstLoad(browser, floorUrl, session, { key: 'floor', label: 'floor', path: '/' })
+    : null
   const floor = await firstLoad(browser, appUrl, session, minimalPage)
   const floorUrls = new Set(floor.chunks.map((chunk) => chunk.url))
   const routes: [PageKind, RouteWeight][] = [[minimalPage, floor]]
@@ -131,10 +188,34 @@ export async function measureWeight(
           `zod in client bundles: ${withZod.join(', ') || 'none'}; static JS not served immutable: ${notImmutable.length === 0 ? 'none' : `${notImmutable.length}, e.g. ${notImmutable[0]?.url}`}.`,
         ],
       },
+      {
+        title: '3b. Bytes per page kind, first load (raw; JS gzip), against the floor',
+        head: ['page', 'HTML', 'RSC', 'JS gzip', 'data', 'data requests'],
+        rows: [
+          ...(bare ? [['bare Next.js page (floor)', ...kinds(bare)]] : []),
+          ...routes.map(([page, weight]) => [page.label, ...kinds(weight)]),
+        ],
+        notes: [
+          'HTML without its inline RSC scripts; RSC: inline in the HTML and fetched; data: what client code fetched from /api/.',
+        ],
+      },
     ],
     budgets: [],
-    data: Object.fromEntries(routes.map(([page, weight]) => [page.key, weight])),
+    data: {
+      ...(bare ? { floor: bare } : {}),
+      ...Object.fromEntries(routes.map(([page, weight]) => [page.key, weight])),
+    },
   }
+}
+
+function kinds(weight: RouteWeight): (string | number)[] {
+  return [
+    kb(weight.html),
+    kb(weight.rsc),
+    kb(weight.gzip),
+    kb(weight.data),
+    weight.dataUrls.join(' ') || '—',
+  ]
 }
 
 function found(routes: readonly [PageKind, RouteWeight][], marker: string): string[] {

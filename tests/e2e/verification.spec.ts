@@ -155,6 +155,12 @@ test.describe('a verification with errors in several checks', () => {
   test('the AML card links to the report with its match count and highest risk', async ({
     page,
   }) => {
+    // The count and the level come with the page: the browser never asks for the report itself.
+    const reportRequests: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/aml/'))
+        reportRequests.push(request.url())
+    })
     await page.goto(`/verifications/${exampleIds.errorsShortId}`)
     const report = dataset.amlResults.get(exampleIds.amlRichId)
     const aml = page.getByRole('region', { name: 'AML screening' })
@@ -164,13 +170,23 @@ test.describe('a verification with errors in several checks', () => {
     )
     await expect(aml.getByText(`${report?.data.length} matches`)).toBeVisible()
     await expect(aml.getByText(`Highest risk: ${report?.max_risk_score}`)).toBeVisible()
+    await hydrated(page)
+    expect(reportRequests).toEqual([])
   })
 
   test('the profile shows by name and links to its page', async ({ page }) => {
+    // The name comes with the page: the browser never asks for the whole profile.
+    const profileRequests: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/profiles'))
+        profileRequests.push(request.url())
+    })
     await page.goto(`/verifications/${exampleIds.errorsShortId}`)
     const profile = dataset.profiles.find((p) => p.profile_id === verification.profile_id)
     const link = page.getByRole('link', { name: profile?.name ?? '' })
     await expect(link).toHaveAttribute('href', `/profiles/${verification.profile_id}`)
+    await hydrated(page)
+    expect(profileRequests).toEqual([])
   })
 })
 

@@ -49,7 +49,13 @@ function renderView(verification: Verification, { masking = false } = {}) {
   const view = masking ? projectVerification(verification, 'test', TEST_REF_KEY) : verification
   return render(
     <QueryClientProvider client={client}>
-      <VerificationView verification={view} shortId="test" screenedAs={null} />
+      <VerificationView
+        verification={view}
+        shortId="test"
+        screenedAs={null}
+        amlSummary={null}
+        profileName={null}
+      />
     </QueryClientProvider>,
   )
 }
