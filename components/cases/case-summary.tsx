@@ -16,6 +16,8 @@ const EVENT_WORDS: Record<string, string> = {
   state_changed: 'State changed',
   escalated: 'Escalated',
   snoozed: 'Waiting on the customer',
+  note_added: 'Note added',
+  decision_recorded: 'Decision recorded',
   closed: 'Closed',
   reopened: 'Reopened',
 }

@@ -41,6 +41,8 @@ async function load() {
     bulk: await import('@/lib/cases/bulk'),
     list: await import('@/lib/cases/list'),
     store: await import('@/lib/store/store'),
+    notes: await import('@/lib/review/notes'),
+    decisions: await import('@/lib/review/decisions'),
   }
 }
 
@@ -318,6 +320,55 @@ describe('closing', () => {
       },
       { id: cases[2]!.id, ok: true, detail: 'Done' },
     ])
+  })
+})
+
+describe('the record of a case', () => {
+  it("logs a note added and a decision recorded on the case's report, audited", async () => {
+    const [id] = await mirror({})
+    await modules.create.createCasesForNewRecords(await db(), [id!])
+    const kase = await caseOf(id!)
+    await modules.notes.addNote(
+      { type: 'aml_search', id: kase.resource_id.toUpperCase() },
+      'Rang the customer.',
+    )
+    await modules.decisions.recordDecision({
+      searchId: kase.resource_id,
+      matchUuid: 'm-one',
+      subject: null,
+      decision: 'false_positive',
+      action: 'set',
+      reason: 'Born twenty years apart.',
+    })
+    const events = await (
+      await db()
+    )
+      .selectFrom('case_events')
+      .select(['kind', 'user_label', 'reason'])
+      .where('case_id', '=', kase.id)
+      .orderBy('id')
+      .execute()
+    expect(events.map((event) => event.kind)).toEqual([
+      'created',
+      'note_added',
+      'decision_recorded',
+    ])
+    expect(events[2]).toEqual({
+      kind: 'decision_recorded',
+      user_label: 'ana@verity.test',
+      reason: 'False positive on match m-one (set)',
+    })
+    const audited = await (
+      await db()
+    )
+      .selectFrom('audit_events')
+      .select(['field', 'outcome'])
+      .where('action', '=', 'case')
+      .where('resource_id', '=', String(kase.id))
+      .orderBy('seq')
+      .execute()
+    expect(audited.map((row) => row.field)).toEqual(['created', 'note_added', 'decision_recorded'])
+    expect(JSON.stringify(audited)).not.toContain('Born twenty years')
   })
 })
 
