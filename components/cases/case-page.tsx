@@ -22,7 +22,7 @@ export function CasePage({ detail, now }: { detail: CaseDetail; now: Date }) {
       : { href: verificationPath(kase.resourceId), label: `Verification ${kase.resourceId}` }
   return (
     <div className="grid gap-4 md:grid-cols-2">
-      <Card id="case" title={`Case ${kase.id}`}>
+      <Card id="case" title={kase.name ? `Case ${kase.id} · ${kase.name}` : `Case ${kase.id}`}>
         <p className="mb-3">
           About{' '}
           <Link href={record.href} className="font-mono break-all underline">

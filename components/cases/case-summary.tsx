@@ -47,6 +47,10 @@ export function CaseFacts({
           )}{' '}
           · {riskText(kase)}
         </dd>
+        <dt className="text-zinc-500 dark:text-zinc-400">Applicant</dt>
+        <dd className="break-words" data-testid="case-name">
+          {kase.name ?? <span className="text-zinc-500">Name unknown</span>}
+        </dd>
         <dt className="text-zinc-500 dark:text-zinc-400">State</dt>
         <dd>
           <StateBadge state={kase.state} />

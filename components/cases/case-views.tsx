@@ -132,9 +132,14 @@ export function CaseViews({
           rows={data.cases.map((kase) => ({
             id: kase.id,
             cells: [
-              <Link key="case" href={casePath(kase.id)} className="underline">
-                Case {kase.id}
-              </Link>,
+              <span key="case" className="flex flex-col">
+                <Link href={casePath(kase.id)} className="underline">
+                  Case {kase.id}
+                </Link>
+                <span className="break-words text-zinc-600 dark:text-zinc-400">
+                  {kase.name ?? 'Name unknown'}
+                </span>
+              </span>,
               riskText(kase),
               <StateBadge key="state" state={kase.state} />,
               kase.ownerLabel ?? <span className="text-zinc-500">Unassigned</span>,

@@ -89,7 +89,14 @@ beforeEach(async () => {
   return () => stdout.mockRestore()
 })
 
-type Kind = { risk?: 'High' | 'Medium' | 'Low'; matches?: number; failed?: boolean; at?: Date }
+type Kind = {
+  risk?: 'High' | 'Medium' | 'Low'
+  matches?: number
+  failed?: boolean
+  at?: Date
+  name?: string
+  applicant?: string
+}
 
 /** Mirrored records as the history mirror stores them; returns their ids. */
 async function mirror(...kinds: Kind[]) {
@@ -114,6 +121,8 @@ async function mirror(...kinds: Kind[]) {
       rows.map((row, index) => ({
         ...row,
         at: kinds[index]?.at ?? now,
+        requested_name: kinds[index]?.name ?? null,
+        applicant_id: kinds[index]?.applicant ?? null,
         payload_state: 'ok' as const,
         error_codes: [],
         first_seen_at: now,
@@ -373,6 +382,25 @@ describe('the record of a case', () => {
 })
 
 describe('views', () => {
+  it("shows the applicant's name beside each case, a failed verification's from its screening", async () => {
+    const applicant = randomUUID()
+    const ids = await mirror(
+      { risk: 'High', name: 'Maria Alvarez', applicant },
+      { failed: true, applicant },
+      { failed: true },
+    )
+    await modules.create.createCasesForNewRecords(await db(), ids)
+    const { cases } = await modules.list.listCases(await db(), 'https://idp.test ana', {
+      view: 'unassigned',
+      sort: 'due',
+      page: 1,
+    })
+    const names = ids.map((id) => cases.find((kase) => kase.recordId === id)?.name)
+    expect(names).toEqual(['Maria Alvarez', 'Maria Alvarez', null])
+    const taken = await modules.actions.takeNext(await db(), ana)
+    expect(taken).toMatchObject({ recordId: ids[0], name: 'Maria Alvarez' })
+  })
+
   it('moves a snoozed case out of the active views and back when the snooze ends', async () => {
     const [id] = await mirror({})
     await modules.create.createCasesForNewRecords(await db(), [id!])
