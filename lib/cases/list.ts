@@ -105,3 +105,8 @@ export async function ownerLoads(db: Db, now = new Date()): Promise<OwnerLoad[]>
     overdue: row.overdue,
   }))
 }
+
+/** Every view's count alone: the records queue's navigation. */
+export function caseViewCounts(db: Db, me: string, now = new Date()) {
+  return viewCounts(db, conditions(me, now))
+}
