@@ -80,6 +80,6 @@ export function decisionRecordedOnCase(
     viewer,
     { type: 'aml_search', id: decided.search_id },
     'decision_recorded',
-    `${decisionLabels[decided.decision]} on match ${decided.match_uuid} (${action})`,
+    `${decisionLabels[decided.decision]} on match ${decided.match_uuid.slice(0, 8)} (${action})`,
   )
 }

@@ -295,6 +295,7 @@ describe('the case pack', () => {
     expect(row).toEqual({ resource_type: 'case', resource_id: String(caseId) })
     const text = await pdfText(pdfOf(made))
     expect(text).toContain(`Case ${caseId}`)
+    expect(text).toContain('from the upstream record')
     expect(text).toContain('Escalated: The customer is a minister.')
     expect(text).toContain(`audit row ${made.seq}`)
   })
