@@ -212,6 +212,8 @@ test('/activity shows each step of the case', async () => {
 })
 
 test('screenshots of the queue views and a case page, 1280 and 375 wide, both themes', async () => {
+  // Twenty full-page screenshots: on a busy machine that is more than the default 30 s.
+  test.setTimeout(120_000)
   const lea = pages.lea!
   for (const scheme of ['light', 'dark'] as const) {
     await lea.emulateMedia({ colorScheme: scheme })
