@@ -1,9 +1,10 @@
 import type { Metadata } from 'next'
 
+import { CaseViewNav } from '@/components/cases/case-view-nav'
 import { CaseViews } from '@/components/cases/case-views'
 import { QueuePage } from '@/components/queue/queue-page'
 import { EmptyState } from '@/components/ui/empty-state'
-import { loadQueue } from '@/lib/cases/service'
+import { loadCaseCounts, loadQueue } from '@/lib/cases/service'
 import { caseListParams } from '@/lib/cases/views'
 import { loadQueuePage } from '@/lib/queue/load'
 
@@ -15,7 +16,16 @@ export const metadata: Metadata = { title: 'Work queue' }
  */
 export default async function QueueRoute({ searchParams }: PageProps<'/queue'>) {
   const params = await searchParams
-  if (params.view === undefined) return <QueuePage {...await loadQueuePage(params)} />
+  if (params.view === undefined) {
+    // The records first: it sends a visitor without a session to sign in.
+    const queue = await loadQueuePage(params)
+    return (
+      <div className="flex flex-col gap-4">
+        <CaseViewNav counts={await loadCaseCounts()} current={null} />
+        <QueuePage {...queue} />
+      </div>
+    )
+  }
   const parsed = caseListParams.safeParse(params)
   if (!parsed.success) {
     return (

@@ -1,12 +1,10 @@
 'use client'
 
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 
+import { actionButtonClass, ReasonForm, saveFile } from '@/components/ui/reason-form'
 import { freeTextIssue, isReason, REASON_MIN } from '@/lib/api/free-text'
 import { apiPost, isApiError } from '@/lib/queries/api-fetch'
-
-const buttonClass =
-  'rounded border border-zinc-300 bg-white px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800'
 
 type ExportRequest = { format: 'json' | 'print'; unmasked?: boolean; reason?: string }
 
@@ -19,7 +17,6 @@ export function ReportActions({ searchId }: { searchId: string }) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [askingReason, setAskingReason] = useState(false)
-  const [reason, setReason] = useState('')
 
   async function run(request: ExportRequest) {
     setBusy(true)
@@ -33,7 +30,6 @@ export function ReportActions({ searchId }: { searchId: string }) {
           request.unmasked ? `aml-report-${searchId}-unmasked.json` : `aml-report-${searchId}.json`,
         )
       setAskingReason(false)
-      setReason('')
     } catch (cause) {
       setError(
         isApiError(cause) && (cause.kind === 'bad_parameter' || cause.status === 429)
@@ -45,8 +41,7 @@ export function ReportActions({ searchId }: { searchId: string }) {
     }
   }
 
-  function submitUnmasked(event: FormEvent) {
-    event.preventDefault()
+  function submitUnmasked(reason: string) {
     const issue = freeTextIssue(reason)
     if (issue || !isReason(reason)) {
       setError(
@@ -66,7 +61,7 @@ export function ReportActions({ searchId }: { searchId: string }) {
           type="button"
           disabled={busy}
           onClick={() => void run({ format: 'json' })}
-          className={buttonClass}
+          className={actionButtonClass}
         >
           Download JSON
         </button>
@@ -75,7 +70,7 @@ export function ReportActions({ searchId }: { searchId: string }) {
           disabled={busy}
           aria-expanded={askingReason}
           onClick={() => setAskingReason((open) => !open)}
-          className={buttonClass}
+          className={actionButtonClass}
         >
           Unmasked JSON…
         </button>
@@ -83,31 +78,22 @@ export function ReportActions({ searchId }: { searchId: string }) {
           type="button"
           disabled={busy}
           onClick={() => void run({ format: 'print' })}
-          className={buttonClass}
+          className={actionButtonClass}
           title="Prints the summary and the cards you expanded, masked as on screen"
         >
           Print / PDF
         </button>
       </div>
       {askingReason && (
-        <form onSubmit={submitUnmasked} className="flex w-full flex-col gap-1.5 text-xs">
-          <label htmlFor="export-reason" className="font-medium">
-            Why do you need the unmasked report? (kept in the audit trail)
-          </label>
-          <textarea
-            id="export-reason"
-            required
-            minLength={REASON_MIN}
-            maxLength={500}
-            rows={2}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            className="rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
-          />
-          <button type="submit" disabled={busy} className={`${buttonClass} self-end`}>
-            Download unmasked JSON
-          </button>
-        </form>
+        <ReasonForm
+          id="export-reason"
+          question="Why do you need the unmasked report?"
+          submitLabel="Download unmasked JSON"
+          busy={busy}
+          minLength={REASON_MIN}
+          maxLength={500}
+          onSubmit={submitUnmasked}
+        />
       )}
       {error && (
         <span role="alert" className="text-xs text-red-700 dark:text-red-300">
@@ -119,12 +105,5 @@ export function ReportActions({ searchId }: { searchId: string }) {
 }
 
 function download(data: unknown, name: string) {
-  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' })
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = name
-  link.click()
-  // Revoked after the click has started the download, not before.
-  setTimeout(() => URL.revokeObjectURL(url), 0)
+  saveFile(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), name)
 }

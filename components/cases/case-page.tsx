@@ -1,5 +1,6 @@
 import Link from 'next/link'
 
+import { EvidencePackButton } from '@/components/evidence/evidence-pack-button'
 import { Card } from '@/components/ui/card'
 import type { CaseDetail } from '@/lib/cases/types'
 import { subjectParam } from '@/lib/review/subject'
@@ -7,7 +8,7 @@ import { amlReportPath, verificationPath } from '@/lib/routes'
 
 import { CaseEventLog, CaseFacts } from './case-summary'
 
-/** The case page: its facts and actions, the record it is about, and its event log. */
+/** The case page: its facts and actions, the record it is about, its event log and its evidence pack. */
 export function CasePage({ detail, now }: { detail: CaseDetail; now: Date }) {
   const { kase } = detail
   const record =
@@ -21,19 +22,24 @@ export function CasePage({ detail, now }: { detail: CaseDetail; now: Date }) {
         }
       : { href: verificationPath(kase.resourceId), label: `Verification ${kase.resourceId}` }
   return (
-    <div className="grid gap-4 md:grid-cols-2">
-      <Card id="case" title={`Case ${kase.id}`}>
-        <p className="mb-3">
-          About{' '}
-          <Link href={record.href} className="font-mono break-all underline">
-            {record.label}
-          </Link>
-        </p>
-        <CaseFacts detail={detail} now={now} />
-      </Card>
-      <Card id="case-events" title="Event log">
-        <CaseEventLog events={detail.events} />
-      </Card>
+    <div className="flex flex-col gap-4">
+      <div className="flex justify-end">
+        <EvidencePackButton type="case" id={String(kase.id)} />
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <Card id="case" title={kase.name ? `Case ${kase.id} · ${kase.name}` : `Case ${kase.id}`}>
+          <p className="mb-3">
+            About{' '}
+            <Link href={record.href} className="font-mono break-all underline">
+              {record.label}
+            </Link>
+          </p>
+          <CaseFacts detail={detail} now={now} />
+        </Card>
+        <Card id="case-events" title="Event log">
+          <CaseEventLog events={detail.events} />
+        </Card>
+      </div>
     </div>
   )
 }

@@ -1,24 +1,13 @@
 import Link from 'next/link'
 
 import { Timestamp } from '@/components/ui/timestamp'
+import { caseEventText } from '@/lib/cases/event-words'
 import { outcomeLabels } from '@/lib/cases/rules'
 import type { CaseDetail, CaseEvent } from '@/lib/cases/types'
 import { casePath } from '@/lib/routes'
 
 import { CaseActions } from './case-actions'
 import { DueText, riskText, StateBadge } from './case-badges'
-
-const EVENT_WORDS: Record<string, string> = {
-  created: 'Case made',
-  claimed: 'Claimed',
-  released: 'Released',
-  assigned: 'Assigned',
-  state_changed: 'State changed',
-  escalated: 'Escalated',
-  snoozed: 'Waiting on the customer',
-  closed: 'Closed',
-  reopened: 'Reopened',
-}
 
 /** The case's facts and the actions the viewer may take: the case page and the record pages. */
 export function CaseFacts({
@@ -44,6 +33,10 @@ export function CaseFacts({
             `Case ${kase.id}`
           )}{' '}
           · {riskText(kase)}
+        </dd>
+        <dt className="text-zinc-500 dark:text-zinc-400">Applicant</dt>
+        <dd className="break-words" data-testid="case-name">
+          {kase.name ?? <span className="text-zinc-500">Name unknown</span>}
         </dd>
         <dt className="text-zinc-500 dark:text-zinc-400">State</dt>
         <dd>
@@ -85,23 +78,9 @@ export function CaseEventLog({ events }: { events: CaseEvent[] }) {
             </span>
             <Timestamp value={event.at} mode="absolute" />
           </p>
-          <p>{eventText(event)}</p>
+          <p>{caseEventText(event)}</p>
         </li>
       ))}
     </ol>
   )
-}
-
-function eventText(event: CaseEvent) {
-  const word = EVENT_WORDS[event.kind] ?? event.kind
-  const parts = [word]
-  if (event.kind === 'assigned' && event.ownerLabel) parts.push(`to ${event.ownerLabel}`)
-  if (event.kind === 'released' && event.ownerLabel) parts.push(`from ${event.ownerLabel}`)
-  if (event.kind === 'state_changed' && event.toState)
-    parts.push(`to ${event.toState.replace('_', ' ')}`)
-  if (event.until) parts.push(`until ${event.until.slice(0, 16).replace('T', ' ')} UTC`)
-  if (event.outcome)
-    parts.push(`as ${outcomeLabels[event.outcome as keyof typeof outcomeLabels] ?? event.outcome}`)
-  const text = parts.join(' ')
-  return event.reason ? `${text}: ${event.reason}` : text
 }

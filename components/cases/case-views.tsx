@@ -7,7 +7,6 @@ import type { QueueData } from '@/lib/cases/types'
 import {
   AGE_FILTERS,
   CASE_PAGE_SIZE,
-  CASE_VIEWS,
   queueHref,
   viewLabels,
   type CaseListParams,
@@ -16,6 +15,7 @@ import { casePath } from '@/lib/routes'
 
 import { DueText, riskText, StateBadge } from './case-badges'
 import { CaseBulkTable } from './case-bulk-table'
+import { CaseViewNav } from './case-view-nav'
 import { TakeNextButton } from './take-next-button'
 
 const field =
@@ -42,18 +42,7 @@ export function CaseViews({
         <h1 className="text-lg font-semibold">Queue</h1>
         <TakeNextButton />
       </div>
-      <nav aria-label="Case views" className="flex flex-wrap gap-1 text-sm">
-        {CASE_VIEWS.map((view) => (
-          <Link
-            key={view}
-            href={queueHref({ view })}
-            aria-current={view === params.view ? 'page' : undefined}
-            className="rounded px-2 py-1 hover:bg-zinc-100 aria-[current=page]:bg-zinc-900 aria-[current=page]:text-white dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-zinc-100 dark:aria-[current=page]:text-zinc-900"
-          >
-            {viewLabels[view]} <span className="tabular-nums opacity-75">{data.counts[view]}</span>
-          </Link>
-        ))}
-      </nav>
+      <CaseViewNav counts={data.counts} current={params.view} />
       <form
         method="get"
         action="/queue"
@@ -132,9 +121,14 @@ export function CaseViews({
           rows={data.cases.map((kase) => ({
             id: kase.id,
             cells: [
-              <Link key="case" href={casePath(kase.id)} className="underline">
-                Case {kase.id}
-              </Link>,
+              <span key="case" className="flex flex-col">
+                <Link href={casePath(kase.id)} className="underline">
+                  Case {kase.id}
+                </Link>
+                <span className="break-words text-zinc-600 dark:text-zinc-400">
+                  {kase.name ?? 'Name unknown'}
+                </span>
+              </span>,
               riskText(kase),
               <StateBadge key="state" state={kase.state} />,
               kase.ownerLabel ?? <span className="text-zinc-500">Unassigned</span>,

@@ -1,7 +1,8 @@
 'use client'
 
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 
+import { actionButtonClass, ReasonForm, saveFile } from '@/components/ui/reason-form'
 import {
   PACK_REASON_MAX,
   PACK_REASON_MIN,
@@ -9,9 +10,6 @@ import {
   type PackRequest,
 } from '@/lib/evidence/contract'
 import { apiPost, isApiError } from '@/lib/queries/api-fetch'
-
-const buttonClass =
-  'rounded border border-zinc-300 bg-white px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800'
 
 type Target = Pick<PackRequest, 'type' | 'id' | 'subject'>
 
@@ -24,10 +22,9 @@ export function EvidencePackButton(target: Target) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [askingReason, setAskingReason] = useState(false)
-  const [reason, setReason] = useState('')
   const [made, setMade] = useState<MadePack | null>(null)
 
-  async function make(unmasked: boolean) {
+  async function make(unmasked: boolean, reason?: string) {
     setBusy(true)
     setError(null)
     try {
@@ -39,7 +36,6 @@ export function EvidencePackButton(target: Target) {
       setMade(pack)
       saveFile(pdfBlob(pack.pdfBase64), pack.manifest.pdf.name)
       setAskingReason(false)
-      setReason('')
     } catch (cause) {
       setError(
         isApiError(cause)
@@ -51,11 +47,6 @@ export function EvidencePackButton(target: Target) {
     }
   }
 
-  function submitUnmasked(event: FormEvent) {
-    event.preventDefault()
-    void make(true)
-  }
-
   return (
     <div className="no-print flex max-w-md flex-col items-end gap-2">
       <div className="flex flex-wrap items-center gap-2">
@@ -63,7 +54,7 @@ export function EvidencePackButton(target: Target) {
           type="button"
           disabled={busy}
           onClick={() => void make(false)}
-          className={buttonClass}
+          className={actionButtonClass}
           title="A PDF and a JSON file of this record, masked as on screen, with its hash in the audit trail"
         >
           {busy ? 'Making evidence pack…' : 'Evidence pack'}
@@ -73,30 +64,21 @@ export function EvidencePackButton(target: Target) {
           disabled={busy}
           aria-expanded={askingReason}
           onClick={() => setAskingReason((open) => !open)}
-          className={buttonClass}
+          className={actionButtonClass}
         >
           Unmasked pack…
         </button>
       </div>
       {askingReason && (
-        <form onSubmit={submitUnmasked} className="flex w-full flex-col gap-1.5 text-xs">
-          <label htmlFor="evidence-reason" className="font-medium">
-            Why do you need the pack unmasked? (kept in the audit trail)
-          </label>
-          <textarea
-            id="evidence-reason"
-            required
-            minLength={PACK_REASON_MIN}
-            maxLength={PACK_REASON_MAX}
-            rows={2}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            className="rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
-          />
-          <button type="submit" disabled={busy} className={`${buttonClass} self-end`}>
-            Make unmasked pack
-          </button>
-        </form>
+        <ReasonForm
+          id="evidence-reason"
+          question="Why do you need the pack unmasked?"
+          submitLabel="Make unmasked pack"
+          busy={busy}
+          minLength={PACK_REASON_MIN}
+          maxLength={PACK_REASON_MAX}
+          onSubmit={(reason) => void make(true, reason)}
+        />
       )}
       {made && (
         <p role="status" className="text-right text-xs text-zinc-600 dark:text-zinc-400">
@@ -141,14 +123,4 @@ function pdfBlob(base64: string) {
   const bytes = new Uint8Array(binary.length)
   for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index)
   return new Blob([bytes], { type: 'application/pdf' })
-}
-
-function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = name
-  link.click()
-  // Revoked after the click has started the download, not before.
-  setTimeout(() => URL.revokeObjectURL(url), 0)
 }

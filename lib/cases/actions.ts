@@ -7,7 +7,7 @@ import { audit } from '@/lib/audit/record'
 import { viewerLabel, type Viewer } from '@/lib/auth/viewer'
 import type { CaseRow, Database } from '@/lib/store/schema'
 
-import { caseRow, knownAnalysts, summaryOf } from './read'
+import { caseName, caseRow, knownAnalysts, summaryOf, type NamedCaseRow } from './read'
 import type { CaseAction } from './requests'
 import {
   checkAssign,
@@ -241,7 +241,7 @@ export async function actOnCase(
         : `The case changed meanwhile${who ? ` (${who} has it now)` : ''}: look at it again.`,
     )
   }
-  return summaryOf(updated)
+  return summaryOf({ ...updated, name: row.name })
 }
 
 /**
@@ -255,7 +255,7 @@ export async function takeNext(db: Db, viewer: Viewer): Promise<CaseSummary> {
   const label = viewerLabel(viewer)
   const taken = await db.transaction().execute(async (trx) => {
     const now = new Date()
-    const result = await sql<CaseRow>`
+    const result = await sql<NamedCaseRow>`
       update cases set owner_id = ${actor.id}, owner_label = ${label}, updated_at = ${now},
         version = version + 1
       where id = (
@@ -266,7 +266,7 @@ export async function takeNext(db: Db, viewer: Viewer): Promise<CaseSummary> {
         limit 1
         for update skip locked
       )
-      returning *`.execute(trx)
+      returning *, ${caseName} as name`.execute(trx)
     const row = result.rows[0]
     if (!row) return null
     const me = { owner_id: actor.id, owner_label: label }

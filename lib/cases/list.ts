@@ -4,7 +4,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely'
 
 import type { Database } from '@/lib/store/schema'
 
-import { summaryOf } from './read'
+import { caseName, summaryOf } from './read'
 import type { OwnerLoad, QueueData } from './types'
 import { CASE_PAGE_SIZE, CASE_VIEWS, type CaseListParams, type CaseViewName } from './views'
 
@@ -55,6 +55,7 @@ export async function listCases(
     db
       .selectFrom('cases')
       .selectAll()
+      .select(caseName.as('name'))
       .where(where)
       .orderBy(order)
       .limit(CASE_PAGE_SIZE)
@@ -103,4 +104,9 @@ export async function ownerLoads(db: Db, now = new Date()): Promise<OwnerLoad[]>
     active: row.active,
     overdue: row.overdue,
   }))
+}
+
+/** Every view's count alone: the records queue's navigation. */
+export function caseViewCounts(db: Db, me: string, now = new Date()) {
+  return viewCounts(db, conditions(me, now))
 }

@@ -10,9 +10,26 @@ import type { Analyst, CaseEvent, CaseSummary } from './types'
 
 type Db = Kysely<Database>
 
-export function summaryOf(row: CaseRow): CaseSummary {
+/** A case as read with its applicant's name (`caseName`). */
+export type NamedCaseRow = CaseRow & { name: string | null }
+
+/**
+ * The applicant's name beside a case: the requested name of the case's record, or else the newest
+ * name the applicant was screened under (a verification's record names nobody). Names are shown
+ * unmasked in lists, as on the records queue (lib/projection/mask-rules.ts).
+ */
+export const caseName = sql<string | null>`coalesce(
+  (select h.requested_name from history_records h where h.id = cases.record_id),
+  (select h.requested_name from history_records h
+    where cases.applicant_id is not null and h.applicant_id = cases.applicant_id
+      and h.requested_name is not null
+    order by h.at desc nulls last limit 1)
+)`
+
+export function summaryOf(row: NamedCaseRow): CaseSummary {
   return {
     id: row.id,
+    name: row.name,
     kind: row.kind,
     resourceType: row.resource_type,
     resourceId: row.resource_id,
@@ -45,15 +62,25 @@ function eventOf(row: CaseEventRow): CaseEvent {
   }
 }
 
-export function caseRow(db: Db, id: number) {
-  return db.selectFrom('cases').selectAll().where('id', '=', id).executeTakeFirst()
-}
-
-/** The case of an AML report (ids compared in lower case) or of a verification, if any. */
-export function caseRowFor(db: Db, type: 'aml_search' | 'verification', id: string) {
+export function caseRow(db: Db, id: number): Promise<NamedCaseRow | undefined> {
   return db
     .selectFrom('cases')
     .selectAll()
+    .select(caseName.as('name'))
+    .where('id', '=', id)
+    .executeTakeFirst()
+}
+
+/** The case of an AML report (ids compared in lower case) or of a verification, if any. */
+export function caseRowFor(
+  db: Db,
+  type: 'aml_search' | 'verification',
+  id: string,
+): Promise<NamedCaseRow | undefined> {
+  return db
+    .selectFrom('cases')
+    .selectAll()
+    .select(caseName.as('name'))
     .where('resource_type', '=', type)
     .where('resource_id', '=', type === 'aml_search' ? id.toLowerCase() : id)
     .executeTakeFirst()

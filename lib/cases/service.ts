@@ -8,7 +8,7 @@ import { getStore } from '@/lib/store/store'
 
 import { actOnCase, takeNext } from './actions'
 import { bulkAct } from './bulk'
-import { listCases, ownerLoads } from './list'
+import { caseViewCounts, listCases, ownerLoads } from './list'
 import { caseEvents, caseRow, caseRowFor, knownAnalysts, summaryOf } from './read'
 import type { BulkRequest, CaseAction } from './requests'
 import { actorOf } from './settings'
@@ -33,6 +33,13 @@ export async function loadQueue(params: CaseListParams): Promise<QueueData> {
     actor.lead ? knownAnalysts(db) : [],
   ])
   return { ...list, viewer: actor, loads, analysts }
+}
+
+/** The case views' counts, for the navigation above the records queue. */
+export async function loadCaseCounts() {
+  const viewer = await viewerOrThrow()
+  const { db } = await getStore()
+  return caseViewCounts(db, actorOf(viewer).id)
 }
 
 async function detailOf(row: Awaited<ReturnType<typeof caseRow>>): Promise<CaseDetail | null> {

@@ -5,6 +5,8 @@ import type { CaseViewName } from './views'
 
 export type CaseSummary = {
   id: number
+  /** The applicant's name, when the mirror knows it. */
+  name: string | null
   kind: CaseKind
   resourceType: 'aml_search' | 'verification'
   resourceId: string

@@ -1,27 +1,39 @@
 import 'server-only'
 
+import { ProblemError } from '@/lib/api/problem-error'
+import { caseEvents, caseRow, summaryOf } from '@/lib/cases/read'
 import { readAmlSearch, readVerification } from '@/lib/data/reads'
 import type { PackRequest, PackSection } from '@/lib/evidence/contract'
 import { withMasksShown } from '@/lib/projection/masked-token'
 import { projectAmlSearch, projectVerification } from '@/lib/projection/project'
 import { viewerRefKey } from '@/lib/projection/ref-key'
 import { decisionsForSearch } from '@/lib/review/decisions'
+import type { NoteResource } from '@/lib/review/note-types'
 import { reviewReport } from '@/lib/review/report-review'
-import { parseSubjectParam } from '@/lib/review/subject'
+import { parseSubjectParam, subjectParam } from '@/lib/review/subject'
+import { getStore } from '@/lib/store/store'
 import type { AmlSearchResult, Verification } from '@/lib/upstream/schemas'
 
 import { amlSections } from './aml-sections'
+import { caseSection } from './case-sections'
 import { verificationSections } from './verification-sections'
 
 /*
  * The record's own sections, read through the guarded reads (so making a pack is also a view in
- * the trail) and shown masked as on the page, or raw for an unmasked pack. A case is one more
- * kind here: its state, owner, due date and event log as a section, beside notes and the excerpt.
+ * the trail) and shown masked as on the page, or raw for an unmasked pack. A case is its state,
+ * owner, due date and event log as a section, then the record it is about.
  */
 
-export type RecordContent = { title: string; upstreamId: string | null; sections: PackSection[] }
+export type RecordContent = {
+  title: string
+  upstreamId: string | null
+  /** The record whose notes and audit rows the pack holds (a case's: the record it is about). */
+  record: NoteResource
+  sections: PackSection[]
+}
 
 export async function recordContent(request: PackRequest): Promise<RecordContent> {
+  if (request.type === 'case') return caseContent(request)
   if (request.type === 'verification') {
     const raw = await readVerification(request.id)
     const shown = request.unmasked
@@ -30,6 +42,7 @@ export async function recordContent(request: PackRequest): Promise<RecordContent
     return {
       title: `Verification ${request.id}`,
       upstreamId: raw.id,
+      record: { type: 'verification', id: request.id },
       sections: verificationSections(shown),
     }
   }
@@ -44,6 +57,35 @@ export async function recordContent(request: PackRequest): Promise<RecordContent
   return {
     title: `AML report ${request.id}`,
     upstreamId: raw.search_uuid,
+    record: { type: 'aml_search', id: request.id },
     sections: amlSections(shown, review, decisions),
+  }
+}
+
+/** A case: its own section first, then the record it is about, compared with the case's subject. */
+async function caseContent(request: PackRequest): Promise<RecordContent> {
+  const { db } = await getStore()
+  const row = await caseRow(db, Number(request.id))
+  if (!row) {
+    throw new ProblemError(404, 'no_case', 'No such case', 'There is no case with this id.')
+  }
+  const kase = summaryOf(row)
+  const [events, record] = await Promise.all([
+    caseEvents(db, row.id),
+    recordContent({
+      ...request,
+      type: kase.resourceType,
+      id: kase.resourceId,
+      subject:
+        kase.resourceType === 'aml_search'
+          ? subjectParam({ kind: 'screening', recordId: kase.recordId })
+          : undefined,
+    }),
+  ])
+  return {
+    title: `Case ${kase.id}: ${record.title}`,
+    upstreamId: record.upstreamId,
+    record: record.record,
+    sections: [caseSection(kase, events, new Date()), ...record.sections],
   }
 }

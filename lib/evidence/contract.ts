@@ -15,10 +15,17 @@ export const PACK_REASON_MAX = 500
 /** Matches shown in full; the rest are counted (matches with decisions are always in full). */
 export const DETAILED_MATCHES = 100
 
+const ID_CHECKS = {
+  verification: isShortId,
+  aml_search: isUuid,
+  // A case's id is a whole number (lib/cases/requests.ts).
+  case: (id: string) => /^[1-9]\d{0,14}$/.test(id),
+}
+
 export const packRequest = z
   .object({
-    type: z.enum(['verification', 'aml_search'], {
-      error: 'type must be verification or aml_search',
+    type: z.enum(['verification', 'aml_search', 'case'], {
+      error: 'type must be verification, aml_search or case',
     }),
     id: z.string().max(200),
     /** The AML report page's subject (`verification:<short id>`), for the match comparisons. */
@@ -30,7 +37,7 @@ export const packRequest = z
       .max(PACK_REASON_MAX, `reason must be at most ${PACK_REASON_MAX} characters`)
       .optional(),
   })
-  .refine((body) => (body.type === 'verification' ? isShortId : isUuid)(body.id), {
+  .refine((body) => ID_CHECKS[body.type](body.id), {
     message: 'id is not an id of that kind of record',
     path: ['id'],
   })

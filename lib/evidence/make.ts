@@ -50,7 +50,10 @@ export async function makeEvidencePack(request: PackRequest): Promise<MadePack> 
     }
     const content = await recordContent(request)
     const { db } = await getStore()
-    const [notes, excerpt] = await Promise.all([notesFor(resource), readExcerpt(db, resource)])
+    const [notes, excerpt] = await Promise.all([
+      notesFor(content.record),
+      readExcerpt(db, [resource, content.record]),
+    ])
     const deployment = deploymentId(appAuditKey())
     const pack: EvidencePack = {
       format: PACK_FORMAT,
@@ -77,7 +80,7 @@ export async function makeEvidencePack(request: PackRequest): Promise<MadePack> 
         reason: request.reason,
       }
     })
-    const base = `verity-evidence-${request.type === 'verification' ? request.id : request.id.slice(0, 8)}-row${record.seq}`
+    const base = `verity-evidence-${fileId(request)}-row${record.seq}`
     const file = (name: string, bytes: Uint8Array | string) => ({
       name,
       sha256: sha256(bytes),
@@ -118,4 +121,9 @@ export async function makeEvidencePack(request: PackRequest): Promise<MadePack> 
       'The evidence pack could not be recorded in the audit trail, so it was not made. Try again.',
     )
   }
+}
+
+function fileId(request: PackRequest) {
+  if (request.type === 'case') return `case${request.id}`
+  return request.type === 'verification' ? request.id : request.id.slice(0, 8)
 }

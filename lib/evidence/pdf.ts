@@ -144,7 +144,7 @@ function title(doc: Doc, pack: EvidencePack) {
     .fontSize(9)
     .fillColor(GREY)
     .text(
-      `Made ${when(pack.made.at)} by ${pack.made.by} from the upstream ${pack.record.type} ${pack.record.upstreamId ?? pack.record.id}; ${pack.made.masked ? 'personal data masked as Verity shows it' : 'UNMASKED: personal data as the upstream sent it'}.`,
+      `Made ${when(pack.made.at)} by ${pack.made.by} from the upstream ${pack.record.type === 'case' ? 'record' : pack.record.type} ${pack.record.upstreamId ?? pack.record.id}; ${pack.made.masked ? 'personal data masked as Verity shows it' : 'UNMASKED: personal data as the upstream sent it'}.`,
     )
   if (!pack.made.masked && pack.made.reason)
     doc.text(`Reason for the unmasked pack: ${pack.made.reason}`)

@@ -45,14 +45,27 @@ export type ExcerptRow = {
   hash: string
 }
 
-/** Every row on the record (views, reveals, exports, decisions, notes), oldest first. */
-export async function readExcerpt(db: Kysely<Database>, resource: { type: string; id: string }) {
-  const ids = [...new Set([resource.id, resource.id.toLowerCase()])]
+/**
+ * Every row on the records (views, reveals, exports, decisions, notes; a case's pack: the case's
+ * and its record's), oldest first.
+ */
+export async function readExcerpt(
+  db: Kysely<Database>,
+  resources: readonly { type: string; id: string }[],
+) {
   const rows = await db
     .selectFrom('audit_events')
     .select(['seq', 'at', 'user_label', 'action', 'field', 'outcome', 'hash'])
-    .where('resource_type', '=', resource.type)
-    .where('resource_id', 'in', ids)
+    .where((eb) =>
+      eb.or(
+        resources.map((resource) =>
+          eb.and([
+            eb('resource_type', '=', resource.type),
+            eb('resource_id', 'in', [...new Set([resource.id, resource.id.toLowerCase()])]),
+          ]),
+        ),
+      ),
+    )
     .orderBy('seq', 'desc')
     .limit(EXCERPT_MAX + 1)
     .execute()

@@ -12,6 +12,7 @@ import { audit, auditRead } from '@/lib/audit/record'
 import { AuthRequiredError } from '@/lib/auth/errors'
 import { getViewer } from '@/lib/auth/session'
 import { analystId, viewerLabel, type Viewer } from '@/lib/auth/viewer'
+import { decisionRecordedOnCase } from '@/lib/cases/record-events'
 import { readAmlSearch } from '@/lib/data/reads'
 import {
   allowedActions,
@@ -514,6 +515,7 @@ export async function recordDecision(input: RecordDecisionInput): Promise<Decisi
     await audit(viewer, 'decide', resource, 'not_recorded', input.matchUuid).catch(() => undefined)
     throw refused('Another analyst decided on this match meanwhile: look at their decision first.')
   }
+  await decisionRecordedOnCase(db, viewer, row)
   return {
     id: inserted.id,
     searchId,

@@ -8,6 +8,7 @@ import { audit, auditRead } from '@/lib/audit/record'
 import { AuthRequiredError } from '@/lib/auth/errors'
 import { getViewer } from '@/lib/auth/session'
 import { analystId, viewerLabel } from '@/lib/auth/viewer'
+import { noteAddedToCase } from '@/lib/cases/record-events'
 import { readAmlSearch, readVerification } from '@/lib/data/reads'
 import { isShortId, isUuid } from '@/lib/ids'
 import type { Note, NoteResource } from '@/lib/review/note-types'
@@ -95,6 +96,7 @@ export async function addNote(resource: NoteResource, body: string): Promise<Not
     })
     .returning(['id', 'body', 'user_label', 'at'])
     .executeTakeFirstOrThrow()
+  await noteAddedToCase(db, viewer, { type, id }, row.id)
   return { id: row.id, body: row.body, user: row.user_label, at: row.at.toISOString() }
 }
 

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs'
+
 import { expect, test, type Browser, type Page } from '@playwright/test'
+import { extractText, getDocumentProxy } from 'unpdf'
 
 import { freePort } from '@/scripts/free-port'
 import { startAuthApp, type AuthApp } from '@/tests/e2e/support/auth-app'
@@ -78,6 +81,17 @@ test('the mirror makes cases: an unassigned screening with few matches is chosen
   matches = best!.uuids
 })
 
+test('the records queue leads to the case views, each with its count', async () => {
+  const ana = pages.ana!
+  await ana.goto(`${app.url}/queue`)
+  const views = ana.getByRole('navigation', { name: 'Case views' })
+  await expect(views.getByRole('link', { name: 'Records' })).toHaveAttribute('aria-current', 'page')
+  await expect(views.getByRole('link', { name: /^Unassigned [1-9]\d*$/ })).toBeVisible()
+  await views.getByRole('link', { name: /^Mine \d+$/ }).click()
+  await expect(ana).toHaveURL(/\/queue\?view=mine$/)
+  await expect(ana.getByRole('button', { name: 'Take next' })).toBeVisible()
+})
+
 test('Ana claims the case; Gus sees it claimed and is told who has it', async () => {
   const ana = pages.ana!
   await ana.goto(`${app.url}/cases/${caseId}`)
@@ -150,14 +164,47 @@ test('Gus closes it as false positive only after every match is decided', async 
   await expect(log.getByRole('listitem').nth(1)).toContainText('Claimed')
   await expect(log).toContainText('Assigned to gus@contractor.test')
   await expect(log).toContainText('Closed as False positive: Every match differs in date of birth.')
-  await expect(log.getByRole('listitem')).toHaveCount(4)
+  // Each decision on the case's report is logged on the case too.
+  await expect(log.getByText(/^Decision recorded: False positive on match/)).toHaveCount(
+    matches.length,
+  )
+  await expect(log.getByRole('listitem')).toHaveCount(4 + matches.length)
+})
+
+test("the case page's evidence pack holds the case number, its state and its events", async () => {
+  const gus = pages.gus!
+  await gus.goto(`${app.url}/cases/${caseId}`)
+  await hydrated(gus)
+  await expect(gus.getByTestId('case-name')).not.toHaveText('Name unknown')
+  const download = gus.waitForEvent('download')
+  await gus.getByRole('button', { name: 'Evidence pack', exact: true }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toMatch(
+    new RegExp(`^verity-evidence-case${caseId}-row\\d+\\.pdf$`),
+  )
+  const status = gus.getByRole('status').filter({ hasText: 'Recorded in audit row' })
+  await expect(status).toBeVisible({ timeout: 30_000 })
+  const seq = /audit row (\d+)/.exec((await status.textContent()) ?? '')?.[1]
+  const pdf = await getDocumentProxy(new Uint8Array(readFileSync(await file.path())))
+  const text = (await extractText(pdf, { mergePages: true })).text
+  expect(text).toContain(`Case ${caseId}`)
+  expect(text).toContain('Closed')
+  expect(text).toContain('Assigned to gus@contractor.test')
+  expect(text).toContain(searchId)
+  expect(text).toContain(`audit row ${seq}`)
 })
 
 test('/activity shows each step of the case', async () => {
   const lea = pages.lea!
   await lea.goto(`${app.url}/activity?action=case&type=case&id=${caseId}`)
   const table = lea.getByRole('table')
-  for (const step of ['Case claimed', 'Case assigned', 'Case closed', 'Case created']) {
+  for (const step of [
+    'Case claimed',
+    'Case assigned',
+    'Case decision recorded',
+    'Case closed',
+    'Case created',
+  ]) {
     await expect(table.getByText(step).first()).toBeVisible()
   }
   await expect(table).toContainText('gus@contractor.test')
@@ -165,6 +212,8 @@ test('/activity shows each step of the case', async () => {
 })
 
 test('screenshots of the queue views and a case page, 1280 and 375 wide, both themes', async () => {
+  // Twenty full-page screenshots: on a busy machine that is more than the default 30 s.
+  test.setTimeout(120_000)
   const lea = pages.lea!
   for (const scheme of ['light', 'dark'] as const) {
     await lea.emulateMedia({ colorScheme: scheme })

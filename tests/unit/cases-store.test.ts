@@ -41,6 +41,8 @@ async function load() {
     bulk: await import('@/lib/cases/bulk'),
     list: await import('@/lib/cases/list'),
     store: await import('@/lib/store/store'),
+    notes: await import('@/lib/review/notes'),
+    decisions: await import('@/lib/review/decisions'),
   }
 }
 
@@ -87,7 +89,14 @@ beforeEach(async () => {
   return () => stdout.mockRestore()
 })
 
-type Kind = { risk?: 'High' | 'Medium' | 'Low'; matches?: number; failed?: boolean; at?: Date }
+type Kind = {
+  risk?: 'High' | 'Medium' | 'Low'
+  matches?: number
+  failed?: boolean
+  at?: Date
+  name?: string
+  applicant?: string
+}
 
 /** Mirrored records as the history mirror stores them; returns their ids. */
 async function mirror(...kinds: Kind[]) {
@@ -112,6 +121,8 @@ async function mirror(...kinds: Kind[]) {
       rows.map((row, index) => ({
         ...row,
         at: kinds[index]?.at ?? now,
+        requested_name: kinds[index]?.name ?? null,
+        applicant_id: kinds[index]?.applicant ?? null,
         payload_state: 'ok' as const,
         error_codes: [],
         first_seen_at: now,
@@ -321,7 +332,75 @@ describe('closing', () => {
   })
 })
 
+describe('the record of a case', () => {
+  it("logs a note added and a decision recorded on the case's report, audited", async () => {
+    const [id] = await mirror({})
+    await modules.create.createCasesForNewRecords(await db(), [id!])
+    const kase = await caseOf(id!)
+    await modules.notes.addNote(
+      { type: 'aml_search', id: kase.resource_id.toUpperCase() },
+      'Rang the customer.',
+    )
+    await modules.decisions.recordDecision({
+      searchId: kase.resource_id,
+      matchUuid: 'm-one',
+      subject: null,
+      decision: 'false_positive',
+      action: 'set',
+      reason: 'Born twenty years apart.',
+    })
+    const events = await (
+      await db()
+    )
+      .selectFrom('case_events')
+      .select(['kind', 'user_label', 'reason'])
+      .where('case_id', '=', kase.id)
+      .orderBy('id')
+      .execute()
+    expect(events.map((event) => event.kind)).toEqual([
+      'created',
+      'note_added',
+      'decision_recorded',
+    ])
+    expect(events[2]).toEqual({
+      kind: 'decision_recorded',
+      user_label: 'ana@verity.test',
+      reason: 'False positive on match m-one (set)',
+    })
+    const audited = await (
+      await db()
+    )
+      .selectFrom('audit_events')
+      .select(['field', 'outcome'])
+      .where('action', '=', 'case')
+      .where('resource_id', '=', String(kase.id))
+      .orderBy('seq')
+      .execute()
+    expect(audited.map((row) => row.field)).toEqual(['created', 'note_added', 'decision_recorded'])
+    expect(JSON.stringify(audited)).not.toContain('Born twenty years')
+  })
+})
+
 describe('views', () => {
+  it("shows the applicant's name beside each case, a failed verification's from its screening", async () => {
+    const applicant = randomUUID()
+    const ids = await mirror(
+      { risk: 'High', name: 'Maria Alvarez', applicant },
+      { failed: true, applicant },
+      { failed: true },
+    )
+    await modules.create.createCasesForNewRecords(await db(), ids)
+    const { cases } = await modules.list.listCases(await db(), 'https://idp.test ana', {
+      view: 'unassigned',
+      sort: 'due',
+      page: 1,
+    })
+    const names = ids.map((id) => cases.find((kase) => kase.recordId === id)?.name)
+    expect(names).toEqual(['Maria Alvarez', 'Maria Alvarez', null])
+    const taken = await modules.actions.takeNext(await db(), ana)
+    expect(taken).toMatchObject({ recordId: ids[0], name: 'Maria Alvarez' })
+  })
+
   it('moves a snoozed case out of the active views and back when the snooze ends', async () => {
     const [id] = await mirror({})
     await modules.create.createCasesForNewRecords(await db(), [id!])

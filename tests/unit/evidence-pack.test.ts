@@ -79,6 +79,8 @@ async function loadModules() {
     contract: await import('@/lib/evidence/contract'),
     decisions: await import('@/lib/review/decisions'),
     notes: await import('@/lib/review/notes'),
+    cases: await import('@/lib/cases/create'),
+    caseActions: await import('@/lib/cases/actions'),
     store: await import('@/lib/store/store'),
     trail: await import('@/lib/audit/app-trail'),
   }
@@ -227,6 +229,82 @@ describe('the JSON pack', () => {
     const excerpt = JSON.stringify(section(pack, 'audit'))
     expect(excerpt).toContain('decide · m-two')
     expect(excerpt).toContain('note')
+  })
+})
+
+describe('the case pack', () => {
+  it("holds the case's state, owner and event log beside its report, and the case's audit rows", async () => {
+    const store = await db()
+    const now = new Date()
+    await store
+      .insertInto('history_records')
+      .values({
+        id: 'record-of-the-case',
+        event_type: 'AML_SCREENING',
+        search_uuid: SEARCH_ID,
+        requested_name: 'ANNA KOWALCZYK',
+        risk: 'High',
+        match_count: 3,
+        at: now,
+        payload_state: 'ok',
+        error_codes: [],
+        first_seen_at: now,
+        updated_at: now,
+      })
+      .execute()
+    const [caseId] = await modules.cases.createCasesForNewRecords(store, ['record-of-the-case'])
+    await modules.caseActions.actOnCase(store, ana, caseId!, { action: 'claim' })
+    await modules.caseActions.actOnCase(store, ana, caseId!, {
+      action: 'escalate',
+      reason: 'The customer is a minister.',
+    })
+    await modules.notes.addNote({ type: 'aml_search', id: SEARCH_ID }, 'Called the customer back.')
+
+    const made = await make({ type: 'case', id: String(caseId) })
+    const pack = JSON.parse(made.json) as EvidencePack
+    expect(pack).toMatchObject({
+      title: `Case ${caseId}: AML report ${SEARCH_ID}`,
+      record: { type: 'case', id: String(caseId), upstreamId: SEARCH_ID },
+    })
+    const kase = section(pack, 'case')
+    const facts = kase.blocks[0]?.kind === 'facts' ? kase.blocks[0].facts : []
+    expect(facts).toEqual(
+      expect.arrayContaining([
+        { label: 'Applicant', value: 'ANNA KOWALCZYK' },
+        { label: 'State', value: 'Escalated' },
+        { label: 'Owner', value: 'ana@verity.test' },
+      ]),
+    )
+    const log = kase.blocks.find((block) => block.kind === 'table')
+    expect(log?.kind === 'table' && log.rows.map((row) => [row[1], row[2], row[3]])).toEqual([
+      ['history mirror', 'Case made', 'Open'],
+      ['ana@verity.test', 'Claimed', 'Open'],
+      ['ana@verity.test', 'Escalated: The customer is a minister.', 'Escalated'],
+      ['ana@verity.test', expect.stringMatching(/^Note added: note \d+$/), 'Escalated'],
+    ])
+    expect(section(pack, 'matches').title).toContain('of 3 in full')
+    expect(JSON.stringify(section(pack, 'notes'))).toContain('Called the customer back.')
+    const excerpt = JSON.stringify(section(pack, 'audit'))
+    expect(excerpt).toContain('case · escalated')
+    expect(excerpt).toContain('decide · m-two')
+    const row = await store
+      .selectFrom('audit_events')
+      .select(['resource_type', 'resource_id'])
+      .where('seq', '=', made.seq)
+      .executeTakeFirstOrThrow()
+    expect(row).toEqual({ resource_type: 'case', resource_id: String(caseId) })
+    const text = await pdfText(pdfOf(made))
+    expect(text).toContain(`Case ${caseId}`)
+    expect(text).toContain('from the upstream record')
+    expect(text).toContain('Escalated: The customer is a minister.')
+    expect(text).toContain(`audit row ${made.seq}`)
+  })
+
+  it('answers 404 for a case that does not exist', async () => {
+    await expect(make({ type: 'case', id: '999999' })).rejects.toMatchObject({
+      status: 404,
+      detail: 'There is no case with this id.',
+    })
   })
 })
 

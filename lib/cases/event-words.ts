@@ -1,0 +1,32 @@
+import { outcomeLabels } from './rules'
+import type { CaseEvent } from './types'
+
+/* A case event in words, the same on the case page and in its evidence pack: browser-safe. */
+
+const EVENT_WORDS: Record<string, string> = {
+  created: 'Case made',
+  claimed: 'Claimed',
+  released: 'Released',
+  assigned: 'Assigned',
+  state_changed: 'State changed',
+  escalated: 'Escalated',
+  snoozed: 'Waiting on the customer',
+  closed: 'Closed',
+  reopened: 'Reopened',
+  note_added: 'Note added',
+  decision_recorded: 'Decision recorded',
+}
+
+export function caseEventText(event: CaseEvent) {
+  const word = EVENT_WORDS[event.kind] ?? event.kind
+  const parts = [word]
+  if (event.kind === 'assigned' && event.ownerLabel) parts.push(`to ${event.ownerLabel}`)
+  if (event.kind === 'released' && event.ownerLabel) parts.push(`from ${event.ownerLabel}`)
+  if (event.kind === 'state_changed' && event.toState)
+    parts.push(`to ${event.toState.replace('_', ' ')}`)
+  if (event.until) parts.push(`until ${event.until.slice(0, 16).replace('T', ' ')} UTC`)
+  if (event.outcome)
+    parts.push(`as ${outcomeLabels[event.outcome as keyof typeof outcomeLabels] ?? event.outcome}`)
+  const text = parts.join(' ')
+  return event.reason ? `${text}: ${event.reason}` : text
+}
