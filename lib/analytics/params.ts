@@ -70,7 +70,11 @@ const schema = z
     } else if (!value.from !== !value.to) {
       context.addIssue({ code: 'custom', message: 'A range needs both from and to' })
     } else if (value.from && value.to) {
-      const days = (dayStart(value.to)! - dayStart(value.from)!) / DAY_MS + 1
+      const from = dayStart(value.from)
+      const to = dayStart(value.to)
+      // A date that is not one is already refused above.
+      if (from === null || to === null) return
+      const days = (to - from) / DAY_MS + 1
       if (days < 1) context.addIssue({ code: 'custom', message: 'from must not be after to' })
       if (days > MAX_RANGE_DAYS)
         context.addIssue({
