@@ -25,6 +25,7 @@ const pages: [string, string][] = [
   ['webhooks', '/webhooks'],
   ['queue', '/queue'],
   ['search', '/search?q=an'],
+  ['analytics', '/analytics'],
   ['not-found', '/verifications/not..valid'],
 ]
 // The re-screened applicant of the demo, read from the app itself (its id is random per dataset).

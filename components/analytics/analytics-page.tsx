@@ -134,7 +134,7 @@ export function AnalyticsPage(load: Loaded) {
           data: column(table('review-times'), 3),
         },
         {
-          name: '90th pct',
+          name: 'First decision, 90th percentile',
           color: 'var(--chart-1)',
           data: column(table('review-times'), 4),
           dashed: true,
@@ -145,7 +145,7 @@ export function AnalyticsPage(load: Loaded) {
           data: column(table('review-times'), 6),
         },
         {
-          name: '90th pct ',
+          name: 'Case closed, 90th percentile',
           color: 'var(--chart-4)',
           data: column(table('review-times'), 7),
           dashed: true,

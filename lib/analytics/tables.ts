@@ -113,7 +113,12 @@ export function chartTables(params: AnalyticsParams, figures: AnalyticsFigures):
     {
       key: 'error-codes',
       columns: ['Error code', 'Category', 'Failed verifications'],
-      rows: figures.failures.codes.map((code) => [code.code, code.category, code.verifications]),
+      // A code is a name, not an amount: text, so it is shown without a thousands separator.
+      rows: figures.failures.codes.map((code) => [
+        String(code.code),
+        code.category,
+        code.verifications,
+      ]),
       links: figures.failures.codes.map(() => null),
     },
     {
