@@ -10,9 +10,10 @@ export const sectionKeys = [
   'lighthouse',
   'bigData',
   'history',
+  'analytics',
 ] as const
-/** Run only when asked for (--only=history): it needs no build and takes minutes of its own. */
-const ON_REQUEST: readonly SectionKey[] = ['history']
+/** Run only when asked for (--only=history, --only=analytics): no build needed, minutes of their own. */
+const ON_REQUEST: readonly SectionKey[] = ['history', 'analytics']
 export type SectionKey = (typeof sectionKeys)[number]
 
 type BenchOptions = {
@@ -27,12 +28,15 @@ type BenchOptions = {
   /** Whole runs, each with fresh servers; budgets are met only when met in every run. */
   runs: number
   historyRecords: number
+  analyticsRecords: number
 }
 
 const usage = `npm run bench -- [--build] [--strict] [--runs=1] [--only=load,audit,render,weight,lighthouse,bigData]
                    [--load-seconds=6] [--render-samples=15] [--lighthouse-runs=1]
        npm run bench -- --only=history [--history-records=100000]
+       npm run bench -- --only=analytics [--analytics-records=100000]
   --only=history backfills the history mirror from the simulator into PGlite and PostgreSQL.
+  --only=analytics times the analytics page's queries over synthetic records, with EXPLAIN.
   Runs against the production build in $NEXT_DIST_DIR (default .next); --build makes it first.
   --runs=N repeats the whole measurement with fresh servers and prints each budget's median and
   spread; a budget is met only when it is met in every run.
@@ -59,6 +63,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       'lighthouse-runs': { type: 'string' },
       runs: { type: 'string' },
       'history-records': { type: 'string' },
+      'analytics-records': { type: 'string' },
     },
   })
   if (values.help) {
@@ -76,6 +81,9 @@ export function parseOptions(argv: string[]): BenchOptions {
       (only ?? sectionKeys.filter((key) => !ON_REQUEST.includes(key))) as SectionKey[],
     ),
     historyRecords: Math.round(positive('history-records', values['history-records'], 100_000)),
+    analyticsRecords: Math.round(
+      positive('analytics-records', values['analytics-records'], 100_000),
+    ),
     loadSeconds: positive('load-seconds', values['load-seconds'], 6),
     renderSamples: Math.round(positive('render-samples', values['render-samples'], 15)),
     lighthouseRuns: Math.round(positive('lighthouse-runs', values['lighthouse-runs'], 1)),
