@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { tableCsv } from '@/lib/analytics/csv'
 import { parseAnalyticsParams, type AnalyticsRange } from '@/lib/analytics/params'
 import {
   deadlines,
@@ -419,5 +420,24 @@ describe('the period', () => {
     expect(bad({ from: '2026-03-02', to: '2026-03-01' })).toEqual(['from must not be after to'])
     expect(bad({ from: '2026-03-02' })).toEqual(['A range needs both from and to'])
     expect(bad({ webhook_id: 'nope' })).toEqual(['webhook_id must be a webhook id (a UUID)'])
+  })
+})
+
+describe('the CSV', () => {
+  it("writes a table's rows as they are, quoting what needs it and defusing formulas", () => {
+    const csv = tableCsv({
+      key: 'analysts',
+      columns: ['Analyst', 'Cases closed', 'Median time to close (h)'],
+      rows: [
+        ['=HYPERLINK("x")', 3, 1.5],
+        ['Smith, Ana', 0, null],
+      ],
+      links: [null, null],
+    })
+    expect(csv).toBe(
+      'Analyst,Cases closed,Median time to close (h)\r\n' +
+        `"'=HYPERLINK(""x"")",3,1.5\r\n` +
+        '"Smith, Ana",0,\r\n',
+    )
   })
 })
