@@ -255,7 +255,9 @@ export function AnalyticsPage(load: Loaded) {
         )}
         {card(
           'decisions',
-          `${num(tm)} true matches and ${num(fp)} false positives decided: a false-positive rate of ${rate(fp, tm + fp)}. Confirmations by a second analyst are in the table.`,
+          tm + fp === 0
+            ? 'No match was decided true or false positive in this period. Confirmations by a second analyst are in the table.'
+            : `${num(tm)} true matches and ${num(fp)} false positives decided: a false-positive rate of ${rate(fp, tm + fp)}. Confirmations by a second analyst are in the table.`,
         )}
         {card(
           'review-times',

@@ -82,7 +82,8 @@ export function renderChart(spec: ChartSpec, size: ChartSize): string {
       textStyle: { color: 'currentColor', fontSize: 11 },
     },
     grid: {
-      left: 8,
+      // Text is measured with a generic font on the server; the room to the left absorbs the difference.
+      left: spec.horizontal ? 20 : 8,
       right: 16,
       top: spec.series.length > 2 && narrow ? 62 : spec.series.length > 1 ? 44 : 30,
       bottom: spec.horizontal ? 34 : 32,
