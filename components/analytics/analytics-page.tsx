@@ -129,23 +129,23 @@ export function AnalyticsPage(load: Loaded) {
       yName: 'Hours',
       series: [
         {
-          name: 'First decision, median',
+          name: 'Decision, median',
           color: 'var(--chart-1)',
           data: column(table('review-times'), 3),
         },
         {
-          name: 'First decision, 90th percentile',
+          name: 'Decision, p90',
           color: 'var(--chart-1)',
           data: column(table('review-times'), 4),
           dashed: true,
         },
         {
-          name: 'Case closed, median',
+          name: 'Close, median',
           color: 'var(--chart-4)',
           data: column(table('review-times'), 6),
         },
         {
-          name: 'Case closed, 90th percentile',
+          name: 'Close, p90',
           color: 'var(--chart-4)',
           data: column(table('review-times'), 7),
           dashed: true,

@@ -79,6 +79,8 @@ export function renderChart(spec: ChartSpec, size: ChartSize): string {
       right: 0,
       itemWidth: 10,
       itemHeight: 10,
+      // Labels are measured with a narrower font than the page's: the gap keeps them apart.
+      itemGap: 18,
       textStyle: { color: 'currentColor', fontSize: 11 },
     },
     grid: {
