@@ -291,7 +291,7 @@ export function AnalyticsPage(load: Loaded) {
           <div className="flex items-baseline justify-between gap-3 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
             <h2 id="chart-analysts-title" className="text-sm font-semibold">
               {CHART_TITLES.analysts}{' '}
-              <span className="font-normal text-zinc-500">(leads only)</span>
+              <span className="font-normal text-zinc-600 dark:text-zinc-400">(leads only)</span>
             </h2>
           </div>
           <div className="px-4 py-2">
