@@ -28,6 +28,7 @@ const pages: [string, string][] = [
   ['history-sync', '/history-sync'],
   ['activity', '/activity'],
   ['search', '/search?q=an'],
+  ['analytics', '/analytics'],
   ['not-found', '/verifications/not..valid'],
 ]
 // The re-screened applicant of the demo, read from the app itself (its id is random per dataset).

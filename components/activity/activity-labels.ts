@@ -62,6 +62,7 @@ const TYPE_WORDS: Record<string, string> = {
   queue: 'Work queue',
   applicant: 'Applicant',
   history_search: 'History search',
+  analytics: 'Analytics',
   upstream: 'Upstream',
 }
 
@@ -76,6 +77,8 @@ export function recordTypeLabel(type: string) {
 export function recordHref(type: string, id: string | null) {
   if (type === 'profile_list') return profilesPath
   if (type === 'webhook_history') return webhooksPath()
+  if (type === 'analytics')
+    return id ? `/analytics?${id.replace(/&?chart=[^&]*/, '')}` : '/analytics'
   if (!id) return null
   if (type === 'verification') return verificationPath(id)
   if (type === 'aml_search') return amlReportPath(id)

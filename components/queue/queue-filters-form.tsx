@@ -1,6 +1,7 @@
 import type { QUEUE_AGES } from '@/lib/queue/params'
 import { type QueueFilters } from '@/lib/queue/params'
 import { queuePath } from '@/lib/routes'
+import { errorCategoryByKey } from '@/lib/verifications/error-codes'
 
 const label = 'block text-xs font-medium text-zinc-600 dark:text-zinc-400'
 const field =
@@ -53,6 +54,7 @@ export function QueueFiltersForm({ filters }: { filters: QueueFilters }) {
           className={`${field} font-mono`}
         />
       </div>
+      <LinkedFilters filters={filters} />
       <div className="col-span-2 flex items-end gap-2 sm:col-span-4">
         <button
           type="submit"
@@ -94,5 +96,33 @@ function Select({
         ))}
       </select>
     </div>
+  )
+}
+
+/**
+ * The filters an analytics chart's link adds (a period, an error category, live or sandbox): the
+ * form has no fields for them, so it carries them along and says they apply.
+ */
+function LinkedFilters({ filters }: { filters: QueueFilters }) {
+  const words = [
+    filters.from && filters.to
+      ? `${filters.from} to ${filters.to}`
+      : filters.from
+        ? `from ${filters.from}`
+        : filters.to
+          ? `up to ${filters.to}`
+          : null,
+    filters.error ? `errors: ${errorCategoryByKey(filters.error)?.label ?? filters.error}` : null,
+    filters.environment ? `${filters.environment} only` : null,
+  ].filter((word) => word !== null)
+  if (words.length === 0) return null
+  return (
+    <p className="col-span-2 text-xs text-zinc-600 sm:col-span-4 dark:text-zinc-400">
+      Also limited to {words.join(', ')} (UTC days).
+      {filters.from && <input type="hidden" name="from" value={filters.from} />}
+      {filters.to && <input type="hidden" name="to" value={filters.to} />}
+      {filters.error && <input type="hidden" name="error" value={filters.error} />}
+      {filters.environment && <input type="hidden" name="env" value={filters.environment} />}
+    </p>
   )
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import { isUuid } from '@/lib/ids'
+import { errorCategoryByKey } from '@/lib/verifications/error-codes'
 
 /*
  * The work queue's filters and cursor as the URL carries them (/queue?risk=High&age=7d&cursor=…).
@@ -23,6 +24,12 @@ export type QueueFilters = {
   eventType: QueueEventType | null
   webhookId: string | null
   age: QueueAge | null
+  /** Records from this UTC day on, and up to this one included (YYYY-MM-DD): the analytics links. */
+  from?: string | null
+  to?: string | null
+  /** Failed verifications with an error code in this category (lib/verifications/error-codes.ts). */
+  error?: string | null
+  environment?: 'live' | 'sandbox' | null
 }
 
 const first = (value: unknown): unknown => (Array.isArray(value) ? (value[0] as unknown) : value)
@@ -36,6 +43,18 @@ const oneOf = <T extends string>(values: readonly T[]) =>
         .catch(null),
     )
     .default(null)
+
+const dayParam = z
+  .preprocess(
+    first,
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)))
+      .nullable()
+      .catch(null),
+  )
+  .default(null)
 
 export const queueParams = z.object({
   risk: oneOf(QUEUE_RISKS),
@@ -53,6 +72,19 @@ export const queueParams = z.object({
     .default(null),
   age: oneOf(Object.keys(QUEUE_AGES) as QueueAge[]),
   cursor: z.preprocess(first, z.string().max(400).nullable().catch(null)).default(null),
+  from: dayParam,
+  to: dayParam,
+  error: z
+    .preprocess(
+      first,
+      z
+        .string()
+        .refine((key) => errorCategoryByKey(key) !== null)
+        .nullable()
+        .catch(null),
+    )
+    .default(null),
+  env: oneOf(['live', 'sandbox'] as const),
 })
 
 export function parseQueueParams(search: Record<string, string | string[] | undefined>) {
@@ -62,6 +94,10 @@ export function parseQueueParams(search: Record<string, string | string[] | unde
     eventType: parsed.event_type,
     webhookId: parsed.webhook_id,
     age: parsed.age,
+    from: parsed.from,
+    to: parsed.to,
+    error: parsed.error,
+    environment: parsed.env,
   }
   return { filters, cursor: parsed.cursor }
 }
@@ -73,6 +109,10 @@ export function queueSearchParams(filters: QueueFilters, cursor?: string | null)
   if (filters.eventType) params.set('event_type', filters.eventType)
   if (filters.webhookId) params.set('webhook_id', filters.webhookId)
   if (filters.age) params.set('age', filters.age)
+  if (filters.from) params.set('from', filters.from)
+  if (filters.to) params.set('to', filters.to)
+  if (filters.error) params.set('error', filters.error)
+  if (filters.environment) params.set('env', filters.environment)
   if (cursor) params.set('cursor', cursor)
   return params
 }

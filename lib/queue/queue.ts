@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely'
 import { decisionCounts } from '@/lib/review/decision-counts-sql'
 import { subjectParam } from '@/lib/review/subject'
 import type { Database } from '@/lib/store/schema'
+import { errorCategoryByKey } from '@/lib/verifications/error-codes'
 
 import { QUEUE_AGES, QUEUE_PAGE_SIZE, type QueueFilters } from './params'
 
@@ -119,6 +120,18 @@ export async function queryQueue(
     const before = new Date(now.getTime() - QUEUE_AGES[filters.age] * 86_400_000)
     conditions.push(sql`r.at <= ${before}`)
   }
+  if (filters.from) conditions.push(sql`r.at >= ${new Date(`${filters.from}T00:00:00Z`)}`)
+  if (filters.to) {
+    conditions.push(sql`r.at < ${new Date(Date.parse(`${filters.to}T00:00:00Z`) + 86_400_000)}`)
+  }
+  const category = filters.error ? errorCategoryByKey(filters.error) : null
+  if (category) {
+    conditions.push(sql`r.event_type = 'DOCVER'`)
+    conditions.push(sql`exists (
+      select 1 from unnest(r.error_codes) code where code between ${category.from} and ${category.to}
+    )`)
+  }
+  if (filters.environment) conditions.push(sql`r.is_sandbox = ${filters.environment === 'sandbox'}`)
   if (after) {
     conditions.push(sql`(
       ${RANK} < ${after.rank}

@@ -8,6 +8,7 @@ import * as cases from './migrations/0006-cases'
 import * as analystIdentity from './migrations/0007-analyst-identity'
 import * as actionLimits from './migrations/0008-action-limits'
 import * as historySearch from './migrations/0009-history-search'
+import * as analytics from './migrations/0010-analytics'
 import * as historyIndexes from './migrations/0012-history-indexes'
 
 /*
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0007-analyst-identity': analystIdentity,
   '0008-action-limits': actionLimits,
   '0009-history-search': historySearch,
+  '0010-analytics': analytics,
   '0012-history-indexes': historyIndexes,
 }
 

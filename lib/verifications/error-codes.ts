@@ -3,9 +3,9 @@
  * words what kind of problem a code is, whatever its message.
  */
 
-type ErrorCategory = { from: number; to: number; label: string }
+export type ErrorCategory = { from: number; to: number; label: string }
 
-const ERROR_CATEGORIES: readonly ErrorCategory[] = [
+export const ERROR_CATEGORIES: readonly ErrorCategory[] = [
   { from: 500, to: 501, label: 'Tampering' },
   { from: 1000, to: 1099, label: 'Document reading (OCR)' },
   { from: 1100, to: 1999, label: 'Document data fields' },
@@ -31,4 +31,17 @@ export function errorCategory(code: number | string | null | undefined): ErrorCa
   const value = typeof code === 'number' ? code : Number(code.trim())
   if (!Number.isInteger(value)) return null
   return ERROR_CATEGORIES.find((range) => value >= range.from && value <= range.to) ?? null
+}
+
+/** A category as a URL spells it: its label in lower case, words joined by hyphens. */
+export function errorCategoryKey(category: ErrorCategory) {
+  return category.label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+}
+
+/** The category a URL names, or null. */
+export function errorCategoryByKey(key: string): ErrorCategory | null {
+  return ERROR_CATEGORIES.find((category) => errorCategoryKey(category) === key) ?? null
 }

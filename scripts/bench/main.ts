@@ -169,30 +169,33 @@ async function runOnce(floor: Floor | null, failures: Record<string, string>): P
   }
 }
 
-/** The history mirror's bench, in a child that may load server-only modules (scripts/bench/history.ts). */
-function benchHistory(): Promise<number> {
+/** A bench that loads server-only modules, in a child run with --conditions=react-server. */
+function benchChild(script: string, ...args: string[]): Promise<number> {
   const child = spawn(
     process.execPath,
-    [
-      '--conditions=react-server',
-      '--import',
-      'tsx',
-      'scripts/bench/history.ts',
-      `--history-records=${options.historyRecords}`,
-      ...(options.historySkipPglite ? ['--history-skip-pglite'] : []),
-    ],
+    ['--conditions=react-server', '--import', 'tsx', script, ...args],
     { stdio: 'inherit' },
   )
   return new Promise((resolve) => child.once('exit', (code) => resolve(code ?? 1)))
 }
 
-if (options.sections.size === 1 && options.sections.has('history')) {
-  process.exit(await benchHistory())
+const children = {
+  history: () =>
+    benchChild(
+      'scripts/bench/history.ts',
+      `--history-records=${options.historyRecords}`,
+      ...(options.historySkipPglite ? ['--history-skip-pglite'] : []),
+    ),
+  analytics: () =>
+    benchChild('scripts/bench/analytics.ts', `--analytics-records=${options.analyticsRecords}`),
 }
-if (options.sections.has('history')) {
-  const code = await benchHistory()
+const childOnly = [...options.sections].every((key) => key in children)
+for (const key of ['history', 'analytics'] as const) {
+  if (!options.sections.has(key)) continue
+  const code = await children[key]()
   if (code !== 0) process.exitCode = code
 }
+if (childOnly) process.exit(process.exitCode ?? 0)
 
 const runStart = Date.now()
 const runs: Run[] = []

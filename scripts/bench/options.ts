@@ -12,9 +12,10 @@ export const sectionKeys = [
   'memory',
   'coldStart',
   'history',
+  'analytics',
 ] as const
-/** Run only when asked for (--only=history): it needs no build and takes minutes of its own. */
-const ON_REQUEST: readonly SectionKey[] = ['history']
+/** Run only when asked for (--only=history, --only=analytics): no build needed, minutes of their own. */
+const ON_REQUEST: readonly SectionKey[] = ['history', 'analytics']
 export type SectionKey = (typeof sectionKeys)[number]
 
 type BenchOptions = {
@@ -31,13 +32,16 @@ type BenchOptions = {
   historyRecords: number
   /** The history bench measures the PostgreSQL server only (PGlite takes long at a million). */
   historySkipPglite: boolean
+  analyticsRecords: number
 }
 
 const usage = `npm run bench -- [--build] [--strict] [--runs=1] [--only=load,audit,render,weight,lighthouse,bigData,memory,coldStart]
                    [--load-seconds=6] [--render-samples=15] [--lighthouse-runs=1]
        npm run bench -- --only=history [--history-records=100000] [--history-skip-pglite]
+       npm run bench -- --only=analytics [--analytics-records=100000]
   --only=history backfills the history mirror from the simulator into PGlite and PostgreSQL and
   times the queue's, search's and applicant page's reads at that size.
+  --only=analytics times the analytics page's queries over synthetic records, with EXPLAIN.
   Runs against the production build in $NEXT_DIST_DIR (default .next); --build makes it first.
   --runs=N repeats the whole measurement with fresh servers and prints each budget's median and
   spread; a budget is met only when it is met in every run.
@@ -65,6 +69,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       runs: { type: 'string' },
       'history-records': { type: 'string' },
       'history-skip-pglite': { type: 'boolean', default: false },
+      'analytics-records': { type: 'string' },
     },
   })
   if (values.help) {
@@ -83,6 +88,9 @@ export function parseOptions(argv: string[]): BenchOptions {
     ),
     historyRecords: Math.round(positive('history-records', values['history-records'], 100_000)),
     historySkipPglite: values['history-skip-pglite'],
+    analyticsRecords: Math.round(
+      positive('analytics-records', values['analytics-records'], 100_000),
+    ),
     loadSeconds: positive('load-seconds', values['load-seconds'], 6),
     renderSamples: Math.round(positive('render-samples', values['render-samples'], 15)),
     lighthouseRuns: Math.round(positive('lighthouse-runs', values['lighthouse-runs'], 1)),

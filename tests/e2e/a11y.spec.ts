@@ -20,6 +20,7 @@ const pages = [
     path: `/verifications/${exampleIds.differingShortId}`,
   },
   { kind: 'webhook history', path: '/webhooks' },
+  { kind: 'analytics', path: '/analytics?from=2026-08-04&to=2026-11-01' },
   { kind: 'not found', path: '/no/such/page' },
 ]
 

@@ -1,0 +1,381 @@
+import 'server-only'
+
+import { sql, type Kysely, type RawBuilder } from 'kysely'
+
+import type { Database } from '@/lib/store/schema'
+import { ERROR_CATEGORIES, errorCategory, errorCategoryKey } from '@/lib/verifications/error-codes'
+
+import type { AnalyticsRange } from './params'
+import {
+  AGE_BUCKETS,
+  type AgeBucket,
+  type AnalystRow,
+  type DecisionWeek,
+  type Deadlines,
+  type FailureReasons,
+  type OpenCaseAge,
+  type ReviewTimeWeek,
+  type ScreeningDay,
+  type VerificationDay,
+} from './types'
+
+/*
+ * The analytics page's figures, each one SQL statement over the store (the mirrored history,
+ * match decisions, cases): nothing here reads the upstream. Days and weeks are UTC; a week starts
+ * on Monday and is named by that day. A verification counts once, by its newest finished record
+ * (as the queue lists it); a screening counts every time it ran. The rules are in docs/analytics.md.
+ */
+
+type Db = Kysely<Database>
+
+const DAY = (column: RawBuilder<unknown>) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`
+const WEEK = (column: RawBuilder<unknown>) =>
+  sql<string>`to_char(date_trunc('week', ${column} at time zone 'UTC'), 'YYYY-MM-DD')`
+const HOURS = (later: RawBuilder<unknown>, earlier: RawBuilder<unknown>) =>
+  sql`extract(epoch from ${later} - ${earlier}) / 3600.0`
+
+/** The webhook and live-or-sandbox filters on a history record `r`. */
+function recordFilters(range: AnalyticsRange): RawBuilder<unknown>[] {
+  const { webhookId, environment } = range.params
+  const filters: RawBuilder<unknown>[] = []
+  if (webhookId) filters.push(sql`r.webhook_id = ${webhookId}`)
+  if (environment) filters.push(sql`r.is_sandbox = ${environment === 'sandbox'}`)
+  return filters
+}
+
+const and = (conditions: RawBuilder<unknown>[]) => sql.join(conditions, sql` and `)
+
+/** A case `c` whose record passes the filters (every case when none is set). */
+function caseFilter(range: AnalyticsRange) {
+  const filters = recordFilters(range)
+  if (filters.length === 0) return sql`true`
+  return sql`exists (select 1 from history_records r where r.id = c.record_id and ${and(filters)})`
+}
+
+/** A decision `d` on a report whose screening passes the filters (every decision when none is set). */
+function decisionFilter(range: AnalyticsRange) {
+  const filters = recordFilters(range)
+  if (filters.length === 0) return sql`true`
+  return sql`exists (
+    select 1 from history_records r where lower(r.search_uuid) = d.search_id and ${and(filters)}
+  )`
+}
+
+/**
+ * A verification's newest finished record in the period, as the queue picks it: a record of a
+ * verification that finished again later is not counted.
+ */
+function newestVerifications(range: AnalyticsRange) {
+  return sql`
+    select r.id, r.at, r.status, r.error_codes
+    from history_records r
+    where r.event_type = 'DOCVER' and r.at >= ${range.start} and r.at < ${range.end}
+      and r.short_id is not null
+      and ${and([sql`true`, ...recordFilters(range)])}
+      and not exists (
+        select 1 from history_records n
+        where n.event_type = 'DOCVER' and n.short_id = r.short_id
+          and (n.at > r.at or (n.at = r.at and n.id > r.id))
+      )
+  `
+}
+
+export async function verificationsPerDay(db: Db, range: AnalyticsRange) {
+  const { rows } = await sql<VerificationDay>`
+    select ${DAY(sql.ref('v.at'))} as day,
+      count(*) filter (where v.status = 'verified')::int as verified,
+      count(*) filter (where v.status = 'failed')::int as failed,
+      count(*) filter (where v.status is distinct from 'verified'
+        and v.status is distinct from 'failed')::int as other
+    from (${newestVerifications(range)}) v
+    group by 1 order by 1
+  `.execute(db)
+  return rows
+}
+
+const CATEGORY_OF_CODE = sql`case ${sql.join(
+  ERROR_CATEGORIES.map(
+    (category) =>
+      sql`when code between ${sql.lit(category.from)} and ${sql.lit(category.to)} then ${sql.lit(errorCategoryKey(category))}`,
+  ),
+  sql` `,
+)} end`
+
+/** Failed verifications by error category (one verification in each category it has a code of), and the top ten codes. */
+export async function failureReasons(db: Db, range: AnalyticsRange): Promise<FailureReasons> {
+  // One statement: the period's failed verifications are found once (a materialised CTE) and
+  // counted three ways, as rows told apart by `kind`.
+  const { rows } = await sql<{
+    kind: 'total' | 'category' | 'code'
+    key: string | null
+    n: number
+    m: number
+  }>`
+    with failed as materialized (
+      select v.id, v.error_codes from (${newestVerifications(range)}) v where v.status = 'failed'
+    )
+    select 'total' as kind, null as key, count(*)::int as n,
+      count(*) filter (where cardinality(f.error_codes) = 0)::int as m
+    from failed f
+    union all
+    select 'category', k.key, count(distinct k.id)::int, 0
+    from (select f.id, ${CATEGORY_OF_CODE} as key from failed f, unnest(f.error_codes) code) k
+    where k.key is not null
+    group by k.key
+    union all
+    (select 'code', code::text, count(*)::int, 0
+      from failed f, unnest(f.error_codes) code
+      group by code order by count(*) desc, code limit 10)
+  `.execute(db)
+  const total = rows.find((row) => row.kind === 'total')
+  const categories = {
+    rows: rows
+      .filter((row) => row.kind === 'category')
+      .map((row) => ({ key: row.key ?? '', verifications: row.n })),
+  }
+  const codes = {
+    rows: rows
+      .filter((row) => row.kind === 'code')
+      .map((row) => ({ code: Number(row.key), verifications: row.n }))
+      // A union keeps no order: the ten are ranked again.
+      .sort((a, b) => b.verifications - a.verifications || a.code - b.code),
+  }
+  const counted = new Map(categories.rows.map((row) => [row.key, row.verifications]))
+  return {
+    failed: total?.n ?? 0,
+    withoutCode: total?.m ?? 0,
+    categories: ERROR_CATEGORIES.map((category) => ({
+      key: errorCategoryKey(category),
+      label: category.label,
+      from: category.from,
+      to: category.to,
+      verifications: counted.get(errorCategoryKey(category)) ?? 0,
+    })),
+    codes: codes.rows.map((row) => ({
+      code: row.code,
+      category: errorCategory(row.code)?.label ?? null,
+      verifications: row.verifications,
+    })),
+  }
+}
+
+export async function screeningsPerDay(db: Db, range: AnalyticsRange) {
+  const { rows } = await sql<ScreeningDay>`
+    select ${DAY(sql.ref('r.at'))} as day,
+      count(*) filter (where r.risk = 'High')::int as high,
+      count(*) filter (where r.risk = 'Medium')::int as medium,
+      count(*) filter (where r.risk = 'Low')::int as low,
+      count(*) filter (where r.risk is null or r.risk not in ('High', 'Medium', 'Low'))::int as other,
+      count(*) filter (where r.match_count > 0)::int as "withMatch",
+      count(*)::int as total
+    from history_records r
+    where r.event_type = 'AML_SCREENING' and r.at >= ${range.start} and r.at < ${range.end}
+      and ${and([sql`true`, ...recordFilters(range)])}
+    group by 1 order by 1
+  `.execute(db)
+  return rows
+}
+
+/** Decisions analysts wrote in the period (carried-over ones are the same decision again, so left out). */
+export async function decisionsPerWeek(db: Db, range: AnalyticsRange) {
+  const { rows } = await sql<DecisionWeek>`
+    select ${WEEK(sql.ref('d.at'))} as week,
+      count(*) filter (where d.decision = 'true_match' and d.action = 'set')::int as "trueMatch",
+      count(*) filter (where d.decision = 'false_positive' and d.action = 'set')::int as "falsePositive",
+      count(*) filter (where d.decision = 'second_review' and d.action = 'set')::int as "secondReview",
+      count(*) filter (where d.action in ('confirm', 'overturn'))::int as "secondLooks"
+    from match_decisions d
+    where d.at >= ${range.start} and d.at < ${range.end} and d.action <> 'carry_over'
+      and ${decisionFilter(range)}
+    group by 1 order by 1
+  `.execute(db)
+  return rows
+}
+
+/**
+ * Hours from a screening with matches to the first decision on its report, and to the close of
+ * its case, per week of the screening: median and 90th percentile.
+ */
+export async function reviewTimesPerWeek(db: Db, range: AnalyticsRange) {
+  const filters = and([sql`true`, ...recordFilters(range)])
+  const [decisions, closes] = await Promise.all([
+    sql<{
+      week: string
+      screenings: number
+      decided: number
+      p50: number | null
+      p90: number | null
+    }>`
+      select ${WEEK(sql.ref('r.at'))} as week, count(*)::int as screenings,
+        count(first.at)::int as decided,
+        percentile_cont(0.5) within group (order by ${HOURS(sql.ref('first.at'), sql.ref('r.at'))}) as p50,
+        percentile_cont(0.9) within group (order by ${HOURS(sql.ref('first.at'), sql.ref('r.at'))}) as p90
+      from history_records r
+      left join lateral (
+        select min(d.at) as at from match_decisions d
+        where d.search_id = lower(r.search_uuid) and d.at >= r.at
+      ) first on true
+      where r.event_type = 'AML_SCREENING' and r.at >= ${range.start} and r.at < ${range.end}
+        and r.match_count > 0 and r.search_uuid is not null and ${filters}
+      group by 1 order by 1
+    `.execute(db),
+    sql<{ week: string; closed: number; p50: number | null; p90: number | null }>`
+      select ${WEEK(sql.ref('r.at'))} as week, count(*)::int as closed,
+        percentile_cont(0.5) within group (order by ${HOURS(sql.ref('closed.at'), sql.ref('r.at'))}) as p50,
+        percentile_cont(0.9) within group (order by ${HOURS(sql.ref('closed.at'), sql.ref('r.at'))}) as p90
+      from cases c
+      join history_records r on r.id = c.record_id
+      join lateral (
+        select max(e.at) as at from case_events e where e.case_id = c.id and e.to_state = 'closed'
+      ) closed on closed.at is not null
+      where c.kind = 'screening' and c.state = 'closed'
+        and r.at >= ${range.start} and r.at < ${range.end} and ${filters}
+      group by 1 order by 1
+    `.execute(db),
+  ])
+  const weeks = new Map<string, ReviewTimeWeek>()
+  const weekOf = (week: string) => {
+    let row = weeks.get(week)
+    if (!row) {
+      row = {
+        week,
+        screenings: 0,
+        decided: 0,
+        firstDecisionP50: null,
+        firstDecisionP90: null,
+        closedCases: 0,
+        closeP50: null,
+        closeP90: null,
+      }
+      weeks.set(week, row)
+    }
+    return row
+  }
+  for (const row of decisions.rows) {
+    Object.assign(weekOf(row.week), {
+      screenings: row.screenings,
+      decided: row.decided,
+      firstDecisionP50: hours(row.p50),
+      firstDecisionP90: hours(row.p90),
+    })
+  }
+  for (const row of closes.rows) {
+    Object.assign(weekOf(row.week), {
+      closedCases: row.closed,
+      closeP50: hours(row.p50),
+      closeP90: hours(row.p90),
+    })
+  }
+  return [...weeks.values()].sort((a, b) => a.week.localeCompare(b.week))
+}
+
+/** One decimal; pg gives a double precision as a number, some drivers as a string. */
+function hours(value: number | string | null): number | null {
+  if (value === null) return null
+  return Math.round(Number(value) * 10) / 10
+}
+
+/** Cases not closed at `now`, by whole days since they were made. */
+export async function openCasesByAge(db: Db, range: AnalyticsRange, now: Date) {
+  const day = 86_400_000
+  const { rows } = await sql<{ bucket: AgeBucket; cases: number }>`
+    select case
+        when c.created_at > ${new Date(now.getTime() - 3 * day)} then '0-2'
+        when c.created_at > ${new Date(now.getTime() - 11 * day)} then '3-10'
+        when c.created_at > ${new Date(now.getTime() - 31 * day)} then '11-30'
+        else '31+' end as bucket,
+      count(*)::int as cases
+    from cases c
+    where c.state <> 'closed' and ${caseFilter(range)}
+    group by 1
+  `.execute(db)
+  const counted = new Map(rows.map((row) => [row.bucket, row.cases]))
+  return AGE_BUCKETS.map((bucket): OpenCaseAge => ({ bucket, cases: counted.get(bucket) ?? 0 }))
+}
+
+/** Cases closed in the period by their due date or after it, and cases open past it at `now`. */
+export async function deadlines(db: Db, range: AnalyticsRange, now: Date): Promise<Deadlines> {
+  const [closed, open] = await Promise.all([
+    // Driven from the period's close events (index case_events_closed); a case counts by its last close.
+    sql<{ met: number; missed: number }>`
+      select count(*) filter (where e.at <= c.due_at)::int as met,
+        count(*) filter (where e.at > c.due_at)::int as missed
+      from case_events e
+      join cases c on c.id = e.case_id
+      where e.to_state = 'closed' and e.at >= ${range.start} and e.at < ${range.end}
+        and c.state = 'closed' and ${caseFilter(range)}
+        and not exists (
+          select 1 from case_events l
+          where l.case_id = e.case_id and l.to_state = 'closed'
+            and (l.at > e.at or (l.at = e.at and l.id > e.id))
+        )
+    `.execute(db),
+    sql<{ overdue: number }>`
+      select count(*)::int as overdue from cases c
+      where c.state <> 'closed' and c.due_at < ${now} and ${caseFilter(range)}
+    `.execute(db),
+  ])
+  return {
+    met: closed.rows[0]?.met ?? 0,
+    missed: closed.rows[0]?.missed ?? 0,
+    openOverdue: open.rows[0]?.overdue ?? 0,
+  }
+}
+
+/** Per analyst: cases they closed and decisions they wrote in the period, and their median hours from a case's making to its close. */
+export async function perAnalyst(db: Db, range: AnalyticsRange) {
+  const { rows } = await sql<{
+    analyst_id: string
+    label: string
+    closed: number
+    decisions: number
+    p50: number | null
+  }>`
+    select x.analyst_id, (array_agg(x.user_label order by x.at desc))[1] as label,
+      count(*) filter (where x.source = 'close')::int as closed,
+      count(*) filter (where x.source = 'decision')::int as decisions,
+      percentile_cont(0.5) within group (order by x.hours) as p50
+    from (
+      select e.analyst_id, e.user_label, e.at, 'close' as source,
+        ${HOURS(sql.ref('e.at'), sql.ref('c.created_at'))} as hours
+      from case_events e join cases c on c.id = e.case_id
+      where e.to_state = 'closed' and e.analyst_id is not null
+        and e.at >= ${range.start} and e.at < ${range.end} and ${caseFilter(range)}
+      union all
+      select d.analyst_id, d.user_label, d.at, 'decision', null
+      from match_decisions d
+      where d.at >= ${range.start} and d.at < ${range.end} and d.action <> 'carry_over'
+        and ${decisionFilter(range)}
+    ) x
+    group by x.analyst_id
+    order by closed desc, decisions desc, label
+  `.execute(db)
+  return rows.map((row): AnalystRow => ({
+    analystId: row.analyst_id,
+    label: row.label,
+    casesClosed: row.closed,
+    decisions: row.decisions,
+    medianHoursToClose: hours(row.p50),
+  }))
+}
+
+/** Every day of the period, YYYY-MM-DD, for charts that show days with nothing as zero. */
+export function periodDays(range: AnalyticsRange): string[] {
+  const days: string[] = []
+  for (let time = range.start.getTime(); time < range.end.getTime(); time += 86_400_000) {
+    days.push(new Date(time).toISOString().slice(0, 10))
+  }
+  return days
+}
+
+/** The Monday of every week the period touches. */
+export function periodWeeks(range: AnalyticsRange): string[] {
+  const first = new Date(range.start)
+  first.setUTCDate(first.getUTCDate() - ((first.getUTCDay() + 6) % 7))
+  const weeks: string[] = []
+  for (let time = first.getTime(); time < range.end.getTime(); time += 7 * 86_400_000) {
+    weeks.push(new Date(time).toISOString().slice(0, 10))
+  }
+  return weeks
+}
