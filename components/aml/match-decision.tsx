@@ -1,31 +1,28 @@
 'use client'
 
-import { useId, useState } from 'react'
+import { useState } from 'react'
 
+import {
+  buttonClass,
+  DecisionForm,
+  decisionErrorWords,
+  type Draft,
+} from '@/components/aml/match-decision-form'
+import { DecisionHistory } from '@/components/aml/match-decision-history'
 import { useReportReview } from '@/components/aml/review-context'
 import { Timestamp } from '@/components/ui/timestamp'
-import { freeTextIssue, isReason, REASON_MIN } from '@/lib/api/free-text'
-import { isApiError } from '@/lib/queries/api-fetch'
 import { useRecordDecision } from '@/lib/queries/decisions'
 import {
   allowedActions,
   decisionLabels,
-  DECISIONS,
   madeBy,
-  type Decision,
-  type DecisionAction,
   type DecisionEntry,
   type MatchReviewState,
   type ReviewViewer,
 } from '@/lib/review/decision-rules'
 
-const buttonClass =
-  'rounded border border-zinc-300 bg-white px-2 py-0.5 text-xs font-medium text-zinc-800 hover:bg-zinc-50 disabled:opacity-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800'
-
 const rowClass =
   'no-print border-t border-dashed border-zinc-200 pt-1.5 pl-4.5 text-xs dark:border-zinc-800'
-
-type Draft = { action: DecisionAction; decision: Decision | null }
 
 /**
  * A match's review: where it stands, what this analyst may do on it (four eyes: a true match or a
@@ -99,7 +96,7 @@ export function MatchDecision({ matchUuid }: { matchUuid: string }) {
           onDone={() => setDraft(null)}
         />
       )}
-      {history.length > 0 && <History history={history} />}
+      {history.length > 0 && <DecisionHistory history={history} />}
     </div>
   )
 }
@@ -171,160 +168,11 @@ function Remembered({
           </button>
           {mutation.isError && (
             <span role="alert" className="text-red-800 dark:text-red-300">
-              {errorWords(mutation.error)}
+              {decisionErrorWords(mutation.error)}
             </span>
           )}
         </p>
       )}
     </div>
   )
-}
-
-function DecisionForm({
-  matchUuid,
-  draft,
-  current,
-  onDone,
-}: {
-  matchUuid: string
-  draft: Draft
-  current: Decision | null
-  onDone: () => void
-}) {
-  const review = useReportReview()
-  const mutation = useRecordDecision(review?.searchId ?? '', review?.subject ?? null)
-  const [decision, setDecision] = useState<Decision | null>(draft.decision)
-  const [reason, setReason] = useState('')
-  const [tried, setTried] = useState(false)
-  const id = useId()
-  // Overturning offers the decisions other than the one it overturns.
-  const options =
-    draft.action === 'confirm'
-      ? DECISIONS.filter((option) => option === draft.decision)
-      : draft.action === 'overturn'
-        ? DECISIONS.filter((option) => option !== current)
-        : DECISIONS
-  const reasonIssue = freeTextIssue(reason)
-  const reasonShort = reasonIssue !== null || !isReason(reason)
-  const invalid = decision === null || reasonShort
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault()
-    setTried(true)
-    if (invalid || decision === null) return
-    mutation.mutate(
-      { matchUuid, decision, action: draft.action, reason: reason.trim() },
-      { onSuccess: onDone },
-    )
-  }
-  return (
-    <form
-      onSubmit={submit}
-      aria-label={draft.action === 'confirm' ? 'Confirm decision' : 'Record a decision'}
-      className="space-y-2 rounded border border-zinc-200 bg-zinc-50 p-2 dark:border-zinc-800 dark:bg-zinc-950"
-    >
-      <fieldset className="flex flex-wrap gap-x-4 gap-y-1">
-        <legend className="sr-only">Decision</legend>
-        {options.map((option) => (
-          <label key={option} className="flex items-center gap-1.5">
-            <input
-              type="radio"
-              name={`${id}-decision`}
-              value={option}
-              checked={decision === option}
-              onChange={() => setDecision(option)}
-            />
-            {draft.action === 'confirm'
-              ? `Confirm: ${decisionLabels[option]}`
-              : decisionLabels[option]}
-          </label>
-        ))}
-      </fieldset>
-      {tried && decision === null && (
-        <p role="alert" className="text-red-800 dark:text-red-300">
-          Choose a decision.
-        </p>
-      )}
-      <label htmlFor={`${id}-reason`} className="block font-medium">
-        Reason{' '}
-        <span className="font-normal text-zinc-600 dark:text-zinc-400">
-          (required, for the audit)
-        </span>
-      </label>
-      <textarea
-        id={`${id}-reason`}
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-        rows={2}
-        maxLength={2000}
-        aria-invalid={tried && reasonShort}
-        aria-describedby={`${id}-reason-help`}
-        className="block w-full rounded border border-zinc-300 bg-white px-2 py-1 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
-        placeholder="Born 1961, applicant born 1985: not the applicant."
-      />
-      <p
-        id={`${id}-reason-help`}
-        role={tried && reasonShort ? 'alert' : undefined}
-        className={
-          tried && reasonShort
-            ? 'text-red-800 dark:text-red-300'
-            : 'text-zinc-600 dark:text-zinc-400'
-        }
-      >
-        {reasonIssue
-          ? `The reason ${reasonIssue}.`
-          : `At least ${REASON_MIN} characters; an auditor reads it.`}
-      </p>
-      {mutation.isError && (
-        <p role="alert" className="text-red-800 dark:text-red-300">
-          {errorWords(mutation.error)}
-        </p>
-      )}
-      <div className="flex gap-2">
-        <button
-          type="submit"
-          disabled={mutation.isPending}
-          className="rounded bg-blue-700 px-2.5 py-1 text-xs font-medium text-white hover:bg-blue-800 disabled:opacity-60 dark:bg-blue-600 dark:hover:bg-blue-500"
-        >
-          {mutation.isPending ? 'Saving…' : 'Save decision'}
-        </button>
-        <button type="button" className={buttonClass} onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
-  )
-}
-
-function History({ history }: { history: readonly DecisionEntry[] }) {
-  return (
-    <details className="group">
-      <summary className="cursor-pointer text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
-        History ({history.length})
-      </summary>
-      <ol className="mt-1 space-y-1 border-l border-zinc-200 pl-3 dark:border-zinc-800">
-        {[...history].reverse().map((entry) => (
-          <li key={entry.id}>
-            <span className="font-medium">{decisionLabels[entry.decision]}</span>{' '}
-            <span className="text-zinc-600 dark:text-zinc-400">
-              ({actionWords[entry.action]}) by {entry.user},{' '}
-              <Timestamp value={entry.at} mode="absolute" />
-            </span>
-            <p className="whitespace-pre-wrap text-zinc-800 dark:text-zinc-200">{entry.reason}</p>
-          </li>
-        ))}
-      </ol>
-    </details>
-  )
-}
-
-const actionWords: Record<DecisionAction, string> = {
-  set: 'set',
-  confirm: 'confirmed',
-  overturn: 'overturned',
-  carry_over: 'carried over',
-}
-
-function errorWords(error: unknown) {
-  if (isApiError(error)) return error.detail
-  return 'Not saved: Verity could not be reached. Try again.'
 }

@@ -2,7 +2,13 @@
 
 import { useState, type FormEvent } from 'react'
 
-import { freeTextIssue, isReason, REASON_MIN } from '@/lib/api/free-text'
+import {
+  EXPORT_REASON_MAX,
+  freeTextIssue,
+  isReason,
+  REASON_MIN,
+  REASON_TOO_SHORT,
+} from '@/lib/api/free-text'
 import { apiPost, isApiError } from '@/lib/queries/api-fetch'
 
 const buttonClass =
@@ -49,11 +55,7 @@ export function ReportActions({ searchId }: { searchId: string }) {
     event.preventDefault()
     const issue = freeTextIssue(reason)
     if (issue || !isReason(reason)) {
-      setError(
-        issue
-          ? `The reason ${issue}.`
-          : `Give a reason of at least ${REASON_MIN} characters of visible text.`,
-      )
+      setError(issue ? `The reason ${issue}.` : REASON_TOO_SHORT)
       return
     }
     void run({ format: 'json', unmasked: true, reason })
@@ -98,7 +100,7 @@ export function ReportActions({ searchId }: { searchId: string }) {
             id="export-reason"
             required
             minLength={REASON_MIN}
-            maxLength={500}
+            maxLength={EXPORT_REASON_MAX}
             rows={2}
             value={reason}
             onChange={(event) => setReason(event.target.value)}

@@ -5,6 +5,7 @@ import { cache } from 'react'
 
 import { requestScope } from '@/lib/api/request-scope'
 
+import { AuthRequiredError } from './errors'
 import { headersAreSecure } from './request'
 import { sessionCookieName } from './session-cookie'
 import { sessionViewer } from './session-service'
@@ -37,3 +38,10 @@ export const getViewer = cache(async (): Promise<Viewer | null> => {
   const name = sessionCookieName(headersAreSecure(incoming, settings))
   return sessionViewer((await cookies()).get(name)?.value, settings)
 })
+
+/** The viewer of this request, for what needs a signed-in analyst (401 otherwise). */
+export async function requireViewer(): Promise<Viewer> {
+  const viewer = await getViewer()
+  if (!viewer) throw new AuthRequiredError()
+  return viewer
+}

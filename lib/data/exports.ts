@@ -2,7 +2,7 @@ import 'server-only'
 
 import { z } from 'zod'
 
-import { checkFreeText, isReason, REASON_MIN } from '@/lib/api/free-text'
+import { checkFreeText, EXPORT_REASON_MAX, isReason, REASON_MIN } from '@/lib/api/free-text'
 import { ProblemError } from '@/lib/api/problem-error'
 import { audit } from '@/lib/audit/record'
 import { AuthRequiredError } from '@/lib/auth/errors'
@@ -22,7 +22,7 @@ export const amlExportRequest = z
     reason: z
       .string()
       .trim()
-      .max(500, 'reason must be at most 500 characters')
+      .max(EXPORT_REASON_MAX, `reason must be at most ${EXPORT_REASON_MAX} characters`)
       .superRefine(checkFreeText((issue) => `reason ${issue}`))
       .optional(),
   })

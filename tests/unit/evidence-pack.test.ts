@@ -17,7 +17,9 @@ import { withAppStore } from '@/tests/unit/helpers/test-store'
  */
 
 const signedIn = vi.hoisted(() => ({ viewer: null as Viewer | null }))
-vi.mock('@/lib/auth/session', () => ({ getViewer: () => Promise.resolve(signedIn.viewer) }))
+vi.mock('@/lib/auth/session', async () =>
+  (await import('@/tests/unit/helpers/session-mock')).sessionMock(signedIn),
+)
 
 const viewerOf = (name: string): Viewer => ({
   iss: 'https://idp.test',
@@ -77,7 +79,7 @@ async function loadModules() {
     make: await import('@/lib/evidence/make'),
     verify: await import('@/lib/evidence/verify'),
     contract: await import('@/lib/evidence/contract'),
-    decisions: await import('@/lib/review/decisions'),
+    decisions: await import('@/lib/review/record-decision'),
     notes: await import('@/lib/review/notes'),
     store: await import('@/lib/store/store'),
     trail: await import('@/lib/audit/app-trail'),
