@@ -12,6 +12,7 @@ import { Badge } from '@/components/ui/badge'
 import { formatScore } from '@/lib/aml/format'
 import { bestMatchName } from '@/lib/aml/match'
 import { isDerivedRisk, matchRiskLevel } from '@/lib/aml/risk'
+import type { Projected } from '@/lib/projection/projected'
 import type { AmlMatch } from '@/lib/upstream/schemas'
 
 /** One match: what decides "real or not" at a glance, and everything else on demand. */
@@ -24,7 +25,7 @@ export function MatchCard({
   onRevealMatch,
   anchor = true,
 }: {
-  match: AmlMatch
+  match: Projected<AmlMatch>
   requestedName: string | null | undefined
   expanded: boolean
   onToggle: () => void

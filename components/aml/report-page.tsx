@@ -14,7 +14,9 @@ import { countByRisk, countByType } from '@/lib/aml/counts'
 import type { MatchDetails } from '@/lib/aml/details'
 import { highestRisk } from '@/lib/aml/risk'
 import type { Settled } from '@/lib/data/load-for-page'
+import type { Projected } from '@/lib/projection/projected'
 import type { ChangesSincePrevious, ReportReview, ScreenedAs } from '@/lib/review/report-review'
+import type { AmlMatch } from '@/lib/upstream/schemas'
 import type { AmlSearchResult } from '@/lib/upstream/schemas'
 
 /**
@@ -31,9 +33,9 @@ export function ReportPage({
   details,
 }: {
   /** The report with the list part of each match (lib/aml/details.ts). */
-  result: AmlSearchResult
+  result: Projected<AmlSearchResult>
   /** The rest of each match, streamed after the first screen. */
-  details: Promise<Record<string, MatchDetails>>
+  details: Promise<Record<string, MatchDetails<Projected<AmlMatch>>>>
   review: ReportReview
   /** The subject link parameter, when the upstream links that subject to this report. */
   subject: string | null

@@ -3,8 +3,7 @@ import 'server-only'
 import { visibleText } from '@/lib/api/free-text'
 import { ProblemError } from '@/lib/api/problem-error'
 import { audit, auditRead } from '@/lib/audit/record'
-import { AuthRequiredError } from '@/lib/auth/errors'
-import { getViewer } from '@/lib/auth/session'
+import { getViewer, requireViewer } from '@/lib/auth/session'
 import { analystId, viewerLabel } from '@/lib/auth/viewer'
 import { readAmlSearch, readVerification } from '@/lib/data/reads'
 import {
@@ -34,8 +33,7 @@ function normalised(resource: NoteResource): NoteResource {
 }
 
 export async function addNote(resource: NoteResource, body: string): Promise<Note> {
-  const viewer = await getViewer()
-  if (!viewer) throw new AuthRequiredError()
+  const viewer = await requireViewer()
   if (!noteResourceSchema.safeParse(resource).success) {
     throw new ProblemError(
       400,
@@ -89,8 +87,7 @@ async function mustExist({ type, id }: NoteResource) {
 
 /** The record's newest notes (50), newest first, for a signed-in viewer. */
 export async function notesFor(resource: NoteResource): Promise<Note[]> {
-  const viewer = await getViewer()
-  if (!viewer) throw new AuthRequiredError()
+  const viewer = await requireViewer()
   const { type, id } = normalised(resource)
   await auditRead(viewer, { type, id }, 'notes')
   const { db } = await getStore()
