@@ -2,12 +2,12 @@
 
 import { useMemo } from 'react'
 
-import { MatchDetailsProvider } from '@/components/aml/match-details'
+import { MatchDetailsProvider } from '@/components/aml/match-details-stream'
 import { MatchList } from '@/components/aml/match-list'
 import { PrintMatches } from '@/components/aml/print-matches'
 import { ReportToolbar, type ReviewCounts } from '@/components/aml/report-toolbar'
-import { ReportReviewProvider, useMatchFacts } from '@/components/aml/review-context'
 import { useReportMatches } from '@/components/aml/use-report-matches'
+import { ReportReviewProvider, useMatchFacts } from '@/components/review/review-context'
 import { EmptyState } from '@/components/ui/empty-state'
 import type { MatchDetails } from '@/lib/aml/details'
 import type { MatchFacts } from '@/lib/aml/view'

@@ -4,9 +4,9 @@ import { useRouter } from 'next/navigation'
 import { useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
 
 import { freeTextIssue, visibleText } from '@/lib/api/free-text'
+import { EMPTY_NOTE, NOTE_MAX, noteTextIssue, type NoteResource } from '@/lib/notes/contract'
 import { isApiError } from '@/lib/queries/api-fetch'
 import { useAddNote } from '@/lib/queries/notes'
-import { EMPTY_NOTE, NOTE_MAX, noteTextIssue, type NoteResource } from '@/lib/review/note-types'
 
 const noSubscription = () => () => {}
 

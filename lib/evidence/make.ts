@@ -12,7 +12,7 @@ import {
   type MadePack,
   type PackRequest,
 } from '@/lib/evidence/contract'
-import { notesFor } from '@/lib/review/notes'
+import { notesFor } from '@/lib/notes/notes'
 import { getStore } from '@/lib/store/store'
 import { UpstreamError } from '@/lib/upstream/errors'
 import packageJson from '@/package.json'

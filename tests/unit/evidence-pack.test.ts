@@ -80,7 +80,7 @@ async function loadModules() {
     verify: await import('@/lib/evidence/verify'),
     contract: await import('@/lib/evidence/contract'),
     decisions: await import('@/lib/review/record-decision'),
-    notes: await import('@/lib/review/notes'),
+    notes: await import('@/lib/notes/notes'),
     store: await import('@/lib/store/store'),
     trail: await import('@/lib/audit/app-trail'),
   }

@@ -45,7 +45,7 @@ async function loadModules() {
       ...(await import('@/lib/review/decisions')),
       ...(await import('@/lib/review/record-decision')),
     },
-    notes: await import('@/lib/review/notes'),
+    notes: await import('@/lib/notes/notes'),
     store: await import('@/lib/store/store'),
   }
 }

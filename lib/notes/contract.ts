@@ -5,7 +5,7 @@ import { isShortId, isUuid } from '@/lib/ids'
 
 /*
  * Notes as the browser sees them, and the contract of /api/notes (browser-safe: the note form takes
- * its limit and words from here); the store's side is lib/review/notes.ts (server-only).
+ * its limit and words from here); the store's side is lib/notes/notes.ts (server-only).
  */
 
 export type NoteResource = { type: 'verification' | 'aml_search'; id: string }

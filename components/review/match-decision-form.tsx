@@ -2,7 +2,7 @@
 
 import { useId, useState } from 'react'
 
-import { useReportReview } from '@/components/aml/review-context'
+import { useReportReview } from '@/components/review/review-context'
 import { freeTextIssue, isReason, REASON_MIN } from '@/lib/api/free-text'
 import { isApiError } from '@/lib/queries/api-fetch'
 import { useRecordDecision } from '@/lib/queries/decisions'

@@ -7,9 +7,9 @@ import {
   DecisionForm,
   decisionErrorWords,
   type Draft,
-} from '@/components/aml/match-decision-form'
-import { DecisionHistory } from '@/components/aml/match-decision-history'
-import { useReportReview } from '@/components/aml/review-context'
+} from '@/components/review/match-decision-form'
+import { DecisionHistory } from '@/components/review/match-decision-history'
+import { useReportReview } from '@/components/review/review-context'
 import { Timestamp } from '@/components/ui/timestamp'
 import { useRecordDecision } from '@/lib/queries/decisions'
 import {

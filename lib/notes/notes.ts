@@ -13,7 +13,7 @@ import {
   noteResourceSchema,
   type Note,
   type NoteResource,
-} from '@/lib/review/note-types'
+} from '@/lib/notes/contract'
 import { getStore } from '@/lib/store/store'
 import { UpstreamError } from '@/lib/upstream/errors'
 
