@@ -23,6 +23,44 @@ const serverOnly = shipped.filter((file) =>
 const clientSafe = shipped.filter((file) => !serverOnly.includes(file))
 const features = readdirSync('components').filter((name) => name !== 'ui')
 
+// What each feature folder of components/ offers the others, by module name: the rest of the
+// folder is its own, and another feature importing it is a lint error. A module becomes shared by
+// being named here (docs/architecture.md).
+const featureExports = {
+  activity: ['activity-labels'],
+  evidence: ['evidence-pack-button', 'pack-verify-box'],
+  queue: ['mirror-reach', 'queue-rows'],
+  review: [
+    'match-decision',
+    'match-why',
+    'review-context',
+    'review-progress',
+    'screened-as-notice',
+    'screened-subject',
+  ],
+  search: ['global-search'],
+  shell: ['remember-recent'],
+}
+
+/** The files of a feature that other features may import, relative to its folder. */
+function exportedFiles(feature) {
+  const names = featureExports[feature] ?? []
+  return readdirSync(`components/${feature}`)
+    .filter((file) => names.includes(file.replace(/\.(ts|tsx)$/, '')))
+    .map((file) => `./${file}`)
+}
+
+const featureZones = features.flatMap((target) =>
+  features
+    .filter((from) => from !== target)
+    .map((from) => ({
+      target: `./components/${target}`,
+      from: `./components/${from}`,
+      except: exportedFiles(from),
+      message: `${target} may import only what ${from} exports (featureExports in eslint.config.mjs)`,
+    })),
+)
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -70,6 +108,7 @@ export default defineConfig([
               from: features.map((feature) => `./components/${feature}`),
               message: 'shared UI must not import a feature',
             },
+            ...featureZones,
             {
               target: ['./app', './components', './lib', './proxy.ts'],
               from: './simulator',

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next'
 
-import { ActivityPageBody } from '@/components/activity/activity-page-body'
+import { ActivityPageBody } from '@/components/activity/activity-page'
 import { loadActivityPage } from '@/lib/audit/activity-loads'
 
 export const metadata: Metadata = { title: 'Activity' }

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next'
 
-import { HistorySyncPageBody } from '@/components/history-mirror/history-sync-page-body'
+import { HistorySyncPageBody } from '@/components/history-mirror/history-sync-page'
 import { loadMirrorStatusPage } from '@/lib/history-mirror/status-page'
 
 export const metadata: Metadata = { title: 'History sync' }

@@ -3,7 +3,7 @@ import type { Metadata } from 'next'
 import { cookies } from 'next/headers'
 
 import { MalformedWebhookFilter } from '@/components/webhooks/malformed-webhook-filter'
-import { WebhookHistory } from '@/components/webhooks/webhook-history'
+import { WebhookHistory } from '@/components/webhooks/webhooks-page'
 import { viewWebhookHistory } from '@/lib/data/views'
 import { isUuid } from '@/lib/ids'
 import { webhookHistoryQueryOptions } from '@/lib/queries/webhooks'

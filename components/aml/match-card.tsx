@@ -3,15 +3,16 @@ import { Suspense } from 'react'
 import { EpochDate } from '@/components/aml/epoch-date'
 import { HighlightedName } from '@/components/aml/highlighted-name'
 import { MatchBar } from '@/components/aml/match-bar'
-import { MatchDecision } from '@/components/aml/match-decision'
-import { StreamedMatchDetail } from '@/components/aml/match-details'
-import { MatchWhy } from '@/components/aml/match-why'
-import { useReportReview } from '@/components/aml/review-context'
+import { StreamedMatchDetail } from '@/components/aml/match-details-stream'
 import { RiskBadge } from '@/components/aml/risk-badge'
+import { MatchDecision } from '@/components/review/match-decision'
+import { MatchWhy } from '@/components/review/match-why'
+import { useReportReview } from '@/components/review/review-context'
 import { Badge } from '@/components/ui/badge'
 import { formatScore } from '@/lib/aml/format'
 import { bestMatchName } from '@/lib/aml/match'
 import { isDerivedRisk, matchRiskLevel } from '@/lib/aml/risk'
+import type { Projected } from '@/lib/projection/projected'
 import type { AmlMatch } from '@/lib/upstream/schemas'
 
 /** One match: what decides "real or not" at a glance, and everything else on demand. */
@@ -24,7 +25,7 @@ export function MatchCard({
   onRevealMatch,
   anchor = true,
 }: {
-  match: AmlMatch
+  match: Projected<AmlMatch>
   requestedName: string | null | undefined
   expanded: boolean
   onToggle: () => void

@@ -12,7 +12,8 @@ import { RolesList } from '@/components/aml/roles-list'
 import { SourcesList } from '@/components/aml/sources-list'
 import { JsonViewer } from '@/components/ui/json-viewer'
 import { unknownMembers } from '@/lib/aml/match'
-import type { AmlMatch } from '@/lib/upstream/schemas'
+import type { Projected } from '@/lib/projection/projected'
+import type { AmlMatch, AmlMatchFields } from '@/lib/upstream/schemas'
 
 /** Everything the match holds, one group per kind of data, each only when present. */
 export function MatchDetail({
@@ -20,11 +21,11 @@ export function MatchDetail({
   reportMatchIds,
   onRevealMatch,
 }: {
-  match: AmlMatch
+  match: Projected<AmlMatch>
   reportMatchIds: ReadonlySet<string>
   onRevealMatch: (uuid: string) => void
 }) {
-  const f = match.fields ?? {}
+  const f: AmlMatchFields = match.fields ?? {}
   const names = f.names ?? []
   const roles = f.political_roles ?? []
   const occupations = f.occupations ?? []

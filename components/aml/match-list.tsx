@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react'
 import { MatchCard } from '@/components/aml/match-card'
 import { useDocumentTop } from '@/components/ui/use-document-top'
 import { useListNavigation } from '@/lib/keyboard/use-list-navigation'
+import type { Projected } from '@/lib/projection/projected'
 import type { AmlMatch } from '@/lib/upstream/schemas'
 
 /*
@@ -22,7 +23,7 @@ export function MatchList({
   revealId,
   onRevealed,
 }: {
-  matches: readonly AmlMatch[]
+  matches: readonly Projected<AmlMatch>[]
   requestedName: string | null | undefined
   expanded: ReadonlySet<string>
   onToggle: (uuid: string) => void

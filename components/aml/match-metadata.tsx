@@ -1,5 +1,6 @@
 import { CopyableId } from '@/components/ui/copyable-id'
 import { Field, FieldList } from '@/components/ui/field-list'
+import type { Projected } from '@/lib/projection/projected'
 import type { AmlMatch } from '@/lib/upstream/schemas'
 
 const levels = [
@@ -10,7 +11,7 @@ const levels = [
 ] as const
 
 /** How the upstream matched this record, and the ids an analyst quotes to its support. */
-export function MatchMetadata({ match }: { match: AmlMatch }) {
+export function MatchMetadata({ match }: { match: Projected<AmlMatch> }) {
   const meta = match.search_metadata
   const profile = meta?.risk_profile_info
   return (

@@ -1,4 +1,5 @@
 import { MatchCard } from '@/components/aml/match-card'
+import type { Projected } from '@/lib/projection/projected'
 import type { AmlMatch } from '@/lib/upstream/schemas'
 
 const noop = () => undefined
@@ -12,7 +13,7 @@ export function PrintMatches({
   requestedName,
   reportMatchIds,
 }: {
-  matches: readonly AmlMatch[]
+  matches: readonly Projected<AmlMatch>[]
   requestedName: string | null | undefined
   reportMatchIds: ReadonlySet<string>
 }) {

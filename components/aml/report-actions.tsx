@@ -3,7 +3,13 @@
 import { useState } from 'react'
 
 import { actionButtonClass, ReasonForm, saveFile } from '@/components/ui/reason-form'
-import { freeTextIssue, isReason, REASON_MIN } from '@/lib/api/free-text'
+import {
+  EXPORT_REASON_MAX,
+  freeTextIssue,
+  isReason,
+  REASON_MIN,
+  REASON_TOO_SHORT,
+} from '@/lib/api/free-text'
 import { apiPost, isApiError } from '@/lib/queries/api-fetch'
 
 type ExportRequest = { format: 'json' | 'print'; unmasked?: boolean; reason?: string }
@@ -44,11 +50,7 @@ export function ReportActions({ searchId }: { searchId: string }) {
   function submitUnmasked(reason: string) {
     const issue = freeTextIssue(reason)
     if (issue || !isReason(reason)) {
-      setError(
-        issue
-          ? `The reason ${issue}.`
-          : `Give a reason of at least ${REASON_MIN} characters of visible text.`,
-      )
+      setError(issue ? `The reason ${issue}.` : REASON_TOO_SHORT)
       return
     }
     void run({ format: 'json', unmasked: true, reason })
@@ -91,7 +93,7 @@ export function ReportActions({ searchId }: { searchId: string }) {
           submitLabel="Download unmasked JSON"
           busy={busy}
           minLength={REASON_MIN}
-          maxLength={500}
+          maxLength={EXPORT_REASON_MAX}
           onSubmit={submitUnmasked}
         />
       )}

@@ -2,27 +2,28 @@
 
 import { useMemo } from 'react'
 
-import { MatchDetailsProvider } from '@/components/aml/match-details'
+import { MatchDetailsProvider } from '@/components/aml/match-details-stream'
 import { MatchList } from '@/components/aml/match-list'
 import { PrintMatches } from '@/components/aml/print-matches'
 import { ReportToolbar, type ReviewCounts } from '@/components/aml/report-toolbar'
-import { ReportReviewProvider, useMatchFacts } from '@/components/aml/review-context'
 import { useReportMatches } from '@/components/aml/use-report-matches'
+import { ReportReviewProvider, useMatchFacts } from '@/components/review/review-context'
 import { EmptyState } from '@/components/ui/empty-state'
 import type { MatchDetails } from '@/lib/aml/details'
 import type { MatchFacts } from '@/lib/aml/view'
+import type { Projected } from '@/lib/projection/projected'
 import type { MatchWhyView } from '@/lib/review/compare'
 import type { AmlMatch } from '@/lib/upstream/schemas'
 
 type Props = {
-  matches: readonly AmlMatch[]
+  matches: readonly Projected<AmlMatch>[]
   requestedName: string | null | undefined
   searchId: string
   /** The subject link parameter, when the upstream links that subject to this report. */
   subject: string | null
   comparisons: Record<string, MatchWhyView>
   /** What expanded cards add to `matches`, streamed after the first screen. */
-  details: Promise<Record<string, MatchDetails>>
+  details: Promise<Record<string, MatchDetails<Projected<AmlMatch>>>>
 }
 
 /**
@@ -79,7 +80,7 @@ function MatchesWithReview({ matches, requestedName }: Pick<Props, 'matches' | '
   )
 }
 
-function countReview(matches: readonly AmlMatch[], facts: MatchFacts): ReviewCounts {
+function countReview(matches: readonly Projected<AmlMatch>[], facts: MatchFacts): ReviewCounts {
   const counts: ReviewCounts = {
     fit: { conflict: 0, 'no-conflict': 0 },
     review: { unreviewed: 0, awaiting_second: 0, decided: 0 },

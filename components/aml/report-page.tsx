@@ -3,10 +3,10 @@ import 'server-only'
 import { ReportActions } from '@/components/aml/report-actions'
 import { ReportMatches } from '@/components/aml/report-matches'
 import { ReportSummary } from '@/components/aml/report-summary'
-import { ScreenedAsNotice } from '@/components/aml/screened-as-notice'
-import { ScreenedSubject } from '@/components/aml/screened-subject'
 import { ScreeningChangesSection } from '@/components/aml/screening-changes'
 import { EvidencePackButton } from '@/components/evidence/evidence-pack-button'
+import { ScreenedAsNotice } from '@/components/review/screened-as-notice'
+import { ScreenedSubject } from '@/components/review/screened-subject'
 import { RememberRecent } from '@/components/shell/remember-recent'
 import { EmptyState } from '@/components/ui/empty-state'
 import { IdentityValue } from '@/components/ui/identity-value'
@@ -14,7 +14,9 @@ import { countByRisk, countByType } from '@/lib/aml/counts'
 import type { MatchDetails } from '@/lib/aml/details'
 import { highestRisk } from '@/lib/aml/risk'
 import type { Settled } from '@/lib/data/load-for-page'
+import type { Projected } from '@/lib/projection/projected'
 import type { ChangesSincePrevious, ReportReview, ScreenedAs } from '@/lib/review/report-review'
+import type { AmlMatch } from '@/lib/upstream/schemas'
 import type { AmlSearchResult } from '@/lib/upstream/schemas'
 
 /**
@@ -31,9 +33,9 @@ export function ReportPage({
   details,
 }: {
   /** The report with the list part of each match (lib/aml/details.ts). */
-  result: AmlSearchResult
+  result: Projected<AmlSearchResult>
   /** The rest of each match, streamed after the first screen. */
-  details: Promise<Record<string, MatchDetails>>
+  details: Promise<Record<string, MatchDetails<Projected<AmlMatch>>>>
   review: ReportReview
   /** The subject link parameter, when the upstream links that subject to this report. */
   subject: string | null

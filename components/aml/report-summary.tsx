@@ -1,6 +1,6 @@
 import { FatfList } from '@/components/aml/fatf-list'
-import { ReviewProgress } from '@/components/aml/review-progress'
 import { RiskBadge } from '@/components/aml/risk-badge'
+import { ReviewProgress } from '@/components/review/review-progress'
 import { Badge } from '@/components/ui/badge'
 import { CopyableId } from '@/components/ui/copyable-id'
 import { Field, FieldList } from '@/components/ui/field-list'

@@ -6,6 +6,7 @@ import { useReportView } from '@/components/aml/use-report-view'
 import { useToggleSet } from '@/components/ui/use-toggle-set'
 import { countByRisk, countByTag, countByType } from '@/lib/aml/counts'
 import { DEFAULT_VIEW, filterMatches, sortMatches, type MatchFacts } from '@/lib/aml/view'
+import type { Projected } from '@/lib/projection/projected'
 import type { AmlMatch } from '@/lib/upstream/schemas'
 
 const HASH = /^#match-(.+)$/
@@ -14,7 +15,7 @@ const HASH = /^#match-(.+)$/
  * The state of a report's match list: the sort and filters (in the URL), the cards expanded, and
  * the jump to one match (from a link, an associate, or a shared `#match-<uuid>` address).
  */
-export function useReportMatches(matches: readonly AmlMatch[], facts: MatchFacts) {
+export function useReportMatches(matches: readonly Projected<AmlMatch>[], facts: MatchFacts) {
   const counts = useMemo(
     () => ({ risk: countByRisk(matches), type: countByType(matches), tag: countByTag(matches) }),
     [matches],

@@ -4,11 +4,9 @@ import { useRouter } from 'next/navigation'
 import { useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
 
 import { freeTextIssue, visibleText } from '@/lib/api/free-text'
+import { EMPTY_NOTE, NOTE_MAX, noteTextIssue, type NoteResource } from '@/lib/notes/contract'
 import { isApiError } from '@/lib/queries/api-fetch'
 import { useAddNote } from '@/lib/queries/notes'
-import type { NoteResource } from '@/lib/review/note-types'
-
-const NOTE_MAX = 4000
 
 const noSubscription = () => () => {}
 
@@ -34,7 +32,7 @@ export function NoteForm({ resource }: { resource: NoteResource }) {
     const body = field.current?.value ?? ''
     const issue = freeTextIssue(body)
     if (issue || visibleText(body) === '') {
-      setError(issue ? `The note ${issue}.` : 'Write something before adding a note.')
+      setError(issue ? noteTextIssue(issue) : EMPTY_NOTE)
       field.current?.focus()
       return
     }

@@ -3,7 +3,7 @@ import { Suspense } from 'react'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Timestamp } from '@/components/ui/timestamp'
-import type { Note, NoteResource } from '@/lib/review/note-types'
+import type { Note, NoteResource } from '@/lib/notes/contract'
 
 import { NoteForm } from './note-form'
 
@@ -18,7 +18,7 @@ export function NotesPanel({
   notes,
 }: {
   resource: NoteResource
-  /** Started by the page (lib/review/notes.ts `loadNotes`) and awaited here, behind Suspense. */
+  /** Started by the page (lib/notes/notes.ts `loadNotes`) and awaited here, behind Suspense. */
   notes: Promise<Found>
 }) {
   return (

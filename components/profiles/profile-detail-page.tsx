@@ -1,4 +1,4 @@
-import { ProfileDetail } from '@/components/profiles/profile-detail'
+import { ProfileSettings } from '@/components/profiles/profile-settings'
 import { RememberRecent } from '@/components/shell/remember-recent'
 import { IntentLink } from '@/components/ui/intent-link'
 import { ReadFailure } from '@/components/ui/read-failure'
@@ -21,7 +21,7 @@ export function ProfileDetailPage({ profileId, load }: { profileId: string; load
       {load.ok ? (
         <>
           <RememberRecent kind="profile" id={profileId.toLowerCase()} />
-          <ProfileDetail profile={load.data} />
+          <ProfileSettings profile={load.data} />
         </>
       ) : (
         <ReadFailure kind={load.kind} what="this profile" retryHref={profilePath(profileId)} />

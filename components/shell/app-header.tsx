@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react'
 
-import { GlobalSearch } from '@/components/shell/global-search'
+import { GlobalSearch } from '@/components/search/global-search'
 import { NavLink } from '@/components/shell/nav-link'
 import { RecentRecorder } from '@/components/shell/recent-recorder'
 import { ZoneToggle } from '@/components/shell/zone-toggle'

@@ -3,7 +3,7 @@
 import { useEffect, useSyncExternalStore } from 'react'
 
 import { THEME_KEY } from '@/components/ui/theme-script'
-import { storageStore } from '@/lib/storage-store'
+import { storageStore } from '@/lib/local-storage'
 
 export type ThemeChoice = 'light' | 'dark' | 'system'
 

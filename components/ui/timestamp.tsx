@@ -4,7 +4,7 @@ import { use, useSyncExternalStore } from 'react'
 
 import { NoValue } from '@/components/ui/no-value'
 import { ServerNowContext } from '@/components/ui/server-now'
-import { storageStore } from '@/lib/storage-store'
+import { storageStore } from '@/lib/local-storage'
 import { formatRelative, formatUtc, parseTimestamp } from '@/lib/time'
 
 /**

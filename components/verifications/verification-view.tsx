@@ -2,7 +2,7 @@ import 'server-only'
 
 import { Suspense } from 'react'
 
-import { ScreenedAsNotice } from '@/components/aml/screened-as-notice'
+import { ScreenedAsNotice } from '@/components/review/screened-as-notice'
 import { AmlCard } from '@/components/verifications/aml-card'
 import { ChecksCard } from '@/components/verifications/checks-card'
 import { DocumentsCard } from '@/components/verifications/documents-card'

@@ -2,6 +2,7 @@
 
 import { createContext, useContext, type ReactNode } from 'react'
 
+import type { Projected } from '@/lib/projection/projected'
 import type { WebhookRecord } from '@/lib/upstream/schemas'
 
 /*
@@ -9,13 +10,13 @@ import type { WebhookRecord } from '@/lib/upstream/schemas'
  * that look at the others (the applicant's previous screening). A context, so the rows between do
  * not re-render when a page loads.
  */
-const LoadedRecords = createContext<readonly WebhookRecord[]>([])
+const LoadedRecords = createContext<readonly Projected<WebhookRecord>[]>([])
 
 export function LoadedRecordsProvider({
   records,
   children,
 }: {
-  records: readonly WebhookRecord[]
+  records: readonly Projected<WebhookRecord>[]
   children: ReactNode
 }) {
   return <LoadedRecords value={records}>{children}</LoadedRecords>

@@ -10,6 +10,7 @@ import { Timestamp } from '@/components/ui/timestamp'
 import { AmlRequestSummary } from '@/components/webhooks/aml-request-summary'
 import { ScreeningChangesSummary } from '@/components/webhooks/screening-changes-summary'
 import { SectionTitle } from '@/components/webhooks/section-title'
+import type { Projected } from '@/lib/projection/projected'
 import { subjectParam } from '@/lib/review/subject'
 import { amlReportPath, verificationPath, webhooksPath } from '@/lib/routes'
 import { formatUtc, parseTimestamp } from '@/lib/time'
@@ -27,7 +28,7 @@ export function RecordDetails({
   timeZone,
 }: {
   id: string
-  record: WebhookRecord
+  record: Projected<WebhookRecord>
   summary: RecordSummary
   delivery: Delivery | null
   timeZone: string

@@ -6,6 +6,7 @@ import { IntentLink } from '@/components/ui/intent-link'
 import { Timestamp } from '@/components/ui/timestamp'
 import { useLoadedRecords } from '@/components/webhooks/loaded-records'
 import { SectionTitle } from '@/components/webhooks/section-title'
+import type { Projected } from '@/lib/projection/projected'
 import { compareScreenings, isUnchanged, previousScreeningRecord } from '@/lib/review/changes'
 import { screeningResult } from '@/lib/review/changes'
 import { subjectParam } from '@/lib/review/subject'
@@ -21,7 +22,7 @@ export function ScreeningChangesSummary({
   applicantId,
   searchUuid,
 }: {
-  record: WebhookRecord
+  record: Projected<WebhookRecord>
   applicantId: string
   searchUuid: string
 }) {

@@ -3,6 +3,7 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import { useMemo } from 'react'
 
+import type { Projected } from '@/lib/projection/projected'
 import { queryKeys } from '@/lib/queries/keys'
 import type { WebhookHistoryPage } from '@/lib/upstream/schemas'
 
@@ -21,7 +22,7 @@ export function useKnownWebhookIds(
   return useMemo(() => {
     const ids = new Set<string>(current ? [current] : [])
     for (const record of records) if (record.webhook_id) ids.add(record.webhook_id)
-    const cached = queryClient.getQueriesData<InfiniteData<WebhookHistoryPage>>({
+    const cached = queryClient.getQueriesData<InfiniteData<Projected<WebhookHistoryPage>>>({
       queryKey: historyKeyPrefix,
     })
     for (const [, data] of cached) {

@@ -9,6 +9,7 @@ import { EventTypeBadge } from '@/components/webhooks/event-type-badge'
 import { RecordDetails } from '@/components/webhooks/record-details'
 import { RecordSummaryLine } from '@/components/webhooks/record-summary-line'
 import { RecordTime } from '@/components/webhooks/record-time'
+import type { Projected } from '@/lib/projection/projected'
 import type { WebhookRecord } from '@/lib/upstream/schemas'
 import { classifyDelivery } from '@/lib/webhooks/delivery'
 import { summarizeRecord } from '@/lib/webhooks/summary'
@@ -23,7 +24,7 @@ export const WebhookRecordRow = memo(function WebhookRecordRow({
   expanded,
   onToggle,
 }: {
-  record: WebhookRecord
+  record: Projected<WebhookRecord>
   timeZone: string
   expanded: boolean
   onToggle: (id: string) => void

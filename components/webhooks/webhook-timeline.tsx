@@ -7,6 +7,7 @@ import { useDocumentTop } from '@/components/ui/use-document-top'
 import { useToggleSet } from '@/components/ui/use-toggle-set'
 import { DayHeading } from '@/components/webhooks/day-heading'
 import { WebhookRecordRow } from '@/components/webhooks/webhook-record-row'
+import type { Projected } from '@/lib/projection/projected'
 import type { WebhookRecord } from '@/lib/upstream/schemas'
 import type { TimelineRow } from '@/lib/webhooks/days'
 
@@ -19,7 +20,7 @@ export function WebhookTimeline({
   rows,
   timeZone,
 }: {
-  rows: readonly TimelineRow<WebhookRecord>[]
+  rows: readonly TimelineRow<Projected<WebhookRecord>>[]
   timeZone: string
 }) {
   const listRef = useRef<HTMLDivElement>(null)
@@ -120,7 +121,7 @@ export function WebhookTimeline({
   )
 }
 
-function rowKey(rows: readonly TimelineRow<WebhookRecord>[], index: number): string {
+function rowKey(rows: readonly TimelineRow<Projected<WebhookRecord>>[], index: number): string {
   const row = rows[index]
   if (!row) return String(index)
   if (row.kind === 'record') return row.record.id

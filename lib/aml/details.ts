@@ -7,8 +7,11 @@ import type { AmlMatch, AmlSearchResult } from '@/lib/upstream/schemas'
  * them after the first screen.
  */
 
-/** What an expanded card adds to its match, by match uuid. */
-export type MatchDetails = Pick<AmlMatch, 'fields' | 'search_metadata'>
+/** What an expanded card adds to its match (projected when `Match` is), by match uuid. */
+export type MatchDetails<Match extends AmlMatch = AmlMatch> = Pick<
+  Match,
+  'fields' | 'search_metadata'
+>
 
 /** A match as its collapsed card and the list need it. */
 export function listPart(match: AmlMatch): AmlMatch {
@@ -35,7 +38,9 @@ export function listReport(result: AmlSearchResult): AmlSearchResult {
 }
 
 /** The details of each of these (projected) matches, by uuid. */
-export function detailsOf(matches: readonly AmlMatch[]): Record<string, MatchDetails> {
+export function detailsOf<Match extends AmlMatch>(
+  matches: readonly Match[],
+): Record<string, MatchDetails<Match>> {
   return Object.fromEntries(
     matches.map((match) => [
       match.uuid,
@@ -45,6 +50,9 @@ export function detailsOf(matches: readonly AmlMatch[]): Record<string, MatchDet
 }
 
 /** The match whole again: its list part with its details, when they have arrived. */
-export function withDetails(match: AmlMatch, details: MatchDetails | undefined): AmlMatch {
+export function withDetails<Match extends AmlMatch>(
+  match: Match,
+  details: MatchDetails<Match> | undefined,
+): Match {
   return details ? { ...match, ...details } : match
 }

@@ -2,6 +2,7 @@ import 'server-only'
 
 import { detailsOf, type MatchDetails } from '@/lib/aml/details'
 import { projectAmlSearch } from '@/lib/projection/project'
+import type { Projected } from '@/lib/projection/projected'
 import type { RefKey } from '@/lib/projection/record-ref'
 import type { AmlMatch, AmlSearchResult } from '@/lib/upstream/schemas'
 
@@ -19,8 +20,8 @@ export async function projectDetails(
   raw: AmlSearchResult,
   searchId: string,
   key: RefKey,
-): Promise<Record<string, MatchDetails>> {
-  const details: Record<string, MatchDetails> = {}
+): Promise<Record<string, MatchDetails<Projected<AmlMatch>>>> {
+  const details: Record<string, MatchDetails<Projected<AmlMatch>>> = {}
   for (let from = 0; from < raw.data.length; from += SLICE) {
     await new Promise((resolve) => setImmediate(resolve))
     const to = Math.min(from + SLICE, raw.data.length)

@@ -100,11 +100,11 @@ function fits(fit: FitFilter, conflicts: number | null) {
   return fit === 'conflict' ? (conflicts ?? 0) > 0 : (conflicts ?? 0) === 0
 }
 
-export function filterMatches(
-  matches: readonly AmlMatch[],
+export function filterMatches<Match extends AmlMatch>(
+  matches: readonly Match[],
   view: ReportView,
   facts?: MatchFacts,
-): AmlMatch[] {
+): Match[] {
   return matches.filter(
     (match) =>
       (view.risk === null || (matchRiskLevel(match) ?? UNKNOWN) === view.risk) &&
@@ -139,11 +139,11 @@ function comparator(sort: SortKey, facts?: MatchFacts): (a: AmlMatch, b: AmlMatc
 }
 
 /** A sorted copy; ties keep the upstream's order. */
-export function sortMatches(
-  matches: readonly AmlMatch[],
+export function sortMatches<Match extends AmlMatch>(
+  matches: readonly Match[],
   sort: SortKey,
   facts?: MatchFacts,
-): AmlMatch[] {
+): Match[] {
   const compare = comparator(sort, facts)
   return matches
     .map((match, index) => ({ match, index }))

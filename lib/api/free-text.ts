@@ -13,6 +13,11 @@ import { hasNoControlCharacters } from '@/lib/api/params'
 
 export const REASON_MIN = 10
 
+/** The longest reason for an export (lib/data/exports.ts), which its form allows too. */
+export const EXPORT_REASON_MAX = 500
+
+export const REASON_TOO_SHORT = `Give a reason of at least ${REASON_MIN} characters of visible text.`
+
 const FORMAT_CHARACTERS = /\p{Cf}/u
 // Letters of no width or ink that are not Cf (Hangul fillers, the braille blank): never text.
 const BLANKS = /[\s\p{Cf}\u115f\u1160\u3164\uffa0\u2800]+/gu

@@ -1,16 +1,26 @@
 import 'server-only'
 
 import { cookies, headers } from 'next/headers'
+import type { NextRequest, NextResponse } from 'next/server'
 import { cache } from 'react'
 
 import { requestScope } from '@/lib/api/request-scope'
 
-import { headersAreSecure } from './request'
-import { sessionCookieName } from './session-cookie'
+import { AuthRequiredError } from './errors'
+import { cookieIsSecure, headersAreSecure } from './request'
+import { clearedSessionCookie, sessionCookieName } from './session-cookie'
 import { sessionViewer } from './session-service'
-import { authSettings } from './settings'
+import { authSettings, type OidcSettings } from './settings'
 import type { Viewer } from './viewer'
 import { takeOverViewer, VIEWER_HEADER } from './viewer-handoff'
+
+/*
+ * Who the signed-in analyst is, found in one place whichever way the request came: the two gates
+ * that see the request itself (proxy.ts for pages, lib/api/gate.ts for the API) open its session
+ * cookie with requestSession; everything after them asks getViewer, which takes the viewer the API
+ * gate put in the request scope or the one proxy.ts handed on (lib/auth/viewer-handoff.ts), and
+ * only without either looks the cookie up itself.
+ */
 
 /** Stands for everyone when sign-in is off; the audit log names it as such. */
 export const ANONYMOUS: Viewer = {
@@ -37,3 +47,26 @@ export const getViewer = cache(async (): Promise<Viewer | null> => {
   const name = sessionCookieName(headersAreSecure(incoming, settings))
   return sessionViewer((await cookies()).get(name)?.value, settings)
 })
+
+/** The viewer of this request, for what needs a signed-in analyst (401 otherwise). */
+export async function requireViewer(): Promise<Viewer> {
+  const viewer = await getViewer()
+  if (!viewer) throw new AuthRequiredError()
+  return viewer
+}
+
+/** The viewer of the request's session, or null (no cookie, or one that is ended, expired or tampered). */
+export async function requestSession(request: NextRequest, settings: OidcSettings) {
+  const secure = cookieIsSecure(request, settings)
+  const token = request.cookies.get(sessionCookieName(secure))?.value
+  return { viewer: await sessionViewer(token, settings), token, secure }
+}
+
+/** Drops a cookie that opened no session, so that the browser stops sending it. */
+export function dropStaleCookie(
+  response: NextResponse,
+  { token, secure }: { token: string | undefined; secure: boolean },
+) {
+  if (token) response.cookies.set(...clearedSessionCookie(secure))
+  return response
+}

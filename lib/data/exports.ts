@@ -2,11 +2,10 @@ import 'server-only'
 
 import { z } from 'zod'
 
-import { checkFreeText, isReason, REASON_MIN } from '@/lib/api/free-text'
+import { checkFreeText, EXPORT_REASON_MAX, isReason, REASON_MIN } from '@/lib/api/free-text'
 import { ProblemError } from '@/lib/api/problem-error'
 import { audit } from '@/lib/audit/record'
-import { AuthRequiredError } from '@/lib/auth/errors'
-import { getViewer } from '@/lib/auth/session'
+import { requireViewer } from '@/lib/auth/session'
 import { readAmlSearch } from '@/lib/data/reads'
 import { isUuid } from '@/lib/ids'
 import { takeSensitiveAction } from '@/lib/limits/sensitive-actions'
@@ -22,7 +21,7 @@ export const amlExportRequest = z
     reason: z
       .string()
       .trim()
-      .max(500, 'reason must be at most 500 characters')
+      .max(EXPORT_REASON_MAX, `reason must be at most ${EXPORT_REASON_MAX} characters`)
       .superRefine(checkFreeText((issue) => `reason ${issue}`))
       .optional(),
   })
@@ -43,8 +42,7 @@ export async function exportAmlReport({
   unmasked,
   reason,
 }: z.output<typeof amlExportRequest>) {
-  const viewer = await getViewer()
-  if (!viewer) throw new AuthRequiredError()
+  const viewer = await requireViewer()
   const resource = { type: 'aml_search', id: searchId }
   if (unmasked) {
     const taken = await takeSensitiveAction(viewer, 'unmasked_export')

@@ -1,8 +1,7 @@
 import 'server-only'
 
 import { appAuditKey } from '@/lib/audit/app-trail'
-import { AuthRequiredError } from '@/lib/auth/errors'
-import { getViewer } from '@/lib/auth/session'
+import { requireViewer } from '@/lib/auth/session'
 import { packCheckWords, type PackCheck } from '@/lib/evidence/contract'
 import { getStore } from '@/lib/store/store'
 
@@ -15,7 +14,7 @@ export const PACK_UPLOAD_MAX = 20_000_000
 export async function checkUploadedPack(
   bytes: Uint8Array,
 ): Promise<{ check: PackCheck; words: string }> {
-  if (!(await getViewer())) throw new AuthRequiredError()
+  await requireViewer()
   const { db } = await getStore()
   const check = await checkPack(db, appAuditKey(), bytes)
   return { check, words: packCheckWords(check) }

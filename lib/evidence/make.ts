@@ -4,7 +4,7 @@ import { ProblemError } from '@/lib/api/problem-error'
 import { appAuditKey } from '@/lib/audit/app-trail'
 import { audit, auditMade } from '@/lib/audit/record'
 import { AuthRequiredError } from '@/lib/auth/errors'
-import { getViewer } from '@/lib/auth/session'
+import { requireViewer } from '@/lib/auth/session'
 import { viewerLabel } from '@/lib/auth/viewer'
 import {
   PACK_FORMAT,
@@ -12,7 +12,7 @@ import {
   type MadePack,
   type PackRequest,
 } from '@/lib/evidence/contract'
-import { notesFor } from '@/lib/review/notes'
+import { notesFor } from '@/lib/notes/notes'
 import { getStore } from '@/lib/store/store'
 import { UpstreamError } from '@/lib/upstream/errors'
 import packageJson from '@/package.json'
@@ -33,8 +33,7 @@ import { auditSection, notesSection, readExcerpt } from './record-sections'
  */
 
 export async function makeEvidencePack(request: PackRequest): Promise<MadePack> {
-  const viewer = await getViewer()
-  if (!viewer) throw new AuthRequiredError()
+  const viewer = await requireViewer()
   const resource = { type: request.type, id: request.id }
   try {
     const allowance = await takePackAllowance(viewer)

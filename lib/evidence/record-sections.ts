@@ -3,7 +3,7 @@ import 'server-only'
 import type { Kysely } from 'kysely'
 
 import type { PackSection } from '@/lib/evidence/contract'
-import type { Note } from '@/lib/review/note-types'
+import type { Note } from '@/lib/notes/contract'
 import type { Database } from '@/lib/store/schema'
 
 import { NONE, plural, when } from './words'

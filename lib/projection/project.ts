@@ -9,6 +9,7 @@ import {
   type MaskedKind,
 } from '@/lib/projection/mask-rules'
 import { isToken, toToken } from '@/lib/projection/masked-token'
+import type { Projected } from '@/lib/projection/projected'
 import { encodeRef, type FieldPath, type RecordRef, type RefKey } from '@/lib/projection/record-ref'
 import type {
   AmlSearchResult,
@@ -31,12 +32,13 @@ import type {
  * One set of rules for every record, so a reveal that projects a record again gets the same.
  * `key` signs the tokens' references: the viewer's (lib/projection/ref-key.ts).
  */
-export function project<T>(value: T, record: RecordRef, key: RefKey): T {
-  if (!getEnv().PII_MASKING) return value
+export function project<T>(value: T, record: RecordRef, key: RefKey): Projected<T> {
+  // With masking off the values pass as they are: projected by the configuration's choice.
+  if (!getEnv().PII_MASKING) return value as Projected<T>
   const target: Target = { record, key, masked: new Map() }
   const out = walk(value, [], null, false, false, target)
   if (target.masked.size > 0) maskAgain(out, [], target)
-  return out as T
+  return out as Projected<T>
 }
 
 /**
@@ -189,7 +191,7 @@ export function projectVerification(
   verification: Verification,
   shortId: string,
   key: RefKey,
-): Verification {
+): Projected<Verification> {
   return project(verification, { type: 'verification', id: shortId }, key)
 }
 
@@ -197,24 +199,31 @@ export function projectAmlSearch(
   result: AmlSearchResult,
   searchId: string,
   key: RefKey,
-): AmlSearchResult {
+): Projected<AmlSearchResult> {
   return project(result, { type: 'aml_search', id: searchId }, key)
 }
 
-export function projectProfile(profile: Profile, key: RefKey): Profile {
+export function projectProfile(profile: Profile, key: RefKey): Projected<Profile> {
   return project(profile, { type: 'profile', id: profile.profile_id }, key)
 }
 
-export function projectProfilePage(page: ProfilePage, key: RefKey): ProfilePage {
-  return { ...page, data: page.data.map((profile) => projectProfile(profile, key)) }
+// A page's own members (has_next, cursors) hold no personal data; its records are projected.
+export function projectProfilePage(page: ProfilePage, key: RefKey): Projected<ProfilePage> {
+  return {
+    ...page,
+    data: page.data.map((profile) => projectProfile(profile, key)),
+  } as Projected<ProfilePage>
 }
 
-/** Each record is its own reference, found again by its id on the page it came from. */
+/**
+ * Each record is its own reference, found again by its id on the page it came from. The page's own
+ * members hold no personal data.
+ */
 export function projectWebhookPage(
   page: WebhookHistoryPage,
   cursor: { after?: string | undefined; webhookId?: string | undefined },
   key: RefKey,
-): WebhookHistoryPage {
+): Projected<WebhookHistoryPage> {
   return {
     ...page,
     data: page.data.map((record) =>
@@ -229,5 +238,5 @@ export function projectWebhookPage(
         key,
       ),
     ),
-  }
+  } as Projected<WebhookHistoryPage>
 }

@@ -3,8 +3,7 @@ import 'server-only'
 import { createHmac, hkdfSync } from 'node:crypto'
 
 import { appAuditKey } from '@/lib/audit/app-trail'
-import { AuthRequiredError } from '@/lib/auth/errors'
-import { getViewer } from '@/lib/auth/session'
+import { requireViewer } from '@/lib/auth/session'
 import { analystId, type Viewer } from '@/lib/auth/viewer'
 import { getEnv } from '@/lib/env'
 import type { RefKey } from '@/lib/projection/record-ref'
@@ -42,7 +41,6 @@ export function refKeyOf(viewer: Viewer, server: Uint8Array = serverKey()): RefK
 
 /** The key of this request's viewer; a read has already refused a request without one. */
 export async function viewerRefKey(): Promise<RefKey> {
-  const viewer = await getViewer()
-  if (!viewer) throw new AuthRequiredError()
+  const viewer = await requireViewer()
   return refKeyOf(viewer)
 }

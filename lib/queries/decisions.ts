@@ -1,13 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
 
 import { apiGet, apiPost } from '@/lib/queries/api-fetch'
 import { queryKeys } from '@/lib/queries/keys'
-import type {
-  Decision,
-  DecisionAction,
-  DecisionEntry,
-  SearchDecisions,
-} from '@/lib/review/decision-rules'
+import type { decisionRequest } from '@/lib/review/decision-request'
+import type { DecisionEntry, SearchDecisions } from '@/lib/review/decision-rules'
 
 /** `subject` is the report's subject parameter (lib/review/subject.ts `subjectParam`), or null. */
 function decisionsPath(searchId: string, subject: string | null) {
@@ -30,13 +27,8 @@ export function decisionsQueryOptions(searchId: string, subject: string | null) 
   })
 }
 
-type DecisionInput = {
-  matchUuid: string
-  decision: Decision
-  action: DecisionAction
-  reason: string
-  carriedFrom?: number
-}
+/** The request's body without what the hook adds (the report's id is in the path). */
+type DecisionInput = Omit<z.input<typeof decisionRequest>, 'id' | 'subject'>
 
 /**
  * Records a decision; the list is fetched again whether it was accepted or refused (a refusal

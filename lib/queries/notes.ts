@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 
+import type { Note, NoteResource } from '@/lib/notes/contract'
 import { apiPost } from '@/lib/queries/api-fetch'
-import type { Note, NoteResource } from '@/lib/review/note-types'
 
 /** Adds a note; the form refreshes the page, whose notes the server lists. */
 export function useAddNote(resource: NoteResource) {

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 
+import type { Projected } from '@/lib/projection/projected'
 import { apiGet } from '@/lib/queries/api-fetch'
 import { queryKeys } from '@/lib/queries/keys'
 import type { WebhookHistoryPage } from '@/lib/upstream/schemas'
@@ -12,7 +13,7 @@ function fetchWebhookHistory(
   if (params.after) search.set('after', params.after)
   if (params.webhookId) search.set('webhook_id', params.webhookId)
   const query = search.size > 0 ? `?${search.toString()}` : ''
-  return apiGet<WebhookHistoryPage>(`/api/notifications/webhook/history${query}`, signal)
+  return apiGet<Projected<WebhookHistoryPage>>(`/api/notifications/webhook/history${query}`, signal)
 }
 
 /**

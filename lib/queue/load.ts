@@ -3,8 +3,7 @@ import 'server-only'
 import { redirect } from 'next/navigation'
 
 import { audit } from '@/lib/audit/record'
-import { AuthRequiredError } from '@/lib/auth/errors'
-import { getViewer } from '@/lib/auth/session'
+import { getViewer, requireViewer } from '@/lib/auth/session'
 import { readMirrorStatus, type MirrorStatus } from '@/lib/history-mirror/status'
 import { signInPath } from '@/lib/routes'
 import { getStore } from '@/lib/store/store'
@@ -43,8 +42,7 @@ export async function loadQueuePage(
 /** The home page's summary: the oldest screenings and failed verifications, and the mirror's reach. */
 export async function loadQueueSummary(shown: number) {
   // The home page renders without a session behind a proxy that lets it through: no names then.
-  const viewer = await getViewer()
-  if (!viewer) throw new AuthRequiredError()
+  const viewer = await requireViewer()
   await audit(viewer, 'view', { type: 'queue', id: 'summary' }, 'ok')
   const { db } = await getStore()
   const none: QueueFilters = { risk: null, eventType: null, webhookId: null, age: null }

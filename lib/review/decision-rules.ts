@@ -1,4 +1,4 @@
-import { beforeIssuerId } from '@/lib/auth/viewer'
+import { analystId, beforeIssuerId, viewerLabel, type Viewer } from '@/lib/auth/viewer'
 
 /*
  * The four-eyes rules of match review, pure so that the server enforces exactly what the match
@@ -36,6 +36,10 @@ export type DecisionEntry = {
 
 /** The analyst looking: their identity, and the label rows made before identities carry. */
 export type ReviewViewer = { analystId: string; label: string }
+
+export function reviewViewer(viewer: Viewer): ReviewViewer {
+  return { analystId: analystId(viewer), label: viewerLabel(viewer) }
+}
 
 export type MatchReviewState =
   | { status: 'unreviewed' }
@@ -119,4 +123,59 @@ export function allowedActions(state: MatchReviewState, viewer: ReviewViewer): A
     return { set: false, confirm: false, overturn: false, why: OWN_DECISION_WHY }
   }
   return { set: false, confirm: state.entry.decision !== 'second_review', overturn: true }
+}
+
+/** A request the rules turn down: `refused` by the match's state (409), `bad` in itself (400). */
+export type Refusal = { kind: 'refused' | 'bad'; detail: string }
+
+/**
+ * Why `viewer` may not take `action` with `decision` on a match in `state`, or null when the
+ * four-eyes rules allow it (a carry-over's source is checked against the store on the server).
+ */
+export function actionRefusal(
+  action: DecisionAction,
+  decision: Decision,
+  state: MatchReviewState,
+  viewer: ReviewViewer,
+): Refusal | null {
+  const allowed = allowedActions(state, viewer)
+  const awaiting = state.status === 'awaiting_second' ? state.entry : null
+  const refused = (detail: string): Refusal => ({ kind: 'refused', detail: allowed.why ?? detail })
+  switch (action) {
+    case 'set':
+      if (!allowed.set) {
+        return refused('This decision awaits a second analyst: confirm or overturn it instead.')
+      }
+      return null
+    case 'confirm':
+      if (!allowed.confirm) {
+        return refused(
+          awaiting
+            ? 'A second review is not confirmed: overturn it with a decision.'
+            : 'No decision on this match awaits a second analyst.',
+        )
+      }
+      if (decision !== awaiting?.decision) {
+        return { kind: 'bad', detail: 'A confirmation keeps the decision it confirms.' }
+      }
+      return null
+    case 'overturn':
+      if (!allowed.overturn) {
+        return refused(
+          'Only a decision that awaits a second analyst is overturned: set a new decision.',
+        )
+      }
+      if (decision === awaiting?.decision) {
+        return {
+          kind: 'bad',
+          detail: 'An overturn needs another decision than the one overturned.',
+        }
+      }
+      return null
+    case 'carry_over':
+      if (state.status !== 'unreviewed') {
+        return { kind: 'refused', detail: 'This match already has a decision in this report.' }
+      }
+      return null
+  }
 }

@@ -13,6 +13,7 @@ import type { SearchDecisions } from '@/lib/review/decision-rules'
 import type { ReportReview } from '@/lib/review/report-review'
 import { subjectFromRequestedName } from '@/lib/review/subject'
 import { amlSearchResultSchema, type AmlSearchResult } from '@/lib/upstream/schemas'
+import { unmaskedProjection } from '@/tests/unit/helpers/projection'
 import { loadRealPayload, stubLayout } from '@/tests/unit/helpers/real-payloads'
 
 /* The provider's own example AML results, parsed as the upstream client would and rendered. */
@@ -59,8 +60,8 @@ function renderReport(result: AmlSearchResult, decisions: SearchDecisions = noDe
   return render(
     <QueryClientProvider client={client}>
       <ReportPage
-        result={listReport(result)}
-        details={Promise.resolve(detailsOf(result.data))}
+        result={unmaskedProjection(listReport(result))}
+        details={Promise.resolve(detailsOf(unmaskedProjection(result).data))}
         review={review}
         subject={null}
         screenedAs={{ ok: true, value: null }}

@@ -41,8 +41,8 @@ async function load() {
     bulk: await import('@/lib/cases/bulk'),
     list: await import('@/lib/cases/list'),
     store: await import('@/lib/store/store'),
-    notes: await import('@/lib/review/notes'),
-    decisions: await import('@/lib/review/decisions'),
+    notes: await import('@/lib/notes/notes'),
+    decisions: await import('@/lib/review/record-decision'),
   }
 }
 

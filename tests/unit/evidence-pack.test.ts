@@ -17,7 +17,9 @@ import { withAppStore } from '@/tests/unit/helpers/test-store'
  */
 
 const signedIn = vi.hoisted(() => ({ viewer: null as Viewer | null }))
-vi.mock('@/lib/auth/session', () => ({ getViewer: () => Promise.resolve(signedIn.viewer) }))
+vi.mock('@/lib/auth/session', async () =>
+  (await import('@/tests/unit/helpers/session-mock')).sessionMock(signedIn),
+)
 
 const viewerOf = (name: string): Viewer => ({
   iss: 'https://idp.test',
@@ -77,8 +79,8 @@ async function loadModules() {
     make: await import('@/lib/evidence/make'),
     verify: await import('@/lib/evidence/verify'),
     contract: await import('@/lib/evidence/contract'),
-    decisions: await import('@/lib/review/decisions'),
-    notes: await import('@/lib/review/notes'),
+    decisions: await import('@/lib/review/record-decision'),
+    notes: await import('@/lib/notes/notes'),
     cases: await import('@/lib/cases/create'),
     caseActions: await import('@/lib/cases/actions'),
     store: await import('@/lib/store/store'),

@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { ProfileDetail } from '@/components/profiles/profile-detail'
+import { ProfileSettings } from '@/components/profiles/profile-settings'
 import { manualFieldRows } from '@/lib/profiles/manual-fields'
 import type * as ProjectModule from '@/lib/projection/project'
 import type { Profile } from '@/lib/upstream/schemas'
@@ -55,7 +55,7 @@ describe('a profile’s link manual-field settings', () => {
   })
 
   it('render as captions and an order, the link’s the same as the profile’s, with no token text', () => {
-    render(<ProfileDetail profile={projection.projectProfile(profile, TEST_REF_KEY)} />)
+    render(<ProfileSettings profile={projection.projectProfile(profile, TEST_REF_KEY)} />)
     const link = screen.getByRole('region', { name: 'Verification link' })
     expect(within(link).getByText('Same as the profile’s.', { exact: false })).toBeTruthy()
     expect(screen.getAllByText('Work e-mail').length).toBeGreaterThan(0)
@@ -74,7 +74,7 @@ describe('a profile’s link manual-field settings', () => {
         },
       },
     }
-    render(<ProfileDetail profile={projection.projectProfile(withAddress, TEST_REF_KEY)} />)
+    render(<ProfileSettings profile={projection.projectProfile(withAddress, TEST_REF_KEY)} />)
     expect(document.body.textContent).not.toContain('ana.lima@example.org')
     expect(document.body.textContent).toContain('a•••@example.org')
     expect(document.body.textContent).not.toContain('\u2063')

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react'
 
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { ProfileDetail } from '@/components/profiles/profile-detail'
+import { ProfileSettings } from '@/components/profiles/profile-settings'
 import { ProfileTable } from '@/components/profiles/profile-table'
 import { summarizeProfilePage } from '@/lib/profiles/summary'
 import { profilePageSchema, profileSchema } from '@/lib/upstream/schemas'
@@ -70,7 +70,7 @@ describe('profiles list on real payloads', () => {
 describe('profile detail on real payloads', () => {
   it('renders the documented get response: archived default profile without a link', () => {
     const profile = profileSchema.parse(load('profile-docs-mintlify-get.json'))
-    const { container } = render(<ProfileDetail profile={profile} />)
+    const { container } = render(<ProfileSettings profile={profile} />)
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('default')
     expect(container.textContent).toContain('cannot be used for new verifications')
     expect(container.textContent).toContain('France')
@@ -80,7 +80,7 @@ describe('profile detail on real payloads', () => {
   it('renders every profile of the documented list page', () => {
     const page = profilePageSchema.parse(load('profile-list-docs-mintlify.json'))
     for (const profile of page.data) {
-      const { container } = render(<ProfileDetail profile={profile} />)
+      const { container } = render(<ProfileSettings profile={profile} />)
       expect(container.textContent).toContain('01827ed4-c928-7a3c-9a30-7ab7cc169d11')
       cleanup()
     }
@@ -93,7 +93,7 @@ describe('profile detail on real payloads', () => {
       profile_id: '01827ed4-0000-7000-8000-000000000001',
       ...example,
     })
-    render(<ProfileDetail profile={profile} />)
+    render(<ProfileSettings profile={profile} />)
     const finish = screen.getByRole('region', { name: 'Finish screen' })
     expect(finish.textContent).toContain('asdadas')
     expect(finish.textContent).toContain('1111')
@@ -116,7 +116,7 @@ describe('profile detail on real payloads', () => {
       name: 'Android',
       settings: { ui_settings },
     })
-    render(<ProfileDetail profile={profile} />)
+    render(<ProfileSettings profile={profile} />)
     const ui = screen.getByRole('region', { name: 'UI settings' })
     expect(ui.textContent).toContain('shown decoded')
     expect(ui.textContent).toContain('"themes":')
@@ -124,7 +124,7 @@ describe('profile detail on real payloads', () => {
 
   it('shows text that looks like HTML as text', () => {
     const profile = profileSchema.parse({ profile_id: 'p-2', name: '<img src=x onerror=alert(1)>' })
-    const { container } = render(<ProfileDetail profile={profile} />)
+    const { container } = render(<ProfileSettings profile={profile} />)
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
       '<img src=x onerror=alert(1)>',
     )
@@ -136,7 +136,7 @@ describe('profile detail on real payloads', () => {
       profile_id: 'p-3',
       link: { web_link: 'javascript:alert(1)', chat_link: 'https://t.example/vp/L' },
     })
-    render(<ProfileDetail profile={profile} />)
+    render(<ProfileSettings profile={profile} />)
     expect(screen.getByText('javascript:alert(1)').closest('a')).toBeNull()
     const chat = screen.getByRole('link', { name: 'https://t.example/vp/L' })
     expect(chat.getAttribute('rel')).toBe('noreferrer noopener')

@@ -14,7 +14,9 @@ import { withAppStore } from '@/tests/unit/helpers/test-store'
  */
 
 const signedIn = vi.hoisted(() => ({ viewer: null as Viewer | null }))
-vi.mock('@/lib/auth/session', () => ({ getViewer: () => Promise.resolve(signedIn.viewer) }))
+vi.mock('@/lib/auth/session', async () =>
+  (await import('@/tests/unit/helpers/session-mock')).sessionMock(signedIn),
+)
 
 const viewerOf = (name: string): Viewer => ({
   iss: 'https://idp.test',
@@ -39,8 +41,11 @@ let store: Awaited<ReturnType<typeof loadModules>>['store']
 /** Imported after the environment names the fake upstream (lib/env reads it once). */
 async function loadModules() {
   return {
-    review: await import('@/lib/review/decisions'),
-    notes: await import('@/lib/review/notes'),
+    review: {
+      ...(await import('@/lib/review/decisions')),
+      ...(await import('@/lib/review/record-decision')),
+    },
+    notes: await import('@/lib/notes/notes'),
     store: await import('@/lib/store/store'),
   }
 }

@@ -7,6 +7,7 @@ import type * as DecisionsRoute from '@/app/api/aml/[id]/decisions/route'
 import type * as SessionModule from '@/lib/auth/session'
 import type { Viewer } from '@/lib/auth/viewer'
 import type * as DecisionsModule from '@/lib/review/decisions'
+import type * as RecordDecisionModule from '@/lib/review/record-decision'
 import type * as StoreModule from '@/lib/store/store'
 import { stubEnv } from '@/tests/unit/helpers/env'
 import { sendJson, startFakeUpstream, type FakeUpstream } from '@/tests/unit/helpers/fake-upstream'
@@ -21,7 +22,7 @@ import { withAppStore } from '@/tests/unit/helpers/test-store'
 const signedIn = vi.hoisted(() => ({ viewer: null as Viewer | null }))
 vi.mock('@/lib/auth/session', async (original) => ({
   ...(await original<typeof SessionModule>()),
-  getViewer: () => Promise.resolve(signedIn.viewer),
+  ...(await import('@/tests/unit/helpers/session-mock')).sessionMock(signedIn),
 }))
 
 const HISTORY = '/api/v3/notifications/webhook/history'
@@ -48,14 +49,17 @@ function historyPage(after: string | null) {
 withAppStore()
 
 let fake: FakeUpstream
-let review: typeof DecisionsModule
+let review: typeof DecisionsModule & typeof RecordDecisionModule
 let route: typeof DecisionsRoute
 let store: typeof StoreModule
 
 beforeAll(async () => {
   fake = await startFakeUpstream()
   stubEnv({ DS_API_BASE_URL: fake.url, DS_API_KEY: 'k' })
-  review = await import('@/lib/review/decisions')
+  review = {
+    ...(await import('@/lib/review/decisions')),
+    ...(await import('@/lib/review/record-decision')),
+  }
   route = await import('@/app/api/aml/[id]/decisions/route')
   store = await import('@/lib/store/store')
 })

@@ -5,12 +5,14 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { WebhookRecordRow } from '@/components/webhooks/webhook-record-row'
 import { WebhookTimeline } from '@/components/webhooks/webhook-timeline'
+import type { Projected } from '@/lib/projection/projected'
 import {
   webhookHistoryPageSchema,
   webhookRecordSchema,
   type WebhookRecord,
 } from '@/lib/upstream/schemas'
 import { timelineRows } from '@/lib/webhooks/days'
+import { unmaskedProjection } from '@/tests/unit/helpers/projection'
 import { loadRealPayload, REAL_PAYLOADS_DIR, stubLayout } from '@/tests/unit/helpers/real-payloads'
 
 /* The provider's own webhook examples, parsed as the upstream client would, then rendered. */
@@ -30,7 +32,7 @@ beforeAll(stubLayout)
 afterEach(cleanup)
 
 function renderRecord(name: string) {
-  const record = webhookRecordSchema.parse(load(name))
+  const record = unmaskedProjection(webhookRecordSchema.parse(load(name)))
   render(
     <WebhookRecordRow record={record} timeZone="UTC" expanded={false} onToggle={() => undefined} />,
   )
@@ -38,7 +40,7 @@ function renderRecord(name: string) {
 }
 
 function renderExpanded(name: string) {
-  const record = webhookRecordSchema.parse(load(name))
+  const record = unmaskedProjection(webhookRecordSchema.parse(load(name)))
   render(<WebhookRecordRow record={record} timeZone="UTC" expanded onToggle={() => undefined} />)
   return screen.getByRole('article')
 }
@@ -130,7 +132,12 @@ describe('webhook history on real payloads', () => {
   it('renders the 2022 history page on the timeline under its day', () => {
     const page = webhookHistoryPageSchema.parse(load('webhook-history-docs-public-2022.json'))
     expect(page.has_next).toBe(true)
-    render(<WebhookTimeline rows={timelineRows<WebhookRecord>(page.data, 'UTC')} timeZone="UTC" />)
+    render(
+      <WebhookTimeline
+        rows={timelineRows<Projected<WebhookRecord>>(unmaskedProjection(page).data, 'UTC')}
+        timeZone="UTC"
+      />,
+    )
     expect(screen.getByRole('heading', { level: 2 }).textContent).toMatch(/8 Sept? 2022/)
     const [record] = screen.getAllByRole('article')
     expect(screen.getAllByRole('article')).toHaveLength(1)

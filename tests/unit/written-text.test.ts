@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 
 import { firstIssue } from '@/lib/api/params'
 import { amlExportRequest } from '@/lib/data/exports'
-import { decisionRequest } from '@/lib/review/decisions'
-import { noteRequest } from '@/lib/review/notes'
+import { decisionRequest } from '@/lib/review/decision-request'
+import { noteRequest } from '@/lib/notes/contract'
 
 /*
  * Free text that Verity stores (notes, decision reasons, export reasons) is refused with a message

@@ -10,10 +10,10 @@ import { ReadFailure } from '@/components/ui/read-failure'
 import { loadRecordActivity } from '@/lib/audit/activity-loads'
 import { loadCaseFor } from '@/lib/cases/service'
 import { loadAmlReportPage } from '@/lib/data/load-for-page'
+import { loadNotes } from '@/lib/notes/notes'
 import { decisionsQueryOptions } from '@/lib/queries/decisions'
 import { getQueryClient } from '@/lib/query-client'
 import { decisionsForSearch } from '@/lib/review/decisions'
-import { loadNotes } from '@/lib/review/notes'
 import { amlReportPath, homePath } from '@/lib/routes'
 
 // The id, not the requested name: page titles end up in browser history and shared tabs.

@@ -2,11 +2,11 @@ import type { Metadata } from 'next'
 
 import { ActivityPanel } from '@/components/activity/activity-panel'
 import { NotesPanel } from '@/components/notes/notes-panel'
-import { VerificationScreen } from '@/components/verifications/verification-screen'
+import { VerificationScreen } from '@/components/verifications/verification-page'
 import { loadRecordActivity } from '@/lib/audit/activity-loads'
 import { loadVerificationPage } from '@/lib/data/load-for-page'
 import { isShortId } from '@/lib/ids'
-import { loadNotes } from '@/lib/review/notes'
+import { loadNotes } from '@/lib/notes/notes'
 import { shortVerificationPath } from '@/lib/routes'
 
 // /v/{short_id}: the short form pasted into support tickets, the same page without a redirect, so

@@ -1,5 +1,7 @@
 import { vi } from 'vitest'
 
+import type { Projected } from '@/lib/projection/projected'
+
 /** The key tests sign references with, as a viewer's would (lib/projection/ref-key.ts). */
 export const TEST_REF_KEY = new Uint8Array(32).fill(7)
 
@@ -15,4 +17,12 @@ export async function importProjection() {
     projection: await import('@/lib/projection/project'),
     refs: await import('@/lib/projection/record-ref'),
   }
+}
+
+/**
+ * A record as the projection passes it with PII_MASKING=off: unchanged, typed as projected, for
+ * tests of how components render real payloads rather than of masking.
+ */
+export function unmaskedProjection<T>(value: T): Projected<T> {
+  return value as Projected<T>
 }

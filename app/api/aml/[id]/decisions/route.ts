@@ -1,10 +1,7 @@
 import { actionRoute, readRoute } from '@/lib/api/route'
-import {
-  decisionRequest,
-  decisionsForSearch,
-  decisionsParams,
-  recordDecision,
-} from '@/lib/review/decisions'
+import { decisionRequest, decisionsParams } from '@/lib/review/decision-request'
+import { decisionsForSearch } from '@/lib/review/decisions'
+import { recordDecision } from '@/lib/review/record-decision'
 
 // GET /api/aml/{id}/decisions?subject= – every decision on the report's matches, and the applicant's
 // earlier ones; the browser polls it, so it never reads the webhook history for the subject

@@ -1,17 +1,20 @@
 import 'server-only'
 
-import { z } from 'zod'
-
-import { checkFreeText, visibleText } from '@/lib/api/free-text'
+import { visibleText } from '@/lib/api/free-text'
 import { ProblemError } from '@/lib/api/problem-error'
 import { audit, auditRead } from '@/lib/audit/record'
-import { AuthRequiredError } from '@/lib/auth/errors'
-import { getViewer } from '@/lib/auth/session'
+import { getViewer, requireViewer } from '@/lib/auth/session'
 import { analystId, viewerLabel } from '@/lib/auth/viewer'
 import { noteAddedToCase } from '@/lib/cases/record-events'
 import { readAmlSearch, readVerification } from '@/lib/data/reads'
-import { isShortId, isUuid } from '@/lib/ids'
-import type { Note, NoteResource } from '@/lib/review/note-types'
+import {
+  EMPTY_NOTE,
+  NOTE_MAX,
+  NOTE_TOO_LONG,
+  noteResourceSchema,
+  type Note,
+  type NoteResource,
+} from '@/lib/notes/contract'
 import { getStore } from '@/lib/store/store'
 import { UpstreamError } from '@/lib/upstream/errors'
 
@@ -23,34 +26,7 @@ import { UpstreamError } from '@/lib/upstream/errors'
  * Reading a record's notes is audited as a view of the record's `notes`.
  */
 
-export const NOTE_MAX = 4000
 const SHOWN = 50
-
-const resourceId = z.string().max(200)
-
-/** The record a note belongs to, with its id in the form that record's ids have. */
-export const noteResourceSchema = z
-  .object({
-    type: z.enum(['verification', 'aml_search'], {
-      error: 'type must be verification or aml_search',
-    }),
-    id: resourceId,
-  })
-  .refine((resource) => (resource.type === 'verification' ? isShortId : isUuid)(resource.id), {
-    message: 'id is not an id of that kind of record',
-    path: ['id'],
-  })
-
-export const noteRequest = z.object({
-  type: z.enum(['verification', 'aml_search'], {
-    error: 'type must be verification or aml_search',
-  }),
-  id: resourceId,
-  body: z
-    .string({ error: 'body is required' })
-    .max(NOTE_MAX * 2, 'The note is too long.')
-    .superRefine(checkFreeText((issue) => `The note ${issue}.`)),
-})
 
 /** AML report ids are UUIDs, stored in lower case so that any spelling finds the same notes. */
 function normalised(resource: NoteResource): NoteResource {
@@ -58,8 +34,7 @@ function normalised(resource: NoteResource): NoteResource {
 }
 
 export async function addNote(resource: NoteResource, body: string): Promise<Note> {
-  const viewer = await getViewer()
-  if (!viewer) throw new AuthRequiredError()
+  const viewer = await requireViewer()
   if (!noteResourceSchema.safeParse(resource).success) {
     throw new ProblemError(
       400,
@@ -70,15 +45,10 @@ export async function addNote(resource: NoteResource, body: string): Promise<Not
   }
   const text = body.trim()
   if (visibleText(text) === '') {
-    throw new ProblemError(400, 'bad_note', 'Empty note', 'Write something before adding a note.')
+    throw new ProblemError(400, 'bad_note', 'Empty note', EMPTY_NOTE)
   }
   if (text.length > NOTE_MAX) {
-    throw new ProblemError(
-      400,
-      'bad_note',
-      'Note too long',
-      `A note is at most ${NOTE_MAX.toLocaleString('en')} characters.`,
-    )
+    throw new ProblemError(400, 'bad_note', 'Note too long', NOTE_TOO_LONG)
   }
   const { type, id } = normalised(resource)
   await mustExist({ type, id })
@@ -119,8 +89,7 @@ async function mustExist({ type, id }: NoteResource) {
 
 /** The record's newest notes (50), newest first, for a signed-in viewer. */
 export async function notesFor(resource: NoteResource): Promise<Note[]> {
-  const viewer = await getViewer()
-  if (!viewer) throw new AuthRequiredError()
+  const viewer = await requireViewer()
   const { type, id } = normalised(resource)
   await auditRead(viewer, { type, id }, 'notes')
   const { db } = await getStore()

@@ -1,6 +1,6 @@
 'use client'
 
-import { optionClass } from '@/components/shell/option-class'
+import { optionClass } from '@/components/search/option-class'
 import { IntentLink } from '@/components/ui/intent-link'
 import {
   clearRecent,

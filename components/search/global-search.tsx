@@ -1,7 +1,7 @@
 'use client'
 
-import { SearchPanel } from '@/components/shell/search-panel'
-import { useGlobalSearch } from '@/components/shell/use-global-search'
+import { SearchPanel } from '@/components/search/search-panel'
+import { useGlobalSearch } from '@/components/search/use-global-search'
 import { searchPathBase } from '@/lib/routes'
 
 /**

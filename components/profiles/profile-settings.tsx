@@ -13,7 +13,7 @@ import { otherProfileFields, profileLink } from '@/lib/profiles/other-fields'
 import type { Profile } from '@/lib/upstream/schemas'
 
 /** Everything the reference says about a profile, readable, and whatever else the upstream sent. */
-export function ProfileDetail({ profile }: { profile: Profile }) {
+export function ProfileSettings({ profile }: { profile: Profile }) {
   const settings = profile.settings
   const link = profileLink(profile)
   return (

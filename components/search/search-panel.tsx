@@ -2,9 +2,9 @@
 
 import type { ReactNode, Ref } from 'react'
 
-import { optionClass } from '@/components/shell/option-class'
-import { RecentList } from '@/components/shell/recent-list'
-import { SearchHint } from '@/components/shell/search-hint'
+import { optionClass } from '@/components/search/option-class'
+import { RecentList } from '@/components/search/recent-list'
+import { SearchHint } from '@/components/search/search-hint'
 import { IntentLink } from '@/components/ui/intent-link'
 import { amlReportPath, profilePath, profilesPath, webhooksPath } from '@/lib/routes'
 import { uuidKindLabel, type Probe } from '@/lib/search/resolve-uuid'

@@ -4,13 +4,15 @@ import { createContext, use, type ComponentProps, type ReactNode } from 'react'
 
 import { MatchDetail } from '@/components/aml/match-detail'
 import { withDetails, type MatchDetails } from '@/lib/aml/details'
+import type { Projected } from '@/lib/projection/projected'
+import type { AmlMatch } from '@/lib/upstream/schemas'
 
 /*
  * The report's match details, streamed by the server after the first screen (lib/aml/details.ts).
  * An expanded card waits for them only if it is opened before they have arrived.
  */
 
-type DetailsByMatch = Promise<Record<string, MatchDetails>>
+type DetailsByMatch = Promise<Record<string, MatchDetails<Projected<AmlMatch>>>>
 
 const DetailsContext = createContext<DetailsByMatch | null>(null)
 

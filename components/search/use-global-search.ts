@@ -13,8 +13,8 @@ import {
   type KeyboardEvent,
 } from 'react'
 
-import type { SearchOutcome } from '@/components/shell/search-panel'
-import { useSearchHotkeys } from '@/components/shell/use-search-hotkeys'
+import type { SearchOutcome } from '@/components/search/search-panel'
+import { useSearchHotkeys } from '@/components/search/use-search-hotkeys'
 import { useEnteredBeforeHydration } from '@/components/ui/use-entered-before-hydration'
 import { amlReportPath, homePath, profilePath, searchPath } from '@/lib/routes'
 import { recognise } from '@/lib/search/recognise'
