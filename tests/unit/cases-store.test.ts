@@ -15,7 +15,9 @@ import { withAppStore } from '@/tests/unit/helpers/test-store'
  */
 
 const signedIn = vi.hoisted(() => ({ viewer: null as Viewer | null }))
-vi.mock('@/lib/auth/session', () => ({ getViewer: () => Promise.resolve(signedIn.viewer) }))
+vi.mock('@/lib/auth/session', async () =>
+  (await import('@/tests/unit/helpers/session-mock')).sessionMock(signedIn),
+)
 
 const viewerOf = (name: string, groups: string[] = []): Viewer => ({
   iss: 'https://idp.test',
