@@ -36,7 +36,7 @@ export function CaseFacts({
         </dd>
         <dt className="text-zinc-500 dark:text-zinc-400">Applicant</dt>
         <dd className="break-words" data-testid="case-name">
-          {kase.name ?? <span className="text-zinc-500">Name unknown</span>}
+          {kase.name ?? <span className="text-zinc-500 dark:text-zinc-400">Name unknown</span>}
         </dd>
         <dt className="text-zinc-500 dark:text-zinc-400">State</dt>
         <dd>

@@ -131,7 +131,9 @@ export function CaseViews({
               </span>,
               riskText(kase),
               <StateBadge key="state" state={kase.state} />,
-              kase.ownerLabel ?? <span className="text-zinc-500">Unassigned</span>,
+              kase.ownerLabel ?? (
+                <span className="text-zinc-500 dark:text-zinc-400">Unassigned</span>
+              ),
               <DueText key="due" kase={kase} now={now} />,
               kase.createdAt.slice(0, 10),
             ],
@@ -157,7 +159,7 @@ export function CaseViews({
             <p>Nobody owns an active case.</p>
           ) : (
             <table className="text-sm">
-              <thead className="text-xs text-zinc-500">
+              <thead className="text-xs text-zinc-500 dark:text-zinc-400">
                 <tr>
                   <th className="pr-4 text-left font-medium">Analyst</th>
                   <th className="pr-4 text-right font-medium">Active</th>

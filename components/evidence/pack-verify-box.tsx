@@ -73,7 +73,7 @@ export function PackVerifyBox() {
           className="text-xs"
         />
       </label>
-      {busy && <p className="text-xs text-zinc-500">Checking…</p>}
+      {busy && <p className="text-xs text-zinc-500 dark:text-zinc-400">Checking…</p>}
       {answer && (
         <div role="status" className={`rounded border-l-4 px-3 py-2 ${tone[answer.check.verdict]}`}>
           <p className="font-medium">{headline[answer.check.verdict]}</p>

@@ -32,7 +32,7 @@ export function AppHeader({
         <IntentLink href={homePath} className="text-base font-semibold tracking-tight">
           Verity
         </IntentLink>
-        <nav aria-label="Main" className="flex items-center gap-1 text-sm">
+        <nav aria-label="Main" className="flex flex-wrap items-center gap-1 text-sm">
           <NavLink href={queuePath()}>Queue</NavLink>
           <NavLink href={profilesPath}>Profiles</NavLink>
           <NavLink href={webhooksPath()}>Webhooks</NavLink>

@@ -46,7 +46,11 @@ export function VerificationView({
           <AmlCard searchId={verification.aml_search_id} shortId={shortId} summary={amlSummary}>
             {screenedAs && (
               <Suspense
-                fallback={<p className="text-xs text-zinc-500">Checking how it was screened…</p>}
+                fallback={
+                  <p className="text-xs text-zinc-500 dark:text-zinc-400">
+                    Checking how it was screened…
+                  </p>
+                }
               >
                 <ScreenedAs screenedAs={screenedAs} />
               </Suspense>
