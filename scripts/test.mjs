@@ -121,6 +121,19 @@ if (playwright) {
   passed += playwright.stats.expected + playwright.stats.flaky
   failed += playwright.stats.unexpected
 }
+// Named again at the end, where a log cut to its tail still shows them.
+for (const file of vitest?.testResults ?? []) {
+  for (const test of file.assertionResults) {
+    if (test.status === 'failed') console.log(`failed (unit): ${test.fullName}`)
+  }
+}
+const failedSpecs = (suite) => [
+  ...(suite.specs ?? []).filter((spec) => !spec.ok).map((spec) => `${spec.file}: ${spec.title}`),
+  ...(suite.suites ?? []).flatMap(failedSpecs),
+]
+for (const name of (playwright?.suites ?? []).flatMap(failedSpecs)) {
+  console.log(`failed (browser): ${name}`)
+}
 // A step that failed without a failing test (lint, types, build, a crashed runner) counts as one.
 for (const { name, code } of steps) {
   const counted =

@@ -103,7 +103,8 @@ describe('recognise on long pastes', () => {
   ])('answers 100 kB of %s in milliseconds, as an unknown text kept short', (_case, input) => {
     const started = performance.now()
     const target = recognise(input)
-    expect(performance.now() - started).toBeLessThan(50)
+    // The backtracking expression took 27 s on these; 500 ms leaves room for a loaded CI machine.
+    expect(performance.now() - started).toBeLessThan(500)
     expect(target.kind).toBe('unknown')
     expect(target.kind === 'unknown' && target.input.length).toBe(MAX_SEARCH_INPUT)
   })
