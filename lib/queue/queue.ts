@@ -15,8 +15,8 @@ import { QUEUE_AGES, QUEUE_PAGE_SIZE, type QueueFilters } from './params'
  * (an older one is what was re-screened), and only a verification's newest record. A failed
  * verification ranks with High risk: it stops an onboarding as a High match does. High first,
  * oldest first within a rank; paged by keyset on (rank, at, id), which the partial index
- * history_records_queue (migration 0009) holds in that order, so the first page reads the index's
- * first entries however large the mirror grows.
+ * history_records_queue (migration 0014) holds in that order, for records not superseded only, so
+ * the first page reads the index's first entries however large the mirror grows.
  */
 
 export type QueueScreening = {
@@ -97,19 +97,7 @@ export async function queryQueue(
         and (coalesce(c.reviewed, 0) < r.match_count or coalesce(c.awaiting, 0) > 0)
       )
     )`,
-    // One check per kind, each on its own index: as one `or` of both, the planner read both
-    // indexes for every row (an applicant of a verification can have thousands of records).
-    sql`not exists (
-      select 1 from history_records n
-      where r.event_type = 'AML_SCREENING' and n.event_type = 'AML_SCREENING'
-        and n.applicant_id = r.applicant_id
-        and (n.at > r.at or (n.at = r.at and n.id > r.id))
-    )`,
-    sql`not exists (
-      select 1 from history_records n
-      where r.event_type = 'DOCVER' and n.event_type = 'DOCVER' and n.short_id = r.short_id
-        and (n.at > r.at or (n.at = r.at and n.id > r.id))
-    )`,
+    sql`not r.superseded`,
     sql`(r.event_type <> 'DOCVER' or r.short_id is not null)`,
   ]
   if (filters.risk === 'High') conditions.push(sql`r.risk = 'High'`)

@@ -108,6 +108,11 @@ export type HistoryRecordsTable = {
   error_codes: number[]
   attempts: number | null
   response_code: string | null
+  /**
+   * A newer record of the same subject exists (an applicant's screening, a verification's record):
+   * kept by the table's triggers (migration 0014), never written by the app.
+   */
+  superseded: ColumnType<boolean, never, never>
   first_seen_at: ColumnType<Date, Date, never>
   updated_at: Date
 }

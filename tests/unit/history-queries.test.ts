@@ -140,6 +140,51 @@ describe('the work queue', () => {
     expect(ids(await queryQueue(store.db, noFilters, { now: NOW }))).toEqual(['b-rescreen'])
   })
 
+  it('keeps the newest of each subject whatever order the records arrive in', async () => {
+    const queued = async () => ids(await queryQueue(store.db, noFilters, { now: NOW }))
+    await insert(amlScreening('middle', 'a1', 'High', 50))
+    await insert({
+      id: 'v1',
+      event_type: 'DOCVER',
+      short_id: 'V1',
+      status: 'failed',
+      at: hoursAgo(40),
+    })
+    expect(await queued()).toEqual(['middle', 'v1'])
+    // Older records arriving later (a backfill reads newest first) change nothing.
+    await insert(amlScreening('oldest', 'a1', 'High', 900), {
+      id: 'v1-older',
+      event_type: 'DOCVER',
+      short_id: 'V1',
+      status: 'failed',
+      at: hoursAgo(400),
+    })
+    expect(await queued()).toEqual(['middle', 'v1'])
+    // A newer one in the same statement as another subject's record takes its subject's place.
+    await insert(amlScreening('rescreen', 'a1', 'Low', 5), {
+      id: 'v1-verified',
+      event_type: 'DOCVER',
+      short_id: 'V1',
+      status: 'verified',
+      at: hoursAgo(3),
+    })
+    expect(await queued()).toEqual([])
+    // A redelivery that moves the newest record back in time hands the place back.
+    await sql`update history_records set at = ${hoursAgo(1000)} where id in ('rescreen', 'v1-verified')`.execute(
+      store.db,
+    )
+    expect(await queued()).toEqual(['middle', 'v1'])
+    // And one moved to another applicant leaves its old applicant's screenings compared again.
+    await sql`update history_records set at = ${hoursAgo(1)}, applicant_id = 'a2' where id = 'rescreen'`.execute(
+      store.db,
+    )
+    expect(await queued()).toEqual(['middle', 'v1'])
+    await sql`update history_records set applicant_id = 'a1' where id = 'rescreen'`.execute(
+      store.db,
+    )
+    expect(await queued()).toEqual(['v1'])
+  })
+
   it('leaves out a screening whose matches are all decided, keeps one awaiting a second analyst', async () => {
     await insert(amlScreening('done', 'a1', 'High', 30), amlScreening('half', 'a2', 'High', 20))
     await decide(uuidOf('done'), 'm1', 'false_positive')
