@@ -120,7 +120,13 @@ export async function queryQueue(
     )`)
   }
   if (filters.environment) conditions.push(sql`r.is_sandbox = ${filters.environment === 'sandbox'}`)
-  if (after) {
+  // Failed verifications all rank 2: ordered by time alone, they are read from their own index.
+  const verificationsOnly = filters.eventType === 'DOCVER' || category !== null
+  // Said again outside the `or` above, so the planner sees that index's condition hold.
+  if (verificationsOnly) conditions.push(sql`r.event_type = 'DOCVER' and r.status = 'failed'`)
+  if (after && verificationsOnly) {
+    conditions.push(after.rank === 2 ? sql`(r.at, r.id) > (${after.at}, ${after.id})` : sql`false`)
+  } else if (after) {
     conditions.push(sql`(
       ${RANK} < ${after.rank}
       or (${RANK} = ${after.rank} and (r.at, r.id) > (${after.at}, ${after.id}))
@@ -133,7 +139,7 @@ export async function queryQueue(
     from history_records r
     left join lateral ${decisionCounts(sql.ref('r.search_uuid'))} c on true
     where ${sql.join(conditions, sql` and `)}
-    order by ${RANK} desc, r.at, r.id
+    order by ${verificationsOnly ? sql`r.at, r.id` : sql`${RANK} desc, r.at, r.id`}
     limit ${limit + 1}
   `.execute(db)
   const page = rows.slice(0, limit)

@@ -218,6 +218,36 @@ describe('the work queue', () => {
     ])
   })
 
+  it('pages failed verifications alone by time, among High screenings of the same times', async () => {
+    await insert(
+      ...Array.from({ length: 5 }, (_, i) => amlScreening(`h${i}`, `ah${i}`, 'High', 100 - 2 * i)),
+      ...Array.from({ length: 5 }, (_, i) => ({
+        id: `v${i}`,
+        event_type: 'DOCVER',
+        short_id: `V${i}`,
+        status: 'failed',
+        at: hoursAgo(99 - 2 * i),
+      })),
+    )
+    const seen: string[] = []
+    let cursor: string | null = null
+    for (let pages = 0; pages < 10; pages += 1) {
+      const page = await queryQueue(
+        store.db,
+        { ...noFilters, eventType: 'DOCVER' },
+        {
+          cursor,
+          limit: 2,
+          now: NOW,
+        },
+      )
+      seen.push(...ids(page))
+      cursor = page.next
+      if (!cursor) break
+    }
+    expect(seen).toEqual(['v0', 'v1', 'v2', 'v3', 'v4'])
+  })
+
   it('filters by risk, event type, webhook and age', async () => {
     await insert(
       amlScreening('h', 'a1', 'High', 2),

@@ -98,6 +98,10 @@ const statements = [
     (event_type = 'AML_SCREENING' and risk in ('High', 'Medium'))
     or (event_type = 'DOCVER' and status = 'failed')
   )`,
+  // Failed verifications alone (the home page's list, the queue's event-type and error filters):
+  // in the queue's index they are scattered among every High screening.
+  `create index history_records_queue_verifications on history_records (at, id)
+    where at is not null and not superseded and event_type = 'DOCVER' and status = 'failed'`,
   REFRESH,
   ON_INSERT,
   ON_UPDATE,
