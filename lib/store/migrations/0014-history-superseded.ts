@@ -14,36 +14,40 @@ import { sql, type Kysely } from 'kysely'
  * (pg_trigger_depth). Retention deletes oldest first, so it never leaves a subject's newest row
  * behind a deleted one.
  */
-const REFRESH = `create function history_records_refresh_superseded(
-  applicants text[], short_ids text[], whole boolean
-) returns void language sql as $$
+/**
+ * Sets `superseded` on the subjects given, comparing only their rows not yet superseded (after an
+ * insert) or all of them (after an update). Two functions, not one with a flag: the condition has
+ * to be written out for the planner to use the partial indexes below.
+ */
+function refresh(name: string, candidates: string) {
+  const kinds = [
+    ['AML_SCREENING', 'applicant_id', 'applicants'],
+    ['DOCVER', 'short_id', 'short_ids'],
+  ]
+  const updates = kinds.map(
+    ([eventType, subject, list]) => `
   update history_records h set superseded = (h.id <> w.id)
   from (
-    select distinct on (applicant_id) applicant_id, id from history_records
-    where event_type = 'AML_SCREENING' and applicant_id = any(applicants) and (whole or not superseded)
-    order by applicant_id, at desc nulls last, id desc
+    select distinct on (${subject}) ${subject}, id from history_records
+    where event_type = '${eventType}' and ${subject} = any(${list}) ${candidates}
+    order by ${subject}, at desc nulls last, id desc
   ) w
-  where h.event_type = 'AML_SCREENING' and h.applicant_id = w.applicant_id
-    and (whole or not h.superseded) and h.superseded is distinct from (h.id <> w.id);
-  update history_records h set superseded = (h.id <> w.id)
-  from (
-    select distinct on (short_id) short_id, id from history_records
-    where event_type = 'DOCVER' and short_id = any(short_ids) and (whole or not superseded)
-    order by short_id, at desc nulls last, id desc
-  ) w
-  where h.event_type = 'DOCVER' and h.short_id = w.short_id
-    and (whole or not h.superseded) and h.superseded is distinct from (h.id <> w.id);
+  where h.event_type = '${eventType}' and h.${subject} = w.${subject} ${candidates.replace('not ', 'not h.')}
+    and h.superseded is distinct from (h.id <> w.id);`,
+  )
+  return `create function ${name}(applicants text[], short_ids text[]) returns void
+language sql as $$${updates.join('')}
 $$`
+}
 
 const ON_INSERT = `create function history_records_superseded_on_insert() returns trigger
 language plpgsql as $$
 begin
   if pg_trigger_depth() > 1 then return null; end if;
-  perform history_records_refresh_superseded(
+  perform history_records_supersede_among_newest(
     array(select distinct applicant_id from inserted
       where event_type = 'AML_SCREENING' and applicant_id is not null),
-    array(select distinct short_id from inserted where event_type = 'DOCVER' and short_id is not null),
-    false);
+    array(select distinct short_id from inserted where event_type = 'DOCVER' and short_id is not null));
   return null;
 end
 $$`
@@ -67,8 +71,7 @@ begin
   where (o.event_type, o.applicant_id, o.short_id, o.at)
     is distinct from (n.event_type, n.applicant_id, n.short_id, n.at);
   if applicants is not null or short_ids is not null then
-    perform history_records_refresh_superseded(
-      coalesce(applicants, '{}'), coalesce(short_ids, '{}'), true);
+    perform history_records_supersede_among_all(coalesce(applicants, '{}'), coalesce(short_ids, '{}'));
   end if;
   return null;
 end
@@ -102,7 +105,8 @@ const statements = [
   // in the queue's index they are scattered among every High screening.
   `create index history_records_queue_verifications on history_records (at, id)
     where at is not null and not superseded and event_type = 'DOCVER' and status = 'failed'`,
-  REFRESH,
+  refresh('history_records_supersede_among_newest', 'and not superseded'),
+  refresh('history_records_supersede_among_all', ''),
   ON_INSERT,
   ON_UPDATE,
   `create trigger history_records_superseded_on_insert after insert on history_records
