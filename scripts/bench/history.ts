@@ -137,13 +137,20 @@ async function measure(db: Kysely<Database>, read: Read) {
   const capture = new Capture()
   await read.run(db.withPlugin(capture))
   const plans: string[] = []
-  for (const { node, queryId } of capture.nodes) {
-    const query = db.getExecutor().compileQuery(node, queryId)
-    const { rows } = await db.executeQuery<{ 'QUERY PLAN': string }>(
-      CompiledQuery.raw(`explain (analyze, costs off) ${query.sql}`, [...query.parameters]),
-    )
-    plans.push(rows.map((row) => `      ${row['QUERY PLAN']}`).join('\n'))
-  }
+  // In one transaction, where a read's own `set local` applies to the statements after it.
+  await db.transaction().execute(async (trx) => {
+    for (const { node, queryId } of capture.nodes) {
+      const query = db.getExecutor().compileQuery(node, queryId)
+      if (/^\s*set\b/i.test(query.sql)) {
+        await trx.executeQuery(CompiledQuery.raw(query.sql, [...query.parameters]))
+        continue
+      }
+      const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+        CompiledQuery.raw(`explain (analyze, costs off) ${query.sql}`, [...query.parameters]),
+      )
+      plans.push(rows.map((row) => `      ${row['QUERY PLAN']}`).join('\n'))
+    }
+  })
   return { p50: percentile(samples, 50), p95: percentile(samples, 95), plans }
 }
 
