@@ -68,26 +68,21 @@ test('renders without JavaScript: every chart drawn, titled, and with its table'
   await expect(page.getByRole('heading', { name: /Per analyst/ })).toBeVisible()
 })
 
-// The queue streams its list after a skeleton, which needs JavaScript to swap in.
-test.describe('with JavaScript', () => {
-  test.use({ javaScriptEnabled: true })
-
-  test("a failure category's bar opens the failed verifications it counts", async ({ page }) => {
-    await openWithFailures(page)
-    const bar = page.locator('[data-chart="failure-reasons"] svg a').first()
-    const href = await bar.getAttribute('href')
-    expect(href).toMatch(/^\/queue\?.*error=/)
-    // The table's row for the same category links to the same list.
-    const row = page
-      .locator('table[data-numbers="failure-reasons"] tbody tr')
-      .filter({ has: page.locator(`a[href="${href}"]`) })
-    const counted = Number((await row.locator('td').last().textContent())!.replace(/,/g, ''))
-    expect(counted).toBeGreaterThan(0)
-    await page.goto(href!)
-    await expect(page.getByText(/Also limited to 2026-08-04 to 2026-11-01/)).toBeVisible()
-    const listed = page.locator('ul[aria-label^="Work to review"] > li')
-    await expect(listed).toHaveCount(counted)
-  })
+test("a failure category's bar opens the failed verifications it counts", async ({ page }) => {
+  await openWithFailures(page)
+  const bar = page.locator('[data-chart="failure-reasons"] svg a').first()
+  const href = await bar.getAttribute('href')
+  expect(href).toMatch(/^\/queue\?.*error=/)
+  // The table's row for the same category links to the same list.
+  const row = page
+    .locator('table[data-numbers="failure-reasons"] tbody tr')
+    .filter({ has: page.locator(`a[href="${href}"]`) })
+  const counted = Number((await row.locator('td').last().textContent())!.replace(/,/g, ''))
+  expect(counted).toBeGreaterThan(0)
+  await page.goto(href!)
+  await expect(page.getByText(/Also limited to 2026-08-04 to 2026-11-01/)).toBeVisible()
+  const listed = page.locator('ul[aria-label^="Work to review"] > li')
+  await expect(listed).toHaveCount(counted)
 })
 
 test("a chart's CSV holds its table's rows, and the download is in /activity", async ({ page }) => {

@@ -1,5 +1,0 @@
-import { QueueSkeleton } from '@/components/queue/queue-skeleton'
-
-export default function QueueLoading() {
-  return <QueueSkeleton />
-}
