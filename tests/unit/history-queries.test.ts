@@ -76,6 +76,16 @@ function amlScreening(id: string, applicant: string, risk: string, hours: number
   } satisfies Fixture
 }
 
+function verification(id: string, shortId: string, status: string, hours: number) {
+  return {
+    id,
+    event_type: 'DOCVER',
+    short_id: shortId,
+    status,
+    at: hoursAgo(hours),
+  } satisfies Fixture
+}
+
 async function decide(searchUuid: string, matchUuid: string, decision: string, action = 'set') {
   await store.db
     .insertInto('match_decisions')
@@ -143,31 +153,19 @@ describe('the work queue', () => {
   it('keeps the newest of each subject whatever order the records arrive in', async () => {
     const queued = async () => ids(await queryQueue(store.db, noFilters, { now: NOW }))
     await insert(amlScreening('middle', 'a1', 'High', 50))
-    await insert({
-      id: 'v1',
-      event_type: 'DOCVER',
-      short_id: 'V1',
-      status: 'failed',
-      at: hoursAgo(40),
-    })
+    await insert(verification('v1', 'V1', 'failed', 40))
     expect(await queued()).toEqual(['middle', 'v1'])
     // Older records arriving later (a backfill reads newest first) change nothing.
-    await insert(amlScreening('oldest', 'a1', 'High', 900), {
-      id: 'v1-older',
-      event_type: 'DOCVER',
-      short_id: 'V1',
-      status: 'failed',
-      at: hoursAgo(400),
-    })
+    await insert(
+      amlScreening('oldest', 'a1', 'High', 900),
+      verification('v1-older', 'V1', 'failed', 400),
+    )
     expect(await queued()).toEqual(['middle', 'v1'])
     // A newer one in the same statement as another subject's record takes its subject's place.
-    await insert(amlScreening('rescreen', 'a1', 'Low', 5), {
-      id: 'v1-verified',
-      event_type: 'DOCVER',
-      short_id: 'V1',
-      status: 'verified',
-      at: hoursAgo(3),
-    })
+    await insert(
+      amlScreening('rescreen', 'a1', 'Low', 5),
+      verification('v1-verified', 'V1', 'verified', 3),
+    )
     expect(await queued()).toEqual([])
     // A redelivery that moves the newest record back in time hands the place back.
     await sql`update history_records set at = ${hoursAgo(1000)} where id in ('rescreen', 'v1-verified')`.execute(
@@ -221,13 +219,7 @@ describe('the work queue', () => {
   it('pages failed verifications alone by time, among High screenings of the same times', async () => {
     await insert(
       ...Array.from({ length: 5 }, (_, i) => amlScreening(`h${i}`, `ah${i}`, 'High', 100 - 2 * i)),
-      ...Array.from({ length: 5 }, (_, i) => ({
-        id: `v${i}`,
-        event_type: 'DOCVER',
-        short_id: `V${i}`,
-        status: 'failed',
-        at: hoursAgo(99 - 2 * i),
-      })),
+      ...Array.from({ length: 5 }, (_, i) => verification(`v${i}`, `V${i}`, 'failed', 99 - 2 * i)),
     )
     const seen: string[] = []
     let cursor: string | null = null
