@@ -202,7 +202,8 @@ export async function reviewTimesPerWeek(db: Db, range: AnalyticsRange) {
   const filters = and([sql`true`, ...recordFilters(range)])
   const [decisions, closes] = await Promise.all([
     // The screenings with matches per week come from the rollup; the first decisions are found
-    // from the decisions since the period began (few) rather than from every such screening.
+    // from the decisions since the period began (few), each looking up its screening in the
+    // narrow copy of screenings with matches (migration 0013).
     sql<{
       week: string
       screenings: number
@@ -220,11 +221,10 @@ export async function reviewTimesPerWeek(db: Db, range: AnalyticsRange) {
       first as (
         select r.at, min(d.at) as decided_at
         from match_decisions d
-        join history_records r on lower(r.search_uuid) = d.search_id and d.at >= r.at
-        where d.at >= ${range.start}
-          and r.event_type = 'AML_SCREENING' and r.at >= ${range.start} and r.at < ${range.end}
-          and r.match_count > 0 and r.search_uuid is not null and ${filters}
-        group by r.id, r.at
+        join analytics_screenings r on r.search_id = d.search_id and d.at >= r.at
+        where d.at >= ${range.start} and r.at >= ${range.start} and r.at < ${range.end}
+          and ${filters}
+        group by r.record_id, r.at
       )
       select s.week, s.n as screenings, count(f.at)::int as decided,
         percentile_cont(0.5) within group (order by ${HOURS(sql.ref('f.decided_at'), sql.ref('f.at'))}) as p50,

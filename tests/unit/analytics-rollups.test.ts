@@ -373,6 +373,7 @@ describe.each(targets)('the analytics rollups on $name', ({ open }) => {
     await sql`delete from analytics_screening_days`.execute(db)
     await sql`delete from analytics_verifications`.execute(db)
     await sql`delete from analytics_verification_days`.execute(db)
+    await sql`delete from analytics_screenings`.execute(db)
     await fillRollups(db)
     await check()
   })
