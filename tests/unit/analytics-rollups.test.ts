@@ -322,6 +322,63 @@ describe.each(targets)('the analytics rollups on $name', ({ open }) => {
     expect(await screeningsPerDay(db, day)).toEqual([])
   })
 
+  it("time a closed case's screening even after a redelivery took it out of the narrow copy", async () => {
+    const october = range({ from: '2026-10-05', to: '2026-10-11' })
+    const screening = record({
+      id: 'z1',
+      event_type: 'AML_SCREENING',
+      at: new Date('2026-10-06T08:00:00Z'),
+      risk: 'High',
+      match_count: 1,
+      search_uuid: search(998),
+    })
+    await upsertRecords(db, [screening], NOW)
+    const { id } = await db
+      .insertInto('cases')
+      .values({
+        kind: 'screening',
+        resource_type: 'aml_search',
+        resource_id: search(998),
+        record_id: 'z1',
+        applicant_id: null,
+        risk: 'High',
+        priority: 3,
+        state: 'closed',
+        outcome: 'false_positive',
+        due_at: new Date('2026-10-07T08:00:00Z'),
+        created_at: new Date('2026-10-06T09:00:00Z'),
+        updated_at: new Date('2026-10-06T20:00:00Z'),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await db
+      .insertInto('case_events')
+      .values({
+        case_id: id,
+        kind: 'move',
+        analyst_id: 'https://idp.test ana',
+        user_label: 'ana@verity.test',
+        from_state: 'open',
+        to_state: 'closed',
+        outcome: 'false_positive',
+        at: new Date('2026-10-06T20:00:00Z'),
+      })
+      .execute()
+    const closes = async () =>
+      (await reviewTimesPerWeek(db, october)).map(({ week, closedCases, closeP50 }) => ({
+        week,
+        closedCases,
+        closeP50,
+      }))
+    expect(await closes()).toEqual([{ week: '2026-10-05', closedCases: 1, closeP50: 12 }])
+    // Redelivered without matches: no longer a screening to review, its case still closed in 12 h.
+    await upsertRecords(db, [{ ...screening, match_count: 0 }], NOW)
+    const copied = await sql<{ n: number }>`
+      select count(*)::int as n from analytics_screenings where record_id = 'z1'`.execute(db)
+    expect(copied.rows[0]?.n).toBe(0)
+    expect(await closes()).toEqual([{ week: '2026-10-05', closedCases: 1, closeP50: 12 }])
+  })
+
   it('give what counting the records gives, as records arrive, change and go, and when counted afresh', async () => {
     const random = generator(30)
     const ids = Array.from({ length: 400 }, (_, i) => `g${i}`)
