@@ -233,10 +233,8 @@ export async function reviewTimesPerWeek(db: Db, range: AnalyticsRange) {
       left join first f on ${WEEK(sql.ref('f.at'))} = s.week
       group by s.week, s.n order by s.week
     `.execute(db),
-    // Driven from the closed screening cases (few), each finding its screening by id (`offset 0`
-    // keeps the planner from reading every record of the period instead: 233 ms at a million):
-    // in the narrow copy of screenings with matches, where a case's record is unless a later
-    // delivery changed it, else in the mirror.
+    // Driven from the closed screening cases (few), each finding its screening by id; `offset 0`
+    // keeps the planner from reading every record of the period instead (233 ms at a million).
     sql<{ week: string; closed: number; p50: number | null; p90: number | null }>`
       with closed as materialized (
         select c.record_id, max(e.at) as at
@@ -250,15 +248,11 @@ export async function reviewTimesPerWeek(db: Db, range: AnalyticsRange) {
         percentile_cont(0.9) within group (order by ${HOURS(sql.ref('closed.at'), sql.ref('r.at'))}) as p90
       from closed
       join lateral (
-        select s.at, s.webhook_id, s.is_sandbox from analytics_screenings s
-        where s.record_id = closed.record_id
-        union all
-        select h.at, h.webhook_id, h.is_sandbox from history_records h
-        where h.id = closed.record_id
-          and not exists (select 1 from analytics_screenings s where s.record_id = closed.record_id)
+        select r.at from history_records r
+        where r.id = closed.record_id and r.at >= ${range.start} and r.at < ${range.end}
+          and ${filters}
         offset 0
       ) r on true
-      where r.at >= ${range.start} and r.at < ${range.end} and ${filters}
       group by 1 order by 1
     `.execute(db),
   ])

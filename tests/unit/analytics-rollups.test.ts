@@ -322,7 +322,7 @@ describe.each(targets)('the analytics rollups on $name', ({ open }) => {
     expect(await screeningsPerDay(db, day)).toEqual([])
   })
 
-  it("time a closed case's screening even after a redelivery took it out of the narrow copy", async () => {
+  it("time a closed case's screening even after a redelivery took its matches away", async () => {
     const october = range({ from: '2026-10-05', to: '2026-10-11' })
     const screening = record({
       id: 'z1',
