@@ -10,6 +10,7 @@ import * as actionLimits from './migrations/0008-action-limits'
 import * as historySearch from './migrations/0009-history-search'
 import * as analytics from './migrations/0010-analytics'
 import * as historyIndexes from './migrations/0012-history-indexes'
+import * as analyticsRollups from './migrations/0013-analytics-rollups'
 import * as historySuperseded from './migrations/0014-history-superseded'
 
 /*
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0009-history-search': historySearch,
   '0010-analytics': analytics,
   '0012-history-indexes': historyIndexes,
+  '0013-analytics-rollups': analyticsRollups,
   '0014-history-superseded': historySuperseded,
 }
 

@@ -24,7 +24,11 @@ const records = Number(values['analytics-records'] ?? 100_000)
 const SAMPLES = 20
 const BATCH = 100_000
 
-/** Half screenings, half finished verifications, over 120 days; a decision on 1 in 20 screenings, a case on 1 in 25. */
+/**
+ * Half screenings, half finished verifications, over 120 days; a decision on 1 in 20 screenings; a
+ * case on 1 in 25, made as lib/cases/create.ts makes them: of High or Medium screenings with
+ * matches (a third of them), so 30 in 256 of those.
+ */
 async function fill(db: Kysely<Database>, count: number) {
   for (let first = 1; first <= count; first += BATCH) {
     const last = Math.min(count, first + BATCH - 1)
@@ -67,7 +71,8 @@ async function fill(db: Kysely<Database>, count: number) {
       case when substr(md5(r.id), 3, 1) < '8' then 'false_positive' end,
       r.at + interval '1 day', r.at, r.at
     from history_records r
-    where r.event_type = 'AML_SCREENING' and substr(md5(r.id), 1, 2) < '0a'
+    where r.event_type = 'AML_SCREENING' and r.match_count > 0 and r.risk in ('High', 'Medium')
+      and substr(md5(r.id), 1, 2) < '1e'
   `.execute(db)
   await sql`
     insert into case_events (case_id, kind, analyst_id, user_label, from_state, to_state, outcome, at)
