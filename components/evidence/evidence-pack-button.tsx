@@ -2,7 +2,8 @@
 
 import { useState } from 'react'
 
-import { actionButtonClass, ReasonForm, saveFile } from '@/components/ui/reason-form'
+import { Button } from '@/components/ui/button'
+import { ReasonForm, saveFile } from '@/components/ui/reason-form'
 import {
   PACK_REASON_MAX,
   PACK_REASON_MIN,
@@ -50,24 +51,26 @@ export function EvidencePackButton(target: Target) {
   return (
     <div className="no-print flex max-w-md flex-col items-end gap-2">
       <div className="flex flex-wrap items-center gap-2">
-        <button
+        <Button
           type="button"
           disabled={busy}
           onClick={() => void make(false)}
-          className={actionButtonClass}
+          variant="secondary"
+          size="sm"
           title="A PDF and a JSON file of this record, masked as on screen, with its hash in the audit trail"
         >
           {busy ? 'Making evidence pack…' : 'Evidence pack'}
-        </button>
-        <button
+        </Button>
+        <Button
           type="button"
           disabled={busy}
           aria-expanded={askingReason}
           onClick={() => setAskingReason((open) => !open)}
-          className={actionButtonClass}
+          variant="secondary"
+          size="sm"
         >
           Unmasked pack…
-        </button>
+        </Button>
       </div>
       {askingReason && (
         <ReasonForm
@@ -81,9 +84,9 @@ export function EvidencePackButton(target: Target) {
         />
       )}
       {made && (
-        <p role="status" className="text-right text-xs text-zinc-600 dark:text-zinc-400">
+        <p role="status" className="text-right text-xs text-muted">
           Recorded in audit row {made.seq}; the PDF is downloading.{' '}
-          <button
+          <Button
             type="button"
             className="underline"
             onClick={() =>
@@ -91,9 +94,9 @@ export function EvidencePackButton(target: Target) {
             }
           >
             JSON
-          </button>{' '}
+          </Button>{' '}
           ·{' '}
-          <button
+          <Button
             type="button"
             className="underline"
             onClick={() =>
@@ -106,7 +109,7 @@ export function EvidencePackButton(target: Target) {
             }
           >
             Manifest
-          </button>
+          </Button>
         </p>
       )}
       {error && (

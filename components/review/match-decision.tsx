@@ -3,13 +3,13 @@
 import { useState } from 'react'
 
 import {
-  buttonClass,
   DecisionForm,
   decisionErrorWords,
   type Draft,
 } from '@/components/review/match-decision-form'
 import { DecisionHistory } from '@/components/review/match-decision-history'
 import { useReportReview } from '@/components/review/review-context'
+import { Button } from '@/components/ui/button'
 import { Timestamp } from '@/components/ui/timestamp'
 import { useRecordDecision } from '@/lib/queries/decisions'
 import {
@@ -21,8 +21,7 @@ import {
   type ReviewViewer,
 } from '@/lib/review/decision-rules'
 
-const rowClass =
-  'no-print border-t border-dashed border-zinc-200 pt-1.5 pl-4.5 text-xs dark:border-zinc-800'
+const rowClass = 'no-print border-t border-dashed border-line pt-1.5 pl-4.5 text-xs'
 
 /**
  * A match's review: where it stands, what this analyst may do on it (four eyes: a true match or a
@@ -53,37 +52,43 @@ export function MatchDecision({ matchUuid }: { matchUuid: string }) {
         {!draft && (
           <span className="flex flex-wrap gap-1.5">
             {allowed.set && (
-              <button
+              <Button
                 type="button"
-                className={buttonClass}
+                variant="secondary"
+                size="xs"
+                className="text-zinc-800 dark:text-zinc-100"
                 onClick={() => setDraft({ action: 'set', decision: null })}
               >
                 {state.status === 'unreviewed' ? 'Decide' : 'Decide again'}
-              </button>
+              </Button>
             )}
             {allowed.confirm && state.status === 'awaiting_second' && (
-              <button
+              <Button
                 type="button"
-                className={buttonClass}
+                variant="secondary"
+                size="xs"
+                className="text-zinc-800 dark:text-zinc-100"
                 onClick={() => setDraft({ action: 'confirm', decision: state.entry.decision })}
               >
                 Confirm
-              </button>
+              </Button>
             )}
             {allowed.overturn && (
-              <button
+              <Button
                 type="button"
-                className={buttonClass}
+                variant="secondary"
+                size="xs"
+                className="text-zinc-800 dark:text-zinc-100"
                 onClick={() => setDraft({ action: 'overturn', decision: null })}
               >
                 {state.status === 'awaiting_second' && state.entry.decision === 'second_review'
                   ? 'Decide'
                   : 'Overturn'}
-              </button>
+              </Button>
             )}
           </span>
         )}
-        {allowed.why && <span className="text-zinc-600 dark:text-zinc-400">{allowed.why}.</span>}
+        {allowed.why && <span className="text-muted">{allowed.why}.</span>}
       </div>
       {remembered && !draft && (
         <Remembered entry={remembered} matchUuid={matchUuid} canCarry={allowed.set} />
@@ -103,7 +108,7 @@ export function MatchDecision({ matchUuid }: { matchUuid: string }) {
 
 function StateLine({ state, viewer }: { state: MatchReviewState; viewer: ReviewViewer }) {
   if (state.status === 'unreviewed') {
-    return <span className="font-medium text-zinc-600 dark:text-zinc-400">Unreviewed</span>
+    return <span className="font-medium text-muted">Unreviewed</span>
   }
   const { entry } = state
   const label = decisionLabels[entry.decision]
@@ -122,7 +127,7 @@ function StateLine({ state, viewer }: { state: MatchReviewState; viewer: ReviewV
           · awaiting a second analyst
         </span>
       )}
-      <span className="text-zinc-600 dark:text-zinc-400">
+      <span className="text-muted">
         {' '}
         · {madeBy(entry, viewer) ? 'you' : entry.user}, <Timestamp value={entry.at} />
       </span>
@@ -150,9 +155,11 @@ function Remembered({
       </p>
       {canCarry && (
         <p className="mt-1 flex flex-wrap items-center gap-2">
-          <button
+          <Button
             type="button"
-            className={buttonClass}
+            variant="secondary"
+            size="xs"
+            className="text-zinc-800 dark:text-zinc-100"
             disabled={mutation.isPending}
             onClick={() =>
               mutation.mutate({
@@ -165,7 +172,7 @@ function Remembered({
             }
           >
             {mutation.isPending ? 'Carrying over…' : 'Carry it over to this report'}
-          </button>
+          </Button>
           {mutation.isError && (
             <span role="alert" className="text-red-800 dark:text-red-300">
               {decisionErrorWords(mutation.error)}
