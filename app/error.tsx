@@ -24,7 +24,7 @@ export default function PageError({
       <p className="mt-1 text-red-800 dark:text-red-300">
         Something went wrong while preparing it.{error.digest ? ` Reference: ${error.digest}.` : ''}
       </p>
-      <Button type="button" onClick={reset} variant="danger" className="mt-3 px-3 py-1">
+      <Button onClick={reset} variant="danger" className="mt-3 px-3 py-1">
         Try again
       </Button>
     </div>

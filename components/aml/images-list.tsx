@@ -25,7 +25,6 @@ export function ImagesList({ images }: { images: readonly Image[] }) {
       {!loaded && count > 0 && (
         <div className="flex flex-wrap items-center gap-3 text-xs text-muted">
           <Button
-            type="button"
             onClick={() => setLoaded(true)}
             variant="secondary"
             size="md"

@@ -47,7 +47,6 @@ export function MatchCard({
         <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
           <h3 className="min-w-0 flex-1 text-sm font-semibold">
             <Button
-              type="button"
               onClick={onToggle}
               aria-expanded={expanded}
               aria-controls={detailId}

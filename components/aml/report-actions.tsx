@@ -61,7 +61,6 @@ export function ReportActions({ searchId }: { searchId: string }) {
     <div className="no-print flex max-w-md flex-col items-end gap-2">
       <div className="flex flex-wrap items-center gap-2">
         <Button
-          type="button"
           disabled={busy}
           onClick={() => void run({ format: 'json' })}
           variant="secondary"
@@ -70,7 +69,6 @@ export function ReportActions({ searchId }: { searchId: string }) {
           Download JSON
         </Button>
         <Button
-          type="button"
           disabled={busy}
           aria-expanded={askingReason}
           onClick={() => setAskingReason((open) => !open)}
@@ -80,7 +78,6 @@ export function ReportActions({ searchId }: { searchId: string }) {
           Unmasked JSON…
         </Button>
         <Button
-          type="button"
           disabled={busy}
           onClick={() => void run({ format: 'print' })}
           variant="secondary"

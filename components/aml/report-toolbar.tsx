@@ -109,7 +109,6 @@ export function ReportToolbar({
           : `${shown} of ${total} matches`}
         {isFiltered(view) && (
           <Button
-            type="button"
             onClick={() => onChange({ ...DEFAULT_VIEW, sort: view.sort })}
             variant="link"
             className="ml-2"

@@ -52,7 +52,6 @@ export function EvidencePackButton(target: Target) {
     <div className="no-print flex max-w-md flex-col items-end gap-2">
       <div className="flex flex-wrap items-center gap-2">
         <Button
-          type="button"
           disabled={busy}
           onClick={() => void make(false)}
           variant="secondary"
@@ -62,7 +61,6 @@ export function EvidencePackButton(target: Target) {
           {busy ? 'Making evidence pack…' : 'Evidence pack'}
         </Button>
         <Button
-          type="button"
           disabled={busy}
           aria-expanded={askingReason}
           onClick={() => setAskingReason((open) => !open)}
@@ -87,7 +85,6 @@ export function EvidencePackButton(target: Target) {
         <p role="status" className="text-right text-xs text-muted">
           Recorded in audit row {made.seq}; the PDF is downloading.{' '}
           <Button
-            type="button"
             className="underline"
             onClick={() =>
               saveFile(new Blob([made.json], { type: 'application/json' }), made.manifest.json.name)
@@ -97,7 +94,6 @@ export function EvidencePackButton(target: Target) {
           </Button>{' '}
           ·{' '}
           <Button
-            type="button"
             className="underline"
             onClick={() =>
               saveFile(

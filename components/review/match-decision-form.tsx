@@ -1,6 +1,6 @@
 'use client'
 
-import { useId, useState } from 'react'
+import { useId, useState, type ComponentProps } from 'react'
 
 import { useReportReview } from '@/components/review/review-context'
 import { Button } from '@/components/ui/button'
@@ -15,6 +15,13 @@ import {
   type Decision,
   type DecisionAction,
 } from '@/lib/review/decision-rules'
+
+/** The small bordered button of a match's review. */
+export function ReviewButton(props: Omit<ComponentProps<typeof Button>, 'variant' | 'size'>) {
+  return (
+    <Button variant="secondary" size="xs" className="text-zinc-800 dark:text-zinc-100" {...props} />
+  )
+}
 
 /** What the analyst started on a match card: the action, and the decision it begins with. */
 export type Draft = { action: DecisionAction; decision: Decision | null }
@@ -116,15 +123,7 @@ export function DecisionForm({
         <Button type="submit" disabled={mutation.isPending} variant="accent" size="sm">
           {mutation.isPending ? 'Saving…' : 'Save decision'}
         </Button>
-        <Button
-          type="button"
-          variant="secondary"
-          size="xs"
-          className="text-zinc-800 dark:text-zinc-100"
-          onClick={onDone}
-        >
-          Cancel
-        </Button>
+        <ReviewButton onClick={onDone}>Cancel</ReviewButton>
       </div>
     </form>
   )

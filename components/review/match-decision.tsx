@@ -6,10 +6,10 @@ import {
   DecisionForm,
   decisionErrorWords,
   type Draft,
+  ReviewButton,
 } from '@/components/review/match-decision-form'
 import { DecisionHistory } from '@/components/review/match-decision-history'
 import { useReportReview } from '@/components/review/review-context'
-import { Button } from '@/components/ui/button'
 import { Timestamp } from '@/components/ui/timestamp'
 import { useRecordDecision } from '@/lib/queries/decisions'
 import {
@@ -52,39 +52,23 @@ export function MatchDecision({ matchUuid }: { matchUuid: string }) {
         {!draft && (
           <span className="flex flex-wrap gap-1.5">
             {allowed.set && (
-              <Button
-                type="button"
-                variant="secondary"
-                size="xs"
-                className="text-zinc-800 dark:text-zinc-100"
-                onClick={() => setDraft({ action: 'set', decision: null })}
-              >
+              <ReviewButton onClick={() => setDraft({ action: 'set', decision: null })}>
                 {state.status === 'unreviewed' ? 'Decide' : 'Decide again'}
-              </Button>
+              </ReviewButton>
             )}
             {allowed.confirm && state.status === 'awaiting_second' && (
-              <Button
-                type="button"
-                variant="secondary"
-                size="xs"
-                className="text-zinc-800 dark:text-zinc-100"
+              <ReviewButton
                 onClick={() => setDraft({ action: 'confirm', decision: state.entry.decision })}
               >
                 Confirm
-              </Button>
+              </ReviewButton>
             )}
             {allowed.overturn && (
-              <Button
-                type="button"
-                variant="secondary"
-                size="xs"
-                className="text-zinc-800 dark:text-zinc-100"
-                onClick={() => setDraft({ action: 'overturn', decision: null })}
-              >
+              <ReviewButton onClick={() => setDraft({ action: 'overturn', decision: null })}>
                 {state.status === 'awaiting_second' && state.entry.decision === 'second_review'
                   ? 'Decide'
                   : 'Overturn'}
-              </Button>
+              </ReviewButton>
             )}
           </span>
         )}
@@ -155,11 +139,7 @@ function Remembered({
       </p>
       {canCarry && (
         <p className="mt-1 flex flex-wrap items-center gap-2">
-          <Button
-            type="button"
-            variant="secondary"
-            size="xs"
-            className="text-zinc-800 dark:text-zinc-100"
+          <ReviewButton
             disabled={mutation.isPending}
             onClick={() =>
               mutation.mutate({
@@ -172,7 +152,7 @@ function Remembered({
             }
           >
             {mutation.isPending ? 'Carrying over…' : 'Carry it over to this report'}
-          </Button>
+          </ReviewButton>
           {mutation.isError && (
             <span role="alert" className="text-red-800 dark:text-red-300">
               {decisionErrorWords(mutation.error)}

@@ -40,7 +40,7 @@ export function RecentList({ filter }: { filter: string }) {
           Recently opened
         </h2>
         {!needle && (
-          <Button type="button" onClick={clearRecent} variant="ghost" className="px-1 text-xs">
+          <Button onClick={clearRecent} variant="ghost" className="px-1 text-xs">
             Clear
           </Button>
         )}

@@ -23,7 +23,7 @@ export function SearchHint({ input, onSubmit }: { input: string; onSubmit: () =>
   return (
     <ul aria-label="Open">
       <li>
-        <Button type="button" data-search-option onClick={onSubmit} className={optionClass}>
+        <Button data-search-option onClick={onSubmit} className={optionClass}>
           <span className="min-w-0 flex-1 truncate">{label}</span>
           <kbd aria-hidden="true" className="font-sans text-xs text-faint">
             Enter

@@ -116,7 +116,6 @@ function OutcomeActions({
       {found.map((probe) => (
         <Option key={probe.kind}>
           <Button
-            type="button"
             data-search-option
             onClick={() => onOpen(probe.kind === 'profile' ? profilePath(id) : amlReportPath(id))}
             className={optionClass}
@@ -127,12 +126,7 @@ function OutcomeActions({
       ))}
       {probes.some((probe) => probe.outcome === 'failed') && (
         <Option>
-          <Button
-            type="button"
-            data-search-option
-            onClick={() => onRetry(id)}
-            className={optionClass}
-          >
+          <Button data-search-option onClick={() => onRetry(id)} className={optionClass}>
             Try again
           </Button>
         </Option>
@@ -140,7 +134,6 @@ function OutcomeActions({
       {found.length === 0 && (
         <Option>
           <Button
-            type="button"
             data-search-option
             onClick={() => onOpen(webhooksPath(id))}
             className={optionClass}

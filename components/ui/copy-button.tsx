@@ -27,7 +27,6 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
 
   return (
     <Button
-      type="button"
       onClick={() => void copy()}
       aria-label={`Copy ${label}`}
       title={`Copy ${label}`}

@@ -41,7 +41,7 @@ export function ErrorState({
       {hint && <p className="mt-1 text-red-800 dark:text-red-300">{hint}</p>}
       {isApiError(error) && error.kind === 'unauthenticated' && <SignInAgain />}
       {onRetry && (
-        <Button type="button" onClick={onRetry} variant="danger" size="md" className="mt-3">
+        <Button onClick={onRetry} variant="danger" size="md" className="mt-3">
           Try again
         </Button>
       )}

@@ -1,3 +1,5 @@
+import type { ComponentProps } from 'react'
+
 /** How a form field (Input, Select, Textarea) is drawn. */
 export type FieldLook = {
   /** The page's darker fill (zinc-950 in the dark theme) instead of the surface's (zinc-900). */
@@ -5,6 +7,9 @@ export type FieldLook = {
   /** false: the caller sets the height, padding and text size in className. */
   padded?: boolean
 }
+
+/** The props of a field component: the element's own and how it is drawn. */
+export type FieldProps<T extends 'input' | 'select' | 'textarea'> = ComponentProps<T> & FieldLook
 
 /** A field's classes: the bordered box every form of the app draws, then the caller's own. */
 export function fieldClass({ sunken = false, padded = true }: FieldLook, className?: string) {

@@ -71,7 +71,6 @@ function JsonNode({
   return (
     <div style={{ paddingLeft: depth ? 12 : 0 }}>
       <Button
-        type="button"
         onClick={() => setOpen(!open)}
         aria-expanded={open}
         aria-label={

@@ -69,7 +69,6 @@ export function MaskedValue({
       </span>
       <span className="sr-only">{name} hidden</span>
       <Button
-        type="button"
         onClick={() => void reveal()}
         disabled={state.step === 'asking'}
         aria-label={`Reveal ${name}`}

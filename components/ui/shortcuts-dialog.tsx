@@ -25,7 +25,6 @@ export function ShortcutsDialog() {
   return (
     <>
       <Button
-        type="button"
         onClick={() => dialogRef.current?.showModal()}
         aria-label="Keyboard shortcuts"
         aria-keyshortcuts="?"

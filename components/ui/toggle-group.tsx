@@ -34,7 +34,6 @@ export function ToggleGroup<T extends string>({
       {options.map((option) => (
         <Button
           key={option.value}
-          type="button"
           aria-pressed={value === option.value}
           aria-label={option.label}
           title={option.title}

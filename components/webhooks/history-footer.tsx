@@ -42,7 +42,6 @@ export function HistoryFooter({
       {hasNextPage ? (
         <div className="flex items-center gap-3">
           <Button
-            type="button"
             onClick={onLoadMore}
             disabled={isFetchingNextPage}
             variant="secondary"

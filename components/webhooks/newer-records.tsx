@@ -30,13 +30,7 @@ export function NewerRecords({
       {error ? (
         <ErrorState error={error} what="newer notifications" onRetry={onLoad} />
       ) : (
-        <Button
-          type="button"
-          onClick={onLoad}
-          disabled={isFetching}
-          variant="secondary"
-          className="px-3 py-1"
-        >
+        <Button onClick={onLoad} disabled={isFetching} variant="secondary" className="px-3 py-1">
           {isFetching ? 'Loading…' : 'Load newer notifications'}
         </Button>
       )}

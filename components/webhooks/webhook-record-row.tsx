@@ -47,7 +47,6 @@ export const WebhookRecordRow = memo(function WebhookRecordRow({
       >
         <div className="flex items-start gap-2">
           <Button
-            type="button"
             aria-expanded={expanded}
             aria-controls={expanded ? panelId : undefined}
             onClick={() => onToggle(record.id)}
