@@ -2,6 +2,8 @@
 
 import { useEffect } from 'react'
 
+import { Button } from '@/components/ui/button'
+
 // A failure while rendering a page; the header stays, and the analyst can retry.
 export default function PageError({
   error,
@@ -22,13 +24,9 @@ export default function PageError({
       <p className="mt-1 text-red-800 dark:text-red-300">
         Something went wrong while preparing it.{error.digest ? ` Reference: ${error.digest}.` : ''}
       </p>
-      <button
-        type="button"
-        onClick={reset}
-        className="mt-3 rounded border border-red-300 bg-white px-3 py-1 font-medium text-red-900 hover:bg-red-100 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-      >
+      <Button onClick={reset} variant="danger" className="mt-3 px-3 py-1">
         Try again
-      </button>
+      </Button>
     </div>
   )
 }

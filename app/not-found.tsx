@@ -5,13 +5,10 @@ export default function NotFound() {
   return (
     <div className="max-w-xl space-y-2">
       <h1 className="text-lg font-semibold">Not found</h1>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+      <p className="text-sm text-muted">
         There is no record at this address. Check the id, or paste it into the search box above.
       </p>
-      <IntentLink
-        href={homePath}
-        className="text-sm text-blue-700 hover:underline dark:text-blue-300"
-      >
+      <IntentLink href={homePath} className="text-sm text-link hover:underline">
         Back to the start page
       </IntentLink>
     </div>

@@ -29,7 +29,7 @@ export default async function HomePage() {
       <div className="min-w-0 space-y-4">
         <div>
           <h1 className="text-lg font-semibold">What needs review</h1>
-          <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">
+          <p className="mt-0.5 text-sm text-muted">
             The oldest High and Medium risk screenings with unreviewed matches, and failed
             verifications, from the whole webhook history.
           </p>
@@ -57,10 +57,10 @@ function HomeLink({ href, title, children }: { href: string; title: string; chil
     <li>
       <IntentLink
         href={href}
-        className="block rounded-md border border-zinc-200 bg-white px-3 py-2 hover:border-zinc-400 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-zinc-600"
+        className="block rounded-md border border-line bg-surface px-3 py-2 hover:border-zinc-400 dark:hover:border-zinc-600"
       >
         <span className="text-sm font-medium">{title}</span>
-        <span className="block text-xs text-zinc-600 dark:text-zinc-400">{children}</span>
+        <span className="block text-xs text-muted">{children}</span>
       </IntentLink>
     </li>
   )
@@ -107,7 +107,7 @@ function DemoExamples() {
           <li key={example.href}>
             <IntentLink
               href={example.href}
-              className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+              className="text-link underline-offset-2 hover:underline"
             >
               {example.label}
             </IntentLink>

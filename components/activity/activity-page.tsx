@@ -9,8 +9,7 @@ import { ActivityFiltersForm } from './activity-filters-form'
 import { ActivityTable } from './activity-table'
 import { TrailStatusNote } from './trail-status-note'
 
-const pager =
-  'rounded border border-zinc-300 px-2 py-0.5 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800'
+const pager = 'rounded border border-control px-2 py-0.5 hover:bg-subtle'
 
 /** Everything the audit trail holds, filtered by the URL, newest first, with whether the chain verifies. */
 export function ActivityPageBody({
@@ -26,7 +25,7 @@ export function ActivityPageBody({
     <div className="space-y-4">
       <div>
         <h1 className="text-xl font-semibold">Activity</h1>
-        <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">
+        <p className="mt-0.5 text-sm text-muted">
           Who viewed, revealed and exported which record, and every sign-in and sign-out, newest
           first, from the audit trail. How far the store&apos;s copy of the webhook history reaches:{' '}
           <IntentLink href={historySyncPath} className="underline">
@@ -41,10 +40,7 @@ export function ActivityPageBody({
       {page.rows.length === 0 ? (
         <EmptyState title="No activity matches these filters" />
       ) : (
-        <section
-          aria-label="Activity"
-          className="rounded-md border border-zinc-200 bg-white p-2 dark:border-zinc-800 dark:bg-zinc-900"
-        >
+        <section aria-label="Activity" className="rounded-md border border-line bg-surface p-2">
           <ActivityTable caption="Activity, newest first" rows={page.rows} withRecord />
         </section>
       )}
@@ -54,7 +50,7 @@ export function ActivityPageBody({
             ← Newer
           </IntentLink>
         )}
-        <span className="text-zinc-600 dark:text-zinc-400">Page {filters.page}</span>
+        <span className="text-muted">Page {filters.page}</span>
         {page.hasOlder && (
           <IntentLink href={activityPath({ ...filters, page: filters.page + 1 })} className={pager}>
             Older →

@@ -47,10 +47,7 @@ async function ActivityCard({
       id="activity"
       title="Activity"
       actions={
-        <IntentLink
-          href={older}
-          className="text-xs text-blue-700 hover:underline dark:text-blue-300"
-        >
+        <IntentLink href={older} className="text-xs text-link hover:underline">
           All activity
         </IntentLink>
       }
@@ -60,13 +57,13 @@ async function ActivityCard({
           The activity could not be read from the store.
         </p>
       ) : found.rows.length === 0 ? (
-        <p className="text-zinc-600 dark:text-zinc-400">No activity recorded yet.</p>
+        <p className="text-muted">No activity recorded yet.</p>
       ) : (
         <>
           <ActivityTable caption="Activity on this record" rows={found.rows} withRecord={false} />
           {found.hasOlder && (
             <p className="mt-2">
-              <IntentLink href={older} className="text-blue-700 hover:underline dark:text-blue-300">
+              <IntentLink href={older} className="text-link hover:underline">
                 Older activity on this record
               </IntentLink>
             </p>
@@ -79,7 +76,7 @@ async function ActivityCard({
 
 function ActivitySkeleton() {
   return (
-    <div className="rounded-md border border-zinc-200 p-4 dark:border-zinc-800">
+    <div className="rounded-md border border-line p-4">
       <Skeleton className="h-4 w-24" />
       <Skeleton className="mt-3 h-16 w-full" />
     </div>

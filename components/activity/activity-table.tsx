@@ -7,7 +7,7 @@ import type { ActivityRow } from '@/lib/audit/activity-types'
 import { actionLabel, recordHref, recordTypeLabel } from './activity-labels'
 
 const cell = 'px-2 py-1 align-top'
-const head = 'px-2 py-1 text-left text-xs font-medium text-zinc-500 dark:text-zinc-400'
+const head = 'px-2 py-1 text-left text-xs font-medium text-faint'
 
 /** Rows of the audit trail, newest first; `withRecord` adds the record column (the full list). */
 export function ActivityTable({
@@ -24,7 +24,7 @@ export function ActivityTable({
     <div tabIndex={0} className="overflow-x-auto">
       <table className="w-full min-w-[32rem] text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-zinc-200 dark:border-zinc-800">
+        <thead className="border-b border-line">
           <tr>
             <th scope="col" className={head}>
               When (UTC)
@@ -48,7 +48,7 @@ export function ActivityTable({
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+        <tbody className="divide-y divide-hairline">
           {rows.map((row) => (
             <tr key={row.seq}>
               <td className={cell}>
@@ -65,16 +65,12 @@ export function ActivityTable({
               )}
               <td className={cell}>
                 {row.outcome === 'ok' ? (
-                  <span className="text-zinc-600 dark:text-zinc-400">ok</span>
+                  <span className="text-muted">ok</span>
                 ) : (
                   <Badge tone="amber">{row.outcome.replaceAll('_', ' ')}</Badge>
                 )}
               </td>
-              <td
-                className={`${cell} text-right font-mono text-xs text-zinc-500 dark:text-zinc-400`}
-              >
-                {row.seq}
-              </td>
+              <td className={`${cell} text-right font-mono text-xs text-faint`}>{row.seq}</td>
             </tr>
           ))}
         </tbody>
@@ -88,14 +84,11 @@ function RecordCell({ type, id }: { type: string; id: string | null }) {
   const label = recordTypeLabel(type)
   return (
     <span className="flex flex-col">
-      <span className="text-xs text-zinc-500 dark:text-zinc-400">{label}</span>
+      <span className="text-xs text-faint">{label}</span>
       {id === null ? (
         <NoValue />
       ) : href ? (
-        <IntentLink
-          href={href}
-          className="font-mono text-xs break-all text-blue-700 hover:underline dark:text-blue-300"
-        >
+        <IntentLink href={href} className="font-mono text-xs break-all text-link hover:underline">
           {id}
         </IntentLink>
       ) : (

@@ -23,7 +23,7 @@ export function TrailStatusNote({ status }: { status: TrailStatus | null }) {
     )
   }
   return (
-    <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
+    <p role="status" className="text-sm text-muted">
       <span className="font-medium text-emerald-800 dark:text-emerald-300">
         The audit trail verifies
       </span>

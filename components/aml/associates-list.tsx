@@ -29,26 +29,22 @@ export function AssociatesList({
                   event.preventDefault()
                   if (associate.uuid) onRevealMatch(associate.uuid)
                 }}
-                className="font-medium text-blue-700 hover:underline dark:text-blue-300"
+                className="font-medium text-link hover:underline"
               >
                 {name}
               </a>
             ) : (
               <span className="font-medium">{name}</span>
             )}
-            {associate.relationship && (
-              <span className="text-zinc-600 dark:text-zinc-400">{associate.relationship}</span>
-            )}
+            {associate.relationship && <span className="text-muted">{associate.relationship}</span>}
             {associate.is_relative === true && <Badge tone="blue">Relative</Badge>}
             {associate.is_relative === false && <Badge>Not a relative</Badge>}
             {(start || end) && (
-              <span className="text-xs text-zinc-500 dark:text-zinc-400">
+              <span className="text-xs text-faint">
                 {[start && `from ${start}`, end && `until ${end}`].filter(Boolean).join(' ')}
               </span>
             )}
-            {inReport && (
-              <span className="text-xs text-zinc-500 dark:text-zinc-400">(in this report)</span>
-            )}
+            {inReport && <span className="text-xs text-faint">(in this report)</span>}
           </li>
         )
       })}

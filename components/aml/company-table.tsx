@@ -14,8 +14,8 @@ export function CompanyTable({
   return (
     <div className="overflow-x-auto">
       <table aria-label={label} className="w-full min-w-[40rem] text-left text-xs">
-        <thead className="text-zinc-500 dark:text-zinc-400">
-          <tr className="border-b border-zinc-200 dark:border-zinc-800">
+        <thead className="text-faint">
+          <tr className="border-b border-line">
             <th className="py-1 pr-3 font-medium">Name</th>
             <th className="py-1 pr-3 font-medium">Role</th>
             <th className="py-1 pr-3 font-medium">Ownership</th>
@@ -23,12 +23,12 @@ export function CompanyTable({
             <th className="py-1 font-medium">Additional source</th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-zinc-100 align-top dark:divide-zinc-800">
+        <tbody className="divide-y divide-hairline align-top">
           {companies.map((company, index) => (
             <tr key={index}>
               <td className="py-1 pr-3">
                 <span className="text-sm font-medium">{company.name || '—'}</span>
-                <span className="block text-zinc-500 dark:text-zinc-400">
+                <span className="block text-faint">
                   {[company.reference, company.country && countryLabel(company.country)]
                     .filter(Boolean)
                     .join(' · ')}

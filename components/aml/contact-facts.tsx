@@ -52,7 +52,7 @@ export function ContactFacts({ fields }: { fields: AmlMatchFields }) {
       {ids.map((id, index) => (
         <Field key={index} label={id.id_type ? `ID (${id.id_type})` : 'Registration ID'}>
           <IdentityValue value={id.id} kind="document_number" />
-          <span className="ml-2 text-xs text-zinc-600 dark:text-zinc-400">
+          <span className="ml-2 text-xs text-muted">
             {[
               id.country && countryLabel(id.country),
               id.industry,

@@ -14,7 +14,7 @@ export function DetailSection({
 }) {
   return (
     <section className="min-w-0 print:break-inside-avoid">
-      <h4 className="mb-1.5 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
+      <h4 className="mb-1.5 text-xs font-semibold tracking-wide text-faint uppercase">
         {title}
         {count !== undefined && count > 1 && <span className="ml-1 font-normal">({count})</span>}
       </h4>
@@ -32,7 +32,7 @@ export function ExternalLink({ href, children }: { href: string; children: React
       href={safe}
       target="_blank"
       rel="noopener noreferrer"
-      className="break-all text-blue-700 hover:underline dark:text-blue-300"
+      className="break-all text-link hover:underline"
     >
       {children}
     </a>

@@ -11,9 +11,7 @@ export function FatfList({ records }: { records: readonly FatfRecord[] }) {
           <span className="font-medium">
             {record.country ? countryLabel(record.country) : 'Country not given'}
           </span>
-          {record.description && (
-            <span className="text-zinc-600 dark:text-zinc-400">{record.description}</span>
-          )}
+          {record.description && <span className="text-muted">{record.description}</span>}
           {record.url && <ExternalLink href={record.url}>FATF page</ExternalLink>}
         </li>
       ))}

@@ -2,6 +2,7 @@
 
 import { useState } from 'react'
 
+import { Button } from '@/components/ui/button'
 import type { AmlMatchFields } from '@/lib/upstream/schemas'
 import { safeHttpUrl } from '@/lib/urls'
 
@@ -22,14 +23,15 @@ export function ImagesList({ images }: { images: readonly Image[] }) {
   return (
     <div className="space-y-2">
       {!loaded && count > 0 && (
-        <div className="flex flex-wrap items-center gap-3 text-xs text-zinc-600 dark:text-zinc-400">
-          <button
-            type="button"
+        <div className="flex flex-wrap items-center gap-3 text-xs text-muted">
+          <Button
             onClick={() => setLoaded(true)}
-            className="rounded border border-zinc-300 bg-white px-3 py-1 text-sm font-medium text-zinc-900 hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
+            variant="secondary"
+            size="md"
+            className="text-zinc-900 dark:text-zinc-100"
           >
             Load {count} {count === 1 ? 'image' : 'images'} from {hostsLabel(hosts)}
-          </button>
+          </Button>
           <span>Those sites will see that this match was opened.</span>
         </div>
       )}
@@ -45,21 +47,17 @@ export function ImagesList({ images }: { images: readonly Image[] }) {
                   alt=""
                   loading="lazy"
                   referrerPolicy="no-referrer"
-                  className="h-32 w-32 rounded border border-zinc-200 bg-zinc-100 object-cover dark:border-zinc-800 dark:bg-zinc-800"
+                  className="h-32 w-32 rounded border border-line bg-subtle object-cover"
                 />
               ) : (
-                <div className="flex h-32 w-32 items-center justify-center rounded border border-dashed border-zinc-300 text-xs text-zinc-500 dark:text-zinc-400">
+                <div className="flex h-32 w-32 items-center justify-center rounded border border-dashed border-zinc-300 text-xs text-faint">
                   {source ? 'Not loaded' : 'No image'}
                 </div>
               )}
               {(image.description || source) && (
-                <figcaption className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
+                <figcaption className="mt-1 text-xs text-muted">
                   {image.description}
-                  {source && (
-                    <span className="block break-all text-zinc-500 dark:text-zinc-400">
-                      from {source.host}
-                    </span>
-                  )}
+                  {source && <span className="block break-all text-faint">from {source.host}</span>}
                 </figcaption>
               )}
             </figure>

@@ -1,7 +1,7 @@
 /** Name match percentage as a bar and a number; the bar is decoration, the number is the value. */
 export function MatchBar({ percentage }: { percentage: number | null | undefined }) {
   if (typeof percentage !== 'number')
-    return <span className="text-xs text-zinc-500 dark:text-zinc-400">Match % not given</span>
+    return <span className="text-xs text-faint">Match % not given</span>
   const width = Math.max(0, Math.min(100, percentage))
   return (
     <span className="inline-flex items-center gap-2" title={`Name match ${percentage}%`}>

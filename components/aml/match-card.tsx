@@ -9,6 +9,7 @@ import { MatchDecision } from '@/components/review/match-decision'
 import { MatchWhy } from '@/components/review/match-why'
 import { useReportReview } from '@/components/review/review-context'
 import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
 import { formatScore } from '@/lib/aml/format'
 import { bestMatchName } from '@/lib/aml/match'
 import { isDerivedRisk, matchRiskLevel } from '@/lib/aml/risk'
@@ -40,13 +41,12 @@ export function MatchCard({
     <article
       id={anchor ? `match-${match.uuid}` : undefined}
       aria-label={bestMatchName(match) ?? 'Unnamed match'}
-      className="rounded-md border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900 print:break-inside-avoid-page print:border-zinc-400"
+      className="rounded-md border border-line bg-surface print:break-inside-avoid-page print:border-zinc-400"
     >
       <div className="space-y-1.5 px-3 py-2.5 sm:px-4">
         <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
           <h3 className="min-w-0 flex-1 text-sm font-semibold">
-            <button
-              type="button"
+            <Button
               onClick={onToggle}
               aria-expanded={expanded}
               aria-controls={detailId}
@@ -54,14 +54,14 @@ export function MatchCard({
             >
               <span
                 aria-hidden="true"
-                className="no-print mt-px w-3 shrink-0 text-zinc-500 group-hover:text-zinc-900 dark:text-zinc-400 dark:group-hover:text-zinc-100"
+                className="no-print mt-px w-3 shrink-0 text-faint group-hover:text-zinc-900 dark:group-hover:text-zinc-100"
               >
                 {expanded ? '▾' : '▸'}
               </span>
               <span className="min-w-0 group-hover:underline">
                 <HighlightedName name={bestMatchName(match)} requested={requestedName} />
               </span>
-            </button>
+            </Button>
           </h3>
           <div className="flex flex-wrap items-center gap-1.5">
             {match.type && <Badge tone="violet">{match.type}</Badge>}
@@ -72,7 +72,7 @@ export function MatchCard({
             />
           </div>
         </div>
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 pl-4.5 text-xs text-zinc-600 dark:text-zinc-400">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 pl-4.5 text-xs text-muted">
           <MatchBar percentage={match.search_metadata?.name_match_percentage} />
           {typeof match.importance_score === 'number' && (
             <span>
@@ -104,19 +104,14 @@ export function MatchCard({
             <MatchWhy comparison={comparison} />
           </div>
         )}
-        {match.annotation && (
-          <p className="pl-4.5 text-xs text-zinc-600 dark:text-zinc-400">{match.annotation}</p>
-        )}
+        {match.annotation && <p className="pl-4.5 text-xs text-muted">{match.annotation}</p>}
         {anchor && <MatchDecision matchUuid={match.uuid} />}
       </div>
       {expanded && (
-        <div
-          id={detailId}
-          className="border-t border-zinc-200 px-3 py-3 sm:px-4 dark:border-zinc-800"
-        >
+        <div id={detailId} className="border-t border-line px-3 py-3 sm:px-4">
           <Suspense
             fallback={
-              <p role="status" className="text-sm text-zinc-500 dark:text-zinc-400">
+              <p role="status" className="text-sm text-faint">
                 Loading the details…
               </p>
             }

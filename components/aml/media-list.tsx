@@ -12,7 +12,7 @@ const sentimentTone = { negative: 'red', neutral: 'neutral', positive: 'green' }
 /** Press coverage, newest first. */
 export function MediaList({ media }: { media: readonly AmlMedia[] }) {
   return (
-    <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
+    <ul className="divide-y divide-hairline">
       {newestFirst(media).map((item, index) => (
         <li key={index} className="space-y-0.5 py-1.5 first:pt-0 last:pb-0">
           <p className="font-medium">
@@ -22,7 +22,7 @@ export function MediaList({ media }: { media: readonly AmlMedia[] }) {
               item.headline || 'No headline'
             )}
           </p>
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
             {item.source_name && <span>{item.source_name}</span>}
             {typeof item.published_at === 'number' && <EpochDate value={item.published_at} />}
             {typeof item.sentiment === 'number' && (

@@ -25,14 +25,12 @@ export function NamesTable({ names }: { names: readonly Name[] }) {
                   <IdentityValue value={name.full_name || parts} kind="name" />
                 </span>
                 {name.full_name && parts && (
-                  <span className="ml-2 text-xs text-zinc-500 dark:text-zinc-400">
+                  <span className="ml-2 text-xs text-faint">
                     <IdentityValue value={parts} kind="name" />
                   </span>
                 )}
               </td>
-              <td className="w-12 py-0.5 text-xs text-zinc-500 uppercase dark:text-zinc-400">
-                {name.lang}
-              </td>
+              <td className="w-12 py-0.5 text-xs text-faint uppercase">{name.lang}</td>
             </tr>
           )
         })}

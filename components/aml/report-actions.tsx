@@ -2,7 +2,8 @@
 
 import { useState } from 'react'
 
-import { actionButtonClass, ReasonForm, saveFile } from '@/components/ui/reason-form'
+import { Button } from '@/components/ui/button'
+import { ReasonForm, saveFile } from '@/components/ui/reason-form'
 import {
   EXPORT_REASON_MAX,
   freeTextIssue,
@@ -59,32 +60,32 @@ export function ReportActions({ searchId }: { searchId: string }) {
   return (
     <div className="no-print flex max-w-md flex-col items-end gap-2">
       <div className="flex flex-wrap items-center gap-2">
-        <button
-          type="button"
+        <Button
           disabled={busy}
           onClick={() => void run({ format: 'json' })}
-          className={actionButtonClass}
+          variant="secondary"
+          size="sm"
         >
           Download JSON
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
           disabled={busy}
           aria-expanded={askingReason}
           onClick={() => setAskingReason((open) => !open)}
-          className={actionButtonClass}
+          variant="secondary"
+          size="sm"
         >
           Unmasked JSON…
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
           disabled={busy}
           onClick={() => void run({ format: 'print' })}
-          className={actionButtonClass}
+          variant="secondary"
+          size="sm"
           title="Prints the summary and the cards you expanded, masked as on screen"
         >
           Print / PDF
-        </button>
+        </Button>
       </div>
       {askingReason && (
         <ReasonForm

@@ -47,7 +47,7 @@ export function ReportPage({
       <RememberRecent kind="aml" id={result.search_uuid.toLowerCase()} />
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <p className="text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
+          <p className="text-xs font-medium tracking-wide text-faint uppercase">
             AML screening report
           </p>
           <h1 className="text-lg font-semibold">

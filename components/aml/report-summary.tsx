@@ -29,7 +29,7 @@ export function ReportSummary({
   return (
     <section
       aria-labelledby="aml-summary-title"
-      className="rounded-md border border-zinc-200 bg-white px-4 py-3 text-sm dark:border-zinc-800 dark:bg-zinc-900 print:border-0 print:px-0"
+      className="rounded-md border border-line bg-surface px-4 py-3 text-sm print:border-0 print:px-0"
     >
       <h2 id="aml-summary-title" className="sr-only">
         Summary

@@ -2,6 +2,8 @@
 
 import { useRef } from 'react'
 
+import { Button } from '@/components/ui/button'
+import { Select } from '@/components/ui/select'
 import { useEnteredBeforeHydration } from '@/components/ui/use-entered-before-hydration'
 import type { Count } from '@/lib/aml/counts'
 import {
@@ -58,7 +60,7 @@ export function ReportToolbar({
 }) {
   return (
     <div className="no-print flex flex-wrap items-end gap-x-4 gap-y-2 text-sm">
-      <Select
+      <LabelledSelect
         label="Sort by"
         value={view.sort}
         onChange={(sort) => onChange({ ...view, sort: sort as SortKey })}
@@ -68,7 +70,7 @@ export function ReportToolbar({
             {label}
           </option>
         ))}
-      </Select>
+      </LabelledSelect>
       <Filter
         label="Risk"
         value={view.risk}
@@ -101,18 +103,18 @@ export function ReportToolbar({
         labels={reviewLabels}
         onChange={(review) => onChange({ ...view, review: review as ReviewFilter | null })}
       />
-      <p role="status" className="ml-auto text-xs text-zinc-600 dark:text-zinc-400">
+      <p role="status" className="ml-auto text-xs text-muted">
         {shown === total
           ? `${total} ${total === 1 ? 'match' : 'matches'}`
           : `${shown} of ${total} matches`}
         {isFiltered(view) && (
-          <button
-            type="button"
+          <Button
             onClick={() => onChange({ ...DEFAULT_VIEW, sort: view.sort })}
-            className="ml-2 font-medium text-blue-700 hover:underline dark:text-blue-300"
+            variant="link"
+            className="ml-2"
           >
             Clear filters
-          </button>
+          </Button>
         )}
       </p>
     </div>
@@ -134,18 +136,18 @@ function Filter({
   onChange: (value: string | null) => void
 }) {
   return (
-    <Select label={label} value={value ?? ''} onChange={(next) => onChange(next || null)}>
+    <LabelledSelect label={label} value={value ?? ''} onChange={(next) => onChange(next || null)}>
       <option value="">All</option>
       {counts.map(({ value: option, count }) => (
         <option key={option} value={option}>
           {labels?.[option] ?? option} ({count})
         </option>
       ))}
-    </Select>
+    </LabelledSelect>
   )
 }
 
-function Select({
+function LabelledSelect({
   label,
   value,
   onChange,
@@ -159,16 +161,17 @@ function Select({
   const ref = useRef<HTMLSelectElement>(null)
   useEnteredBeforeHydration(ref, value, onChange)
   return (
-    <label className="flex flex-col gap-0.5 text-xs text-zinc-600 dark:text-zinc-400">
+    <label className="flex flex-col gap-0.5 text-xs text-muted">
       {label}
-      <select
+      <Select
         ref={ref}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        className="rounded border border-zinc-300 bg-white px-2 py-1 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"
+        sunken
+        className="text-zinc-900 dark:text-zinc-100"
       >
         {children}
-      </select>
+      </Select>
     </label>
   )
 }

@@ -12,9 +12,7 @@ export function RolesList({
         <li key={index}>
           {item.label || '—'}
           {item.country && (
-            <span className="ml-2 text-xs text-zinc-500 dark:text-zinc-400">
-              {countryLabel(item.country)}
-            </span>
+            <span className="ml-2 text-xs text-faint">{countryLabel(item.country)}</span>
           )}
         </li>
       ))}

@@ -10,7 +10,7 @@ import { isUnchanged, type MatchSummary, type ScreeningChanges } from '@/lib/rev
 import type { ChangesSincePrevious, WindowSummary } from '@/lib/review/report-review'
 import { amlReportPath } from '@/lib/routes'
 
-const linkClass = 'font-medium text-blue-700 hover:underline dark:text-blue-300'
+const linkClass = 'font-medium text-link hover:underline'
 
 /** What changed since the applicant's previous screening, found in a stated window of the history. */
 export function ScreeningChangesSection({
@@ -21,7 +21,7 @@ export function ScreeningChangesSection({
   const settled = changes
   if (!settled.ok) {
     return (
-      <p role="status" className="text-xs text-zinc-600 dark:text-zinc-400">
+      <p role="status" className="text-xs text-muted">
         The webhook history could not be read, so changes since the previous screening are not
         shown.
       </p>
@@ -32,14 +32,14 @@ export function ScreeningChangesSection({
   return (
     <section
       aria-labelledby="changes-title"
-      className="rounded-md border border-zinc-200 bg-white px-4 py-3 text-sm dark:border-zinc-800 dark:bg-zinc-900"
+      className="rounded-md border border-line bg-surface px-4 py-3 text-sm"
     >
       <h2 id="changes-title" className="text-sm font-semibold">
         Since the previous screening
       </h2>
       {found.found ? (
         <>
-          <p className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">
+          <p className="mt-0.5 text-xs text-muted">
             Against the screening of <Timestamp value={found.previous.at} mode="absolute" /> (
             <IntentLink
               href={amlReportPath(found.previous.searchId)}
@@ -52,7 +52,7 @@ export function ScreeningChangesSection({
           <ChangeList changes={found.changes} />
         </>
       ) : (
-        <p className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">
+        <p className="mt-0.5 text-xs text-muted">
           No earlier screening of this applicant. <WindowWords window={found.window} />
         </p>
       )}
@@ -136,7 +136,7 @@ function ChangeList({ changes }: { changes: ScreeningChanges }) {
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
-      <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
+      <dt className="text-xs text-muted">{label}</dt>
       <dd className="min-w-0">{children}</dd>
     </>
   )

@@ -6,7 +6,7 @@ import type { AmlSource } from '@/lib/upstream/schemas'
 /** The lists a match was found on, with why and a link to the list. */
 export function SourcesList({ sources }: { sources: readonly AmlSource[] }) {
   return (
-    <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
+    <ul className="divide-y divide-hairline">
       {sources.map((source, index) => (
         <li key={index} className="py-1.5 first:pt-0 last:pb-0">
           <SourceLine source={source} />
@@ -23,9 +23,7 @@ export function SourceLine({ source }: { source: AmlSource }) {
       <div className="flex flex-wrap items-center gap-1.5">
         <span className="font-medium">{source.name || source.source_id || 'Unnamed source'}</span>
         {source.name && source.source_id && (
-          <code className="font-mono text-xs text-zinc-500 dark:text-zinc-400">
-            {source.source_id}
-          </code>
+          <code className="font-mono text-xs text-faint">{source.source_id}</code>
         )}
         {tags.map((tag, index) => (
           <Badge key={`${tag}-${index}`}>{tag}</Badge>
@@ -36,9 +34,7 @@ export function SourceLine({ source }: { source: AmlSource }) {
         {source.source_url && <ExternalLink href={source.source_url}>Open source</ExternalLink>}
       </div>
       {source.reason && <p>{source.reason}</p>}
-      {source.summary && (
-        <p className="text-xs text-zinc-600 dark:text-zinc-400">{source.summary}</p>
-      )}
+      {source.summary && <p className="text-xs text-muted">{source.summary}</p>}
     </div>
   )
 }

@@ -1,9 +1,10 @@
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
+import { Select } from '@/components/ui/select'
 import { analyticsCsvPath, analyticsPath, type AnalyticsParams } from '@/lib/analytics/params'
 
-const label = 'block text-xs font-medium text-zinc-600 dark:text-zinc-400'
-const field =
-  'mt-0.5 block w-full rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900'
-const link = 'text-sm text-blue-700 hover:underline dark:text-blue-300'
+const label = 'block text-xs font-medium text-muted'
+const link = 'text-sm text-link hover:underline'
 
 /**
  * A plain GET form (the period and filters live in the URL; it works without JavaScript). The
@@ -20,7 +21,7 @@ export function AnalyticsFiltersForm({ params }: { params: AnalyticsParams }) {
               key={days}
               href={analyticsPath({ ...params, days, from: params.from, to: params.to })}
               aria-current={current ? 'page' : undefined}
-              className={`rounded px-2.5 py-1 ${current ? 'bg-zinc-900 font-medium text-white dark:bg-zinc-100 dark:text-zinc-900' : 'text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800'}`}
+              className={`rounded px-2.5 py-1 ${current ? 'bg-zinc-900 font-medium text-white dark:bg-zinc-100 dark:text-zinc-900' : 'text-zinc-700 hover:bg-subtle dark:text-zinc-300'}`}
             >
               Last {days} days
             </a>
@@ -31,67 +32,64 @@ export function AnalyticsFiltersForm({ params }: { params: AnalyticsParams }) {
         method="get"
         action="/analytics"
         aria-label="Period and filters"
-        className="grid grid-cols-2 gap-3 rounded-md border border-zinc-200 bg-white p-3 sm:grid-cols-5 dark:border-zinc-800 dark:bg-zinc-900"
+        className="grid grid-cols-2 gap-3 rounded-md border border-line bg-surface p-3 sm:grid-cols-5"
       >
         <div>
           <label htmlFor="analytics-from" className={label}>
             From (UTC day)
           </label>
-          <input
+          <Input
             id="analytics-from"
             name="from"
             type="date"
             defaultValue={params.from}
-            className={field}
+            className="mt-0.5 block w-full"
           />
         </div>
         <div>
           <label htmlFor="analytics-to" className={label}>
             To (included)
           </label>
-          <input
+          <Input
             id="analytics-to"
             name="to"
             type="date"
             defaultValue={params.to}
-            className={field}
+            className="mt-0.5 block w-full"
           />
         </div>
         <div>
           <label htmlFor="analytics-env" className={label}>
             Live or sandbox
           </label>
-          <select
+          <Select
             id="analytics-env"
             name="env"
             defaultValue={params.environment ?? ''}
-            className={field}
+            className="mt-0.5 block w-full"
           >
             <option value="">Both</option>
             <option value="live">Live only</option>
             <option value="sandbox">Sandbox only</option>
-          </select>
+          </Select>
         </div>
         <div className="col-span-2">
           <label htmlFor="analytics-webhook" className={label}>
             Webhook id
           </label>
-          <input
+          <Input
             id="analytics-webhook"
             name="webhook_id"
             type="search"
             defaultValue={params.webhookId ?? ''}
             spellCheck={false}
-            className={`${field} font-mono`}
+            className="mt-0.5 block w-full font-mono"
           />
         </div>
         <div className="col-span-2 flex flex-wrap items-end gap-x-3 gap-y-1 sm:col-span-5">
-          <button
-            type="submit"
-            className="rounded bg-zinc-900 px-3 py-1 text-sm font-medium text-white hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
-          >
+          <Button type="submit" variant="primary" size="md">
             Apply
-          </button>
+          </Button>
           <a href={analyticsPath()} className={link}>
             Clear
           </a>

@@ -203,7 +203,7 @@ export function AnalyticsPage(load: Loaded) {
     <div className="space-y-4">
       <div className="space-y-1">
         <h1 className="text-xl font-semibold">Analytics</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        <p className="text-sm text-muted">
           What the team verified, screened and decided from {params.from} to {params.to} (UTC days),
           computed from the mirrored webhook history, match decisions and cases
           {params.environment ? `; ${params.environment} records only` : ''}
@@ -212,7 +212,7 @@ export function AnalyticsPage(load: Loaded) {
         <MirrorReach mirror={load.mirror} />
       </div>
       <AnalyticsFiltersForm params={params} />
-      <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-md border border-zinc-200 bg-zinc-200 text-sm sm:grid-cols-3 lg:grid-cols-6 dark:border-zinc-800 dark:bg-zinc-800">
+      <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-md border border-line bg-zinc-200 text-sm sm:grid-cols-3 lg:grid-cols-6 dark:bg-zinc-800">
         <Figure term="Verifications finished" value={num(verified + failed)} />
         <Figure term="Failed" value={rate(failed, verified + failed)} />
         <Figure term="Screenings" value={num(screened)} />
@@ -286,17 +286,16 @@ export function AnalyticsPage(load: Loaded) {
         <section
           aria-labelledby="chart-analysts-title"
           data-chart="analysts"
-          className="rounded-md border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
+          className="rounded-md border border-line bg-surface"
         >
-          <div className="flex items-baseline justify-between gap-3 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
+          <div className="flex items-baseline justify-between gap-3 border-b border-line px-4 py-2">
             <h2 id="chart-analysts-title" className="text-sm font-semibold">
-              {CHART_TITLES.analysts}{' '}
-              <span className="font-normal text-zinc-600 dark:text-zinc-400">(leads only)</span>
+              {CHART_TITLES.analysts} <span className="font-normal text-muted">(leads only)</span>
             </h2>
           </div>
           <div className="px-4 py-2">
             {figures.analysts.length === 0 ? (
-              <p className="text-sm text-zinc-600 dark:text-zinc-400">
+              <p className="text-sm text-muted">
                 Nobody closed a case or decided a match in this period.
               </p>
             ) : (
@@ -314,14 +313,14 @@ function CodesCard({ table }: { table: ChartTable }) {
     <section
       aria-labelledby="chart-error-codes-title"
       data-chart="error-codes"
-      className="rounded-md border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
+      className="rounded-md border border-line bg-surface"
     >
-      <div className="border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
+      <div className="border-b border-line px-4 py-2">
         <h2 id="chart-error-codes-title" className="text-sm font-semibold">
           {CHART_TITLES['error-codes']}
         </h2>
       </div>
-      <div className="px-4 py-2 text-xs text-zinc-600 dark:text-zinc-400">
+      <div className="px-4 py-2 text-xs text-muted">
         {table.rows.length === 0 ? (
           <p>No failed verification in the period carried an error code.</p>
         ) : (
@@ -333,11 +332,7 @@ function CodesCard({ table }: { table: ChartTable }) {
 }
 
 function Nothing() {
-  return (
-    <p className="text-xs text-zinc-600 dark:text-zinc-400">
-      No verification failed in this period.
-    </p>
-  )
+  return <p className="text-xs text-muted">No verification failed in this period.</p>
 }
 
 function rate(part: number, whole: number) {
@@ -347,15 +342,11 @@ function rate(part: number, whole: number) {
 
 function Figure({ term, value, detail }: { term: string; value: string; detail?: string }) {
   return (
-    <div className="bg-white px-3 py-2 dark:bg-zinc-900">
-      <dt className="text-xs text-zinc-600 dark:text-zinc-400">{term}</dt>
+    <div className="bg-surface px-3 py-2">
+      <dt className="text-xs text-muted">{term}</dt>
       <dd className="text-lg font-semibold tabular-nums">
         {value}
-        {detail && (
-          <span className="ml-1.5 text-xs font-normal text-zinc-500 dark:text-zinc-400">
-            {detail}
-          </span>
-        )}
+        {detail && <span className="ml-1.5 text-xs font-normal text-faint">{detail}</span>}
       </dd>
     </div>
   )

@@ -6,7 +6,7 @@ import { renderChart, type ChartSpec } from '@/lib/analytics/charts'
 import { analyticsCsvPath, type AnalyticsParams } from '@/lib/analytics/params'
 import type { Cell, ChartTable } from '@/lib/analytics/tables'
 
-const link = 'text-blue-700 hover:underline dark:text-blue-300'
+const link = 'text-link hover:underline'
 
 /**
  * One chart: its title, the SVG (drawn twice, wide and narrow, so its text stays legible on a
@@ -38,9 +38,9 @@ export function ChartCard({
     <section
       aria-labelledby={`${id}-title`}
       data-chart={table.key}
-      className="flex min-w-0 flex-col rounded-md border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
+      className="flex min-w-0 flex-col rounded-md border border-line bg-surface"
     >
-      <div className="flex items-baseline justify-between gap-3 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
+      <div className="flex items-baseline justify-between gap-3 border-b border-line px-4 py-2">
         <h2 id={`${id}-title`} className="text-sm font-semibold">
           {title}
         </h2>
@@ -54,7 +54,7 @@ export function ChartCard({
         </a>
       </div>
       <div className="flex flex-1 flex-col gap-2 px-4 py-3 text-sm">
-        <p className="text-xs text-zinc-600 dark:text-zinc-400">{summary}</p>
+        <p className="text-xs text-muted">{summary}</p>
         {spec && (
           <div aria-hidden="true" className="text-zinc-700 dark:text-zinc-300">
             <div
@@ -76,9 +76,7 @@ export function ChartCard({
           )}
         </div>
         <details open={tableOpen} className="group text-xs">
-          <summary className="cursor-pointer text-zinc-600 select-none dark:text-zinc-400">
-            The numbers
-          </summary>
+          <summary className="cursor-pointer text-muted select-none">The numbers</summary>
           <NumbersTable table={table} caption={title} />
         </details>
       </div>
@@ -91,13 +89,13 @@ export function NumbersTable({ table, caption }: { table: ChartTable; caption: s
     <div className="mt-2 max-h-80 overflow-auto">
       <table className="w-full border-collapse text-xs tabular-nums" data-numbers={table.key}>
         <caption className="sr-only">{caption}</caption>
-        <thead className="sticky top-0 bg-white dark:bg-zinc-900">
-          <tr className="border-b border-zinc-200 dark:border-zinc-800">
+        <thead className="sticky top-0 bg-surface">
+          <tr className="border-b border-line">
             {table.columns.map((column, index) => (
               <th
                 key={column}
                 scope="col"
-                className={`px-2 py-1 font-medium text-zinc-600 dark:text-zinc-400 ${index === 0 ? 'text-left' : 'text-right'}`}
+                className={`px-2 py-1 font-medium text-muted ${index === 0 ? 'text-left' : 'text-right'}`}
               >
                 {column}
               </th>

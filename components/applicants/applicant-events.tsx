@@ -8,20 +8,20 @@ import { riskTone } from '@/lib/aml/risk'
 import type { ApplicantEvent } from '@/lib/applicants/history'
 import { amlReportPath, verificationPath } from '@/lib/routes'
 
-const linkClass = 'font-medium text-blue-700 hover:underline dark:text-blue-300'
-const quiet = 'text-xs text-zinc-600 dark:text-zinc-400'
+const linkClass = 'font-medium text-link hover:underline'
+const quiet = 'text-xs text-muted'
 
 /** An applicant's events, newest first: what each was, how far its review got, its notes. */
 export function ApplicantEvents({ events }: { events: readonly ApplicantEvent[] }) {
   return (
-    <ol aria-label="Events, newest first" className="divide-y divide-zinc-100 dark:divide-zinc-800">
+    <ol aria-label="Events, newest first" className="divide-y divide-hairline">
       {events.map((event) => (
         <li
           key={event.recordId}
           data-record-id={event.recordId}
           className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 py-2"
         >
-          <span className="w-40 shrink-0 text-xs text-zinc-500 dark:text-zinc-400">
+          <span className="w-40 shrink-0 text-xs text-faint">
             <Timestamp value={event.at} mode="absolute" />
           </span>
           <Badge>{event.eventType ?? 'Unknown event'}</Badge>

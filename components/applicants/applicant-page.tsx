@@ -27,7 +27,7 @@ export function ApplicantPage({
         <h1 className="text-xl font-semibold">
           Applicant <span className="font-mono text-base break-all">{applicantId}</span>
         </h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        <p className="text-sm text-muted">
           Every screening and verification event of this applicant in the webhook history, newest
           first.
         </p>
@@ -41,7 +41,7 @@ export function ApplicantPage({
       ) : (
         <section
           aria-label={`Events (${events.length}${more ? '+' : ''})`}
-          className="rounded-md border border-zinc-200 bg-white px-3 py-1 text-sm dark:border-zinc-800 dark:bg-zinc-900"
+          className="rounded-md border border-line bg-surface px-3 py-1 text-sm"
         >
           {more && (
             <p className="py-1 text-xs text-amber-800 dark:text-amber-300">

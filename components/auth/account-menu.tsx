@@ -1,3 +1,4 @@
+import { Button } from '@/components/ui/button'
 import { viewerLabel, type Viewer } from '@/lib/auth/viewer'
 
 /** Who is signed in, and the way out. Nothing when no one is (or sign-in is off: see the banner). */
@@ -6,17 +7,18 @@ export function AccountMenu({ viewer }: { viewer: Viewer | null }) {
   const label = viewerLabel(viewer)
   return (
     <div className="flex min-w-0 items-center gap-2 text-xs">
-      <span className="truncate text-zinc-600 dark:text-zinc-400" title={viewer.email ?? undefined}>
+      <span className="truncate text-muted" title={viewer.email ?? undefined}>
         <span className="sr-only">Signed in as </span>
         {viewer.name && viewer.email ? `${viewer.name} · ${viewer.email}` : label}
       </span>
       <form method="post" action="/auth/sign-out">
-        <button
+        <Button
           type="submit"
-          className="rounded border border-zinc-300 px-2 py-0.5 font-medium whitespace-nowrap text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
+          variant="outline"
+          className="px-2 py-0.5 whitespace-nowrap text-zinc-700 hover:bg-subtle focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-zinc-300"
         >
           Sign out
-        </button>
+        </Button>
       </form>
     </div>
   )

@@ -37,7 +37,7 @@ export function SignInNotice({
     return (
       <p
         role="status"
-        className="mt-4 rounded border border-zinc-200 bg-zinc-50 p-3 text-sm dark:border-zinc-800 dark:bg-zinc-950"
+        className="mt-4 rounded border border-line bg-zinc-50 p-3 text-sm dark:bg-zinc-950"
       >
         You are signed out.
       </p>

@@ -3,15 +3,14 @@
 import { useRouter } from 'next/navigation'
 import { useId, useState, type FormEvent } from 'react'
 
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
+import { Select } from '@/components/ui/select'
+import { Textarea } from '@/components/ui/textarea'
 import type { CaseAction } from '@/lib/cases/requests'
 import { movesFrom, moveLabels, OUTCOMES, outcomeLabels, type Move } from '@/lib/cases/rules'
 import type { Analyst, CaseSummary } from '@/lib/cases/types'
 import { apiPost, isApiError } from '@/lib/queries/api-fetch'
-
-const button =
-  'rounded border border-zinc-300 bg-white px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800'
-const field =
-  'rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950'
 
 /**
  * The actions the viewer may take on a case, each sent to the server, which checks it again and
@@ -71,43 +70,47 @@ export function CaseActions({
     <div className="no-print flex flex-col gap-2">
       <div className="flex flex-wrap gap-2" role="group" aria-label="Case actions">
         {!closed && kase.ownerId === null && (
-          <button
-            className={button}
+          <Button
+            variant="secondary"
+            size="sm"
             disabled={pending}
             onClick={() => void send({ action: 'claim' })}
           >
             Claim
-          </button>
+          </Button>
         )}
         {!closed && kase.ownerId !== null && (mine || viewer.lead) && (
-          <button
-            className={button}
+          <Button
+            variant="secondary"
+            size="sm"
             disabled={pending}
             onClick={() => void send({ action: 'release' })}
           >
             Release
-          </button>
+          </Button>
         )}
         {moves.map((move) =>
           move === 'start' || move === 'resume' ? (
-            <button
+            <Button
               key={move}
-              className={button}
+              variant="secondary"
+              size="sm"
               disabled={pending}
               onClick={() => void send({ action: move })}
             >
               {moveLabels[move]}
-            </button>
+            </Button>
           ) : (
-            <button
+            <Button
               key={move}
-              className={button}
+              variant="secondary"
+              size="sm"
               disabled={pending}
               aria-expanded={form === move}
               onClick={() => setForm(form === move ? null : move)}
             >
               {moveLabels[move]}…
-            </button>
+            </Button>
           ),
         )}
       </div>
@@ -122,17 +125,17 @@ export function CaseActions({
         >
           <label className="flex flex-col text-xs font-medium">
             Assign to
-            <select name="analyst" className={field} defaultValue={kase.ownerId ?? ''}>
+            <Select name="analyst" sunken defaultValue={kase.ownerId ?? ''}>
               {analysts.map((analyst) => (
                 <option key={analyst.id} value={analyst.id}>
                   {analyst.label}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
-          <button type="submit" className={button} disabled={pending}>
+          <Button type="submit" variant="secondary" size="sm" disabled={pending}>
             Assign
-          </button>
+          </Button>
         </form>
       )}
       {form && (
@@ -140,37 +143,30 @@ export function CaseActions({
           {form === 'close' && (
             <label className="flex flex-col text-xs font-medium">
               Outcome
-              <select name="outcome" className={field}>
+              <Select name="outcome" sunken>
                 {OUTCOMES.map((outcome) => (
                   <option key={outcome} value={outcome}>
                     {outcomeLabels[outcome]}
                   </option>
                 ))}
-              </select>
+              </Select>
             </label>
           )}
           {form === 'wait' ? (
             <label className="flex flex-col text-xs font-medium">
               Waiting until
-              <input name="until" type="datetime-local" required className={field} />
+              <Input name="until" type="datetime-local" required sunken />
             </label>
           ) : (
             <label htmlFor={`${id}-reason`} className="flex flex-col text-xs font-medium">
               Reason
-              <textarea
-                id={`${id}-reason`}
-                name="reason"
-                rows={2}
-                required
-                minLength={10}
-                className={field}
-              />
+              <Textarea id={`${id}-reason`} name="reason" rows={2} required minLength={10} sunken />
             </label>
           )}
           <div>
-            <button type="submit" className={button} disabled={pending}>
+            <Button type="submit" variant="secondary" size="sm" disabled={pending}>
               {moveLabels[form]}
-            </button>
+            </Button>
           </div>
         </form>
       )}

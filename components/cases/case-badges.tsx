@@ -17,7 +17,7 @@ export function StateBadge({ state }: { state: CaseState }) {
 
 /** "due in 5 h" or "3 days late", the exact time in the tooltip; nothing once closed. */
 export function DueText({ kase, now }: { kase: CaseSummary; now: Date }) {
-  if (kase.state === 'closed') return <span className="text-zinc-500 dark:text-zinc-400">—</span>
+  if (kase.state === 'closed') return <span className="text-faint">—</span>
   const due = new Date(kase.dueAt)
   const late = isOverdue({ state: kase.state, dueAt: due }, now)
   return (

@@ -4,15 +4,15 @@ import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import { useState, type ReactNode } from 'react'
 
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
+import { Select } from '@/components/ui/select'
 import type { BulkRequest, BulkResult } from '@/lib/cases/requests'
 import type { Analyst } from '@/lib/cases/types'
 import { apiPost, isApiError } from '@/lib/queries/api-fetch'
 import { casePath } from '@/lib/routes'
 
 export type BulkRow = { id: number; cells: ReactNode[] }
-
-const field =
-  'rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950'
 
 /**
  * The queue's table with a checkbox per case and one action for the selected: assign (leads),
@@ -77,41 +77,42 @@ export function CaseBulkTable({
         <span className="self-center">{selected.size} selected</span>
         <label className="flex flex-col font-medium">
           Action
-          <select
-            className={field}
+          <Select
+            sunken
             value={action}
             onChange={(event) => setAction(event.target.value as BulkRequest['action'])}
           >
             <option value="release">Release</option>
             {lead && <option value="assign">Assign</option>}
             <option value="close_false_positive">Close as false positive</option>
-          </select>
+          </Select>
         </label>
         {action === 'assign' && (
           <label className="flex flex-col font-medium">
             To
-            <select name="analyst" className={field}>
+            <Select name="analyst" sunken>
               {analysts.map((analyst) => (
                 <option key={analyst.id} value={analyst.id}>
                   {analyst.label}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
         )}
         {action === 'close_false_positive' && (
           <label className="flex flex-col font-medium">
             Reason
-            <input name="reason" required minLength={10} className={field} />
+            <Input name="reason" required minLength={10} sunken />
           </label>
         )}
-        <button
+        <Button
           type="submit"
           disabled={pending || selected.size === 0}
-          className="rounded border border-zinc-300 bg-white px-2.5 py-1 font-medium hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800"
+          variant="secondary"
+          className="px-2.5 py-1"
         >
           Apply
-        </button>
+        </Button>
       </form>
       {error && (
         <p role="alert" className="text-xs text-red-700 dark:text-red-300">
@@ -132,7 +133,7 @@ export function CaseBulkTable({
       )}
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
-          <thead className="text-xs text-zinc-500 dark:text-zinc-400">
+          <thead className="text-xs text-faint">
             <tr>
               <th className="px-2 py-1">
                 <input
@@ -149,7 +150,7 @@ export function CaseBulkTable({
               ))}
             </tr>
           </thead>
-          <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+          <tbody className="divide-y divide-hairline">
             {rows.map((row) => (
               <tr key={row.id}>
                 <td className="px-2 py-1">

@@ -23,7 +23,7 @@ export function CaseFacts({
   return (
     <div className="flex flex-col gap-3">
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-        <dt className="text-zinc-500 dark:text-zinc-400">Case</dt>
+        <dt className="text-faint">Case</dt>
         <dd>
           {link ? (
             <Link href={casePath(kase.id)} className="underline">
@@ -34,11 +34,11 @@ export function CaseFacts({
           )}{' '}
           · {riskText(kase)}
         </dd>
-        <dt className="text-zinc-500 dark:text-zinc-400">Applicant</dt>
+        <dt className="text-faint">Applicant</dt>
         <dd className="break-words" data-testid="case-name">
-          {kase.name ?? <span className="text-zinc-500 dark:text-zinc-400">Name unknown</span>}
+          {kase.name ?? <span className="text-faint">Name unknown</span>}
         </dd>
-        <dt className="text-zinc-500 dark:text-zinc-400">State</dt>
+        <dt className="text-faint">State</dt>
         <dd>
           <StateBadge state={kase.state} />
           {kase.state === 'waiting' && kase.snoozedUntil && (
@@ -47,15 +47,15 @@ export function CaseFacts({
             </span>
           )}
         </dd>
-        <dt className="text-zinc-500 dark:text-zinc-400">Owner</dt>
+        <dt className="text-faint">Owner</dt>
         <dd data-testid="case-owner">{kase.ownerLabel ?? 'Unassigned'}</dd>
-        <dt className="text-zinc-500 dark:text-zinc-400">Due</dt>
+        <dt className="text-faint">Due</dt>
         <dd>
           <DueText kase={kase} now={now} />
         </dd>
         {kase.outcome && (
           <>
-            <dt className="text-zinc-500 dark:text-zinc-400">Outcome</dt>
+            <dt className="text-faint">Outcome</dt>
             <dd>
               {outcomeLabels[kase.outcome]}: <span className="break-words">{kase.closeReason}</span>
             </dd>
@@ -69,10 +69,10 @@ export function CaseFacts({
 
 export function CaseEventLog({ events }: { events: CaseEvent[] }) {
   return (
-    <ol aria-label="Case events" className="divide-y divide-zinc-100 dark:divide-zinc-800">
+    <ol aria-label="Case events" className="divide-y divide-hairline">
       {events.map((event) => (
         <li key={event.id} className="py-1.5">
-          <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-zinc-500 dark:text-zinc-400">
+          <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-faint">
             <span className="font-medium break-all text-zinc-700 dark:text-zinc-300">
               {event.user}
             </span>

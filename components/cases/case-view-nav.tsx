@@ -3,7 +3,7 @@ import Link from 'next/link'
 import { CASE_VIEWS, queueHref, viewLabels, type CaseViewName } from '@/lib/cases/views'
 
 const tab =
-  'rounded px-2 py-1 hover:bg-zinc-100 aria-[current=page]:bg-zinc-900 aria-[current=page]:text-white dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-zinc-100 dark:aria-[current=page]:text-zinc-900'
+  'rounded px-2 py-1 hover:bg-subtle aria-[current=page]:bg-zinc-900 aria-[current=page]:text-white dark:aria-[current=page]:bg-zinc-100 dark:aria-[current=page]:text-zinc-900'
 
 /**
  * The queue's navigation: the records to review (`/queue`) and each case view with its count, on

@@ -1,7 +1,9 @@
 import Link from 'next/link'
 
+import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
+import { Select } from '@/components/ui/select'
 import { CASE_STATES, stateLabels } from '@/lib/cases/rules'
 import type { QueueData } from '@/lib/cases/types'
 import {
@@ -17,9 +19,6 @@ import { DueText, riskText, StateBadge } from './case-badges'
 import { CaseBulkTable } from './case-bulk-table'
 import { CaseViewNav } from './case-view-nav'
 import { TakeNextButton } from './take-next-button'
-
-const field =
-  'rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950'
 
 /**
  * The queue's case views (`/queue?view=...`): the views with their counts, filters and sort as a
@@ -53,7 +52,7 @@ export function CaseViews({
         {data.viewer.lead && (
           <label className="flex flex-col font-medium">
             Owner
-            <select name="owner" defaultValue={params.owner ?? ''} className={field}>
+            <Select name="owner" defaultValue={params.owner ?? ''} sunken>
               <option value="">Anyone</option>
               <option value="none">Nobody</option>
               {owners.map((analyst) => (
@@ -61,53 +60,50 @@ export function CaseViews({
                   {analyst.label}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
         )}
         <label className="flex flex-col font-medium">
           Risk
-          <select name="risk" defaultValue={params.risk ?? ''} className={field}>
+          <Select name="risk" defaultValue={params.risk ?? ''} sunken>
             <option value="">Any</option>
             <option value="High">High</option>
             <option value="Medium">Medium</option>
             <option value="failed_verification">Failed verification</option>
-          </select>
+          </Select>
         </label>
         <label className="flex flex-col font-medium">
           State
-          <select name="state" defaultValue={params.state ?? ''} className={field}>
+          <Select name="state" defaultValue={params.state ?? ''} sunken>
             <option value="">Any</option>
             {CASE_STATES.map((state) => (
               <option key={state} value={state}>
                 {stateLabels[state]}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <label className="flex flex-col font-medium">
           Older than
-          <select name="age" defaultValue={params.age ?? ''} className={field}>
+          <Select name="age" defaultValue={params.age ?? ''} sunken>
             <option value="">Any age</option>
             {AGE_FILTERS.map((days) => (
               <option key={days} value={days}>
                 {days === '1' ? '1 day' : `${days} days`}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <label className="flex flex-col font-medium">
           Sort by
-          <select name="sort" defaultValue={params.sort} className={field}>
+          <Select name="sort" defaultValue={params.sort} sunken>
             <option value="due">Due date</option>
             <option value="age">Age (oldest first)</option>
-          </select>
+          </Select>
         </label>
-        <button
-          type="submit"
-          className="rounded border border-zinc-300 px-2.5 py-1 font-medium dark:border-zinc-700"
-        >
+        <Button type="submit" variant="outline" className="px-2.5 py-1">
           Apply
-        </button>
+        </Button>
       </form>
       {data.cases.length === 0 ? (
         <EmptyState title={`No cases in ${viewLabels[params.view].toLowerCase()}`}>
@@ -125,15 +121,11 @@ export function CaseViews({
                 <Link href={casePath(kase.id)} className="underline">
                   Case {kase.id}
                 </Link>
-                <span className="break-words text-zinc-600 dark:text-zinc-400">
-                  {kase.name ?? 'Name unknown'}
-                </span>
+                <span className="break-words text-muted">{kase.name ?? 'Name unknown'}</span>
               </span>,
               riskText(kase),
               <StateBadge key="state" state={kase.state} />,
-              kase.ownerLabel ?? (
-                <span className="text-zinc-500 dark:text-zinc-400">Unassigned</span>
-              ),
+              kase.ownerLabel ?? <span className="text-faint">Unassigned</span>,
               <DueText key="due" kase={kase} now={now} />,
               kase.createdAt.slice(0, 10),
             ],
@@ -159,7 +151,7 @@ export function CaseViews({
             <p>Nobody owns an active case.</p>
           ) : (
             <table className="text-sm">
-              <thead className="text-xs text-zinc-500 dark:text-zinc-400">
+              <thead className="text-xs text-faint">
                 <tr>
                   <th className="pr-4 text-left font-medium">Analyst</th>
                   <th className="pr-4 text-right font-medium">Active</th>

@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 
+import { Button } from '@/components/ui/button'
 import type { CaseSummary } from '@/lib/cases/types'
 import { apiPost, isApiError } from '@/lib/queries/api-fetch'
 import { casePath } from '@/lib/routes'
@@ -25,13 +26,14 @@ export function TakeNextButton() {
   }
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <button
+      <Button
         onClick={() => void take()}
         disabled={pending}
-        className="rounded bg-zinc-900 px-3 py-1.5 text-xs font-medium text-white hover:bg-zinc-700 disabled:opacity-50 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
+        variant="primary"
+        className="px-3 py-1.5 text-xs"
       >
         {pending ? 'Taking…' : 'Take next'}
-      </button>
+      </Button>
       {error && (
         <p role="alert" className="text-xs text-red-700 dark:text-red-300">
           {error}

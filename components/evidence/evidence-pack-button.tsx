@@ -2,7 +2,8 @@
 
 import { useState } from 'react'
 
-import { actionButtonClass, ReasonForm, saveFile } from '@/components/ui/reason-form'
+import { Button } from '@/components/ui/button'
+import { ReasonForm, saveFile } from '@/components/ui/reason-form'
 import {
   PACK_REASON_MAX,
   PACK_REASON_MIN,
@@ -50,24 +51,24 @@ export function EvidencePackButton(target: Target) {
   return (
     <div className="no-print flex max-w-md flex-col items-end gap-2">
       <div className="flex flex-wrap items-center gap-2">
-        <button
-          type="button"
+        <Button
           disabled={busy}
           onClick={() => void make(false)}
-          className={actionButtonClass}
+          variant="secondary"
+          size="sm"
           title="A PDF and a JSON file of this record, masked as on screen, with its hash in the audit trail"
         >
           {busy ? 'Making evidence pack…' : 'Evidence pack'}
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
           disabled={busy}
           aria-expanded={askingReason}
           onClick={() => setAskingReason((open) => !open)}
-          className={actionButtonClass}
+          variant="secondary"
+          size="sm"
         >
           Unmasked pack…
-        </button>
+        </Button>
       </div>
       {askingReason && (
         <ReasonForm
@@ -81,20 +82,18 @@ export function EvidencePackButton(target: Target) {
         />
       )}
       {made && (
-        <p role="status" className="text-right text-xs text-zinc-600 dark:text-zinc-400">
+        <p role="status" className="text-right text-xs text-muted">
           Recorded in audit row {made.seq}; the PDF is downloading.{' '}
-          <button
-            type="button"
+          <Button
             className="underline"
             onClick={() =>
               saveFile(new Blob([made.json], { type: 'application/json' }), made.manifest.json.name)
             }
           >
             JSON
-          </button>{' '}
+          </Button>{' '}
           ·{' '}
-          <button
-            type="button"
+          <Button
             className="underline"
             onClick={() =>
               saveFile(
@@ -106,7 +105,7 @@ export function EvidencePackButton(target: Target) {
             }
           >
             Manifest
-          </button>
+          </Button>
         </p>
       )}
       {error && (

@@ -58,12 +58,12 @@ export function PackVerifyBox() {
   return (
     <section
       aria-labelledby="pack-verify-title"
-      className="space-y-2 rounded-md border border-zinc-200 bg-white p-3 text-sm dark:border-zinc-800 dark:bg-zinc-900"
+      className="space-y-2 rounded-md border border-line bg-surface p-3 text-sm"
     >
       <h2 id="pack-verify-title" className="font-semibold">
         Check an evidence pack
       </h2>
-      <label className="flex flex-wrap items-center gap-2 text-zinc-600 dark:text-zinc-400">
+      <label className="flex flex-wrap items-center gap-2 text-muted">
         A pack’s PDF or JSON file:
         <input
           type="file"
@@ -73,7 +73,7 @@ export function PackVerifyBox() {
           className="text-xs"
         />
       </label>
-      {busy && <p className="text-xs text-zinc-500 dark:text-zinc-400">Checking…</p>}
+      {busy && <p className="text-xs text-faint">Checking…</p>}
       {answer && (
         <div role="status" className={`rounded border-l-4 px-3 py-2 ${tone[answer.check.verdict]}`}>
           <p className="font-medium">{headline[answer.check.verdict]}</p>

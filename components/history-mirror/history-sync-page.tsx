@@ -9,7 +9,7 @@ export function HistorySyncPageBody({ status, now }: { status: MirrorStatus | nu
     <div className="space-y-4">
       <div>
         <h1 className="text-xl font-semibold">History sync</h1>
-        <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">
+        <p className="mt-0.5 text-sm text-muted">
           The store keeps a copy of the facts of every webhook history record (ids, names, risks,
           statuses), which the lists across the whole history read. One instance at a time reads the
           upstream to keep it current.
@@ -60,14 +60,11 @@ function MirrorFacts({ status, now }: { status: MirrorStatus; now: Date }) {
     ['Syncing instance', status.holder ?? 'none holds the sync lease now'],
   ]
   return (
-    <section
-      aria-label="Sync status"
-      className="rounded-md border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
-    >
+    <section aria-label="Sync status" className="rounded-md border border-line bg-surface p-3">
       <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
-            <dt className="text-zinc-600 dark:text-zinc-400">{label}</dt>
+            <dt className="text-muted">{label}</dt>
             <dd>{value}</dd>
           </div>
         ))}

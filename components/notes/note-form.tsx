@@ -3,6 +3,8 @@
 import { useRouter } from 'next/navigation'
 import { useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
 
+import { Button } from '@/components/ui/button'
+import { Textarea } from '@/components/ui/textarea'
 import { freeTextIssue, visibleText } from '@/lib/api/free-text'
 import { EMPTY_NOTE, NOTE_MAX, noteTextIssue, type NoteResource } from '@/lib/notes/contract'
 import { isApiError } from '@/lib/queries/api-fetch'
@@ -56,14 +58,14 @@ export function NoteForm({ resource }: { resource: NoteResource }) {
       <label htmlFor={`${id}-note`} className="text-xs font-medium">
         Add a note
       </label>
-      <textarea
+      <Textarea
         ref={field}
         id={`${id}-note`}
         rows={3}
         maxLength={NOTE_MAX}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : `${id}-hint`}
-        className="rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950"
+        sunken
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
         {error ? (
@@ -71,17 +73,18 @@ export function NoteForm({ resource }: { resource: NoteResource }) {
             {error}
           </p>
         ) : (
-          <p id={`${id}-hint`} className="text-xs text-zinc-500 dark:text-zinc-400">
+          <p id={`${id}-hint`} className="text-xs text-faint">
             Plain text. Notes cannot be edited or removed; every analyst sees them.
           </p>
         )}
-        <button
+        <Button
           type="submit"
           disabled={!hydrated || addNote.isPending}
-          className="rounded border border-zinc-300 bg-white px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800"
+          variant="secondary"
+          size="sm"
         >
           {addNote.isPending ? 'Adding…' : 'Add note'}
-        </button>
+        </Button>
       </div>
     </form>
   )

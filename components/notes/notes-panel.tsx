@@ -40,15 +40,12 @@ async function NotesCard({ resource, notes }: { resource: NoteResource; notes: P
           The notes could not be read from the store.
         </p>
       ) : found.length === 0 ? (
-        <p className="mb-3 text-zinc-600 dark:text-zinc-400">No notes yet.</p>
+        <p className="mb-3 text-muted">No notes yet.</p>
       ) : (
-        <ol
-          aria-label="Notes on this record"
-          className="mb-3 divide-y divide-zinc-100 dark:divide-zinc-800"
-        >
+        <ol aria-label="Notes on this record" className="mb-3 divide-y divide-hairline">
           {found.map((note) => (
             <li key={note.id} className="py-2 first:pt-0">
-              <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-zinc-500 dark:text-zinc-400">
+              <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-faint">
                 <span className="font-medium break-all text-zinc-700 dark:text-zinc-300">
                   {note.user}
                 </span>
@@ -66,7 +63,7 @@ async function NotesCard({ resource, notes }: { resource: NoteResource; notes: P
 
 function NotesSkeleton() {
   return (
-    <div className="rounded-md border border-zinc-200 p-4 dark:border-zinc-800">
+    <div className="rounded-md border border-line p-4">
       <Skeleton className="h-4 w-16" />
       <Skeleton className="mt-3 h-12 w-full" />
     </div>

@@ -2,7 +2,7 @@
 export function CheckMark({ required, name }: { required: boolean | null; name: string }) {
   if (required === null) {
     return (
-      <span title={`${name}: not stated`} className="text-zinc-500 dark:text-zinc-400">
+      <span title={`${name}: not stated`} className="text-faint">
         ?<span className="sr-only">{name} not stated</span>
       </span>
     )

@@ -6,7 +6,7 @@ const SHOWN = 3
 export function CountrySummary({ codes }: { codes: readonly string[] | null | undefined }) {
   if (!codes || codes.length === 0) {
     return (
-      <span className="text-zinc-500 dark:text-zinc-400" title="No countries listed">
+      <span className="text-faint" title="No countries listed">
         —
       </span>
     )
@@ -15,7 +15,7 @@ export function CountrySummary({ codes }: { codes: readonly string[] | null | un
   return (
     <span title={codes.map(countryLabel).join(', ')} className="whitespace-nowrap">
       <span className="tabular-nums">{codes.length}</span>
-      <span className="ml-1.5 font-mono text-xs text-zinc-500 dark:text-zinc-400">
+      <span className="ml-1.5 font-mono text-xs text-faint">
         {codes.slice(0, SHOWN).join(' ')}
         {rest > 0 && ` +${rest}`}
       </span>

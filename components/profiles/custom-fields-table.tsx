@@ -4,8 +4,7 @@ import type { CustomField } from '@/lib/upstream/schemas'
 
 /** Extra questions the profile adds, with their answer type and choices. */
 export function CustomFieldsTable({ fields }: { fields: CustomField[] }) {
-  if (fields.length === 0)
-    return <p className="text-zinc-500 dark:text-zinc-400">No custom fields.</p>
+  if (fields.length === 0) return <p className="text-faint">No custom fields.</p>
   return (
     <CompactTable
       caption="Custom fields"
@@ -13,22 +12,15 @@ export function CustomFieldsTable({ fields }: { fields: CustomField[] }) {
     >
       {fields.map((field, index) => (
         <tr key={`${field.label ?? ''}-${index}`}>
-          <td className={`${cell} text-zinc-500 tabular-nums dark:text-zinc-400`}>
-            {field.order ?? '—'}
-          </td>
+          <td className={`${cell} text-faint tabular-nums`}>{field.order ?? '—'}</td>
           <td className={`${cell} font-mono text-xs leading-5 break-all`}>{field.label ?? '—'}</td>
           <td className={`${cell} break-words`}>{field.caption ?? '—'}</td>
-          <td className={`${cell} text-zinc-600 dark:text-zinc-400`}>
-            {field.options?.type ?? '—'}
-          </td>
+          <td className={`${cell} text-muted`}>{field.options?.type ?? '—'}</td>
           <td className={cell}>
             {field.options?.choices?.length ? (
               <ul className="flex flex-wrap gap-1">
                 {field.options.choices.map((choice, i) => (
-                  <li
-                    key={i}
-                    className="rounded bg-zinc-100 px-1.5 text-xs leading-5 dark:bg-zinc-800"
-                  >
+                  <li key={i} className="rounded bg-subtle px-1.5 text-xs leading-5">
                     {choice}
                   </li>
                 ))}

@@ -16,7 +16,7 @@ export function ExternalLink({ url, label }: { url: string | null | undefined; l
           href={href}
           target="_blank"
           rel="noreferrer noopener"
-          className="min-w-0 font-mono text-xs break-all text-blue-700 hover:underline dark:text-blue-300"
+          className="min-w-0 font-mono text-xs break-all text-link hover:underline"
         >
           {url}
         </a>

@@ -14,7 +14,7 @@ export function FinishScreenSection({
   settings: FinishScreenSettings | null | undefined
   changed?: Set<string>
 }) {
-  if (!settings) return <p className="text-zinc-500 dark:text-zinc-400">Not configured.</p>
+  if (!settings) return <p className="text-faint">Not configured.</p>
   return (
     <FieldList>
       <Field label="Custom screen">

@@ -24,7 +24,7 @@ export function LinkOverrideSection(props: Props) {
     <section className="border-t border-zinc-100 pt-3 dark:border-zinc-800">
       <h3 className="mb-1.5 text-xs font-semibold text-zinc-700 dark:text-zinc-300">{title}</h3>
       {!override.differs ? (
-        <p className="text-zinc-500 dark:text-zinc-400">
+        <p className="text-faint">
           {props.settings ? 'Same as the profile’s.' : 'Not set on the link; the profile’s apply.'}
         </p>
       ) : (

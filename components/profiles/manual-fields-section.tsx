@@ -12,18 +12,18 @@ export function ManualFieldsSection({
   settings: ManualFieldSettings | null | undefined
   changed?: Set<string>
 }) {
-  if (!settings) return <p className="text-zinc-500 dark:text-zinc-400">Not configured.</p>
+  if (!settings) return <p className="text-faint">Not configured.</p>
   return (
     <div className="space-y-3">
       <p className="flex flex-wrap gap-x-6 gap-y-1">
         <span>
-          <span className="text-zinc-500 dark:text-zinc-400">Form shown: </span>
+          <span className="text-faint">Form shown: </span>
           <OnOff value={settings.enabled} />
           {changed?.has('enabled') && <ChangedMark />}
         </span>
         {settings.description && (
           <span className="min-w-0 break-words">
-            <span className="text-zinc-500 dark:text-zinc-400">Intro: </span>
+            <span className="text-faint">Intro: </span>
             {settings.description}
             {changed?.has('description') && <ChangedMark />}
           </span>

@@ -11,8 +11,7 @@ export function ManualFieldsTable({
   rows: ManualFieldRow[]
   changed?: Set<string>
 }) {
-  if (rows.length === 0)
-    return <p className="text-zinc-500 dark:text-zinc-400">No standard fields configured.</p>
+  if (rows.length === 0) return <p className="text-faint">No standard fields configured.</p>
   return (
     <CompactTable
       columns={['Order', 'Field', 'Enabled', 'Optional', 'Caption shown to the applicant']}
@@ -22,9 +21,7 @@ export function ManualFieldsTable({
           key={row.key}
           className={changed?.has(row.key) ? 'bg-amber-50 dark:bg-amber-950/40' : undefined}
         >
-          <td className={`${cell} text-zinc-500 tabular-nums dark:text-zinc-400`}>
-            {row.order ?? '—'}
-          </td>
+          <td className={`${cell} text-faint tabular-nums`}>{row.order ?? '—'}</td>
           <th scope="row" className={`${cell} text-left font-medium whitespace-nowrap`}>
             {row.name}
             {changed?.has(row.key) && <ChangedMark />}

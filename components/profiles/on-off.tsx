@@ -14,6 +14,6 @@ export function OnOff({
   return value ? (
     <span className="font-medium text-emerald-800 dark:text-emerald-300">{on}</span>
   ) : (
-    <span className="text-zinc-600 dark:text-zinc-400">{off}</span>
+    <span className="text-muted">{off}</span>
   )
 }

@@ -20,13 +20,10 @@ export function ProfileChecksCard({ settings }: { settings: ProfileSettings | nu
             <th scope="col">Allowed documents</th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+        <tbody className="divide-y divide-hairline">
           {requiredChecks(settings).map((check) => (
             <tr key={check.key}>
-              <th
-                scope="row"
-                className="py-1.5 pr-4 text-left font-normal text-zinc-500 dark:text-zinc-400"
-              >
+              <th scope="row" className="py-1.5 pr-4 text-left font-normal text-faint">
                 {check.name} <span className="text-xs">({check.short})</span>
               </th>
               <td className="py-1.5 pr-4 whitespace-nowrap">
@@ -45,8 +42,7 @@ export function ProfileChecksCard({ settings }: { settings: ProfileSettings | nu
 
 function DocumentList({ documents }: { documents: readonly unknown[] | null | undefined }) {
   if (!documents) return null
-  if (documents.length === 0)
-    return <span className="text-xs text-zinc-500 dark:text-zinc-400">No documents listed</span>
+  if (documents.length === 0) return <span className="text-xs text-faint">No documents listed</span>
   return (
     <span className="flex flex-wrap gap-1">
       {documents.map((document, index) => (

@@ -12,10 +12,7 @@ type Load = { ok: true; data: Profile } | { ok: false; kind: UpstreamErrorKind }
 export function ProfileDetailPage({ profileId, load }: { profileId: string; load: Load }) {
   return (
     <div className="space-y-3">
-      <IntentLink
-        href={profilesPath}
-        className="text-sm text-blue-700 hover:underline dark:text-blue-300"
-      >
+      <IntentLink href={profilesPath} className="text-sm text-link hover:underline">
         ← Profiles
       </IntentLink>
       {load.ok ? (

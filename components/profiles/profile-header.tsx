@@ -5,14 +5,10 @@ import type { Profile } from '@/lib/upstream/schemas'
 export function ProfileHeader({ profile }: { profile: Profile }) {
   return (
     <header className="space-y-1">
-      <p className="text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
-        Verification profile
-      </p>
+      <p className="text-xs font-medium tracking-wide text-faint uppercase">Verification profile</p>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <h1 className="text-lg font-semibold break-words">
-          {profile.name || (
-            <span className="text-zinc-500 italic dark:text-zinc-400">Unnamed profile</span>
-          )}
+          {profile.name || <span className="text-faint italic">Unnamed profile</span>}
         </h1>
         <ProfileBadges isDefault={profile.is_default} isArchived={profile.is_archived} />
       </div>

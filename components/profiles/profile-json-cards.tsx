@@ -8,13 +8,11 @@ export function UiSettingsCard({ value }: { value: unknown }) {
   return (
     <Card title="UI settings" id="ui-settings">
       {isEmptyUiSettings(value) ? (
-        <p className="text-zinc-500 dark:text-zinc-400">None: the service’s default look.</p>
+        <p className="text-faint">None: the service’s default look.</p>
       ) : (
         <div className="space-y-1.5">
           {encoded && (
-            <p className="text-xs text-zinc-500 dark:text-zinc-400">
-              Sent as a JSON-encoded string; shown decoded.
-            </p>
+            <p className="text-xs text-faint">Sent as a JSON-encoded string; shown decoded.</p>
           )}
           <JsonViewer value={parsed} label="UI settings" defaultDepth={2} />
         </div>
@@ -28,7 +26,7 @@ export function OtherFieldsCard({ fields }: { fields: Record<string, unknown> | 
   if (!fields) return null
   return (
     <Card title="Other fields" id="other-fields">
-      <p className="mb-1.5 text-xs text-zinc-500 dark:text-zinc-400">
+      <p className="mb-1.5 text-xs text-faint">
         Sent by the service but not described in its reference.
       </p>
       <JsonViewer value={fields} label="other fields" defaultDepth={3} />

@@ -20,7 +20,7 @@ export function ProfileLinkCard({
   if (!link) {
     return (
       <Card title="Verification link" id="link">
-        <p className="text-zinc-500 dark:text-zinc-400">This profile has no verification link.</p>
+        <p className="text-faint">This profile has no verification link.</p>
       </Card>
     )
   }

@@ -51,7 +51,7 @@ export function ProfileListPage() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-lg font-semibold">Verification profiles</h1>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          <p className="text-sm text-muted">
             Which checks, documents and countries each profile requires.
           </p>
         </div>

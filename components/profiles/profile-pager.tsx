@@ -2,6 +2,7 @@
 
 import { useRef, type MouseEvent, type ReactNode } from 'react'
 
+import { Select } from '@/components/ui/select'
 import { useEnteredBeforeHydration } from '@/components/ui/use-entered-before-hydration'
 import {
   PAGE_SIZES,
@@ -69,20 +70,22 @@ export function ProfilePager({
           Next →
         </PageLink>
       </div>
-      <label className="flex items-center gap-1.5 text-zinc-600 dark:text-zinc-400">
+      <label className="flex items-center gap-1.5 text-muted">
         Rows per page
-        <select
+        <Select
           ref={sizeRef}
           value={limit}
           onChange={(event) => resize(event.target.value)}
-          className="rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"
+          sunken
+          padded={false}
+          className="px-1.5 py-0.5 text-sm text-zinc-900 dark:text-zinc-100"
         >
           {PAGE_SIZES.map((size) => (
             <option key={size} value={size}>
               {size}
             </option>
           ))}
-        </select>
+        </Select>
       </label>
     </nav>
   )
@@ -104,10 +107,7 @@ function PageLink({
   const base = 'rounded border px-2 py-0.5'
   if (!enabled) {
     return (
-      <span
-        aria-disabled="true"
-        className={`${base} border-zinc-200 text-zinc-400 dark:border-zinc-800 dark:text-zinc-600`}
-      >
+      <span aria-disabled="true" className={`${base} border-line text-zinc-400 dark:text-zinc-600`}>
         {children}
       </span>
     )
@@ -125,7 +125,7 @@ function PageLink({
       onPointerEnter={() => onIntent(to)}
       onFocus={() => onIntent(to)}
       onTouchStart={() => onIntent(to)}
-      className={`${base} border-zinc-300 bg-white hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800`}
+      className={`${base} border-control bg-surface hover:bg-subtle`}
     >
       {children}
     </a>

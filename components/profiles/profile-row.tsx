@@ -19,7 +19,7 @@ export function ProfileRow({ profile, navIndex }: { profile: ProfileSummary; nav
       data-nav-item={navIndex}
       className={`focus-visible:-outline-offset-2 ${
         archived
-          ? 'bg-zinc-50 text-zinc-500 dark:bg-zinc-900/60 dark:text-zinc-400'
+          ? 'bg-zinc-50 text-faint dark:bg-zinc-900/60'
           : 'hover:bg-zinc-50 dark:hover:bg-zinc-900'
       }`}
     >
@@ -27,7 +27,7 @@ export function ProfileRow({ profile, navIndex }: { profile: ProfileSummary; nav
         <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
           <IntentLink
             href={profilePath(profile.profile_id)}
-            className={`font-medium break-words hover:underline ${archived ? 'text-zinc-600 dark:text-zinc-400' : 'text-blue-700 dark:text-blue-300'}`}
+            className={`font-medium break-words hover:underline ${archived ? 'text-muted' : 'text-link'}`}
           >
             {profile.name || <span className="italic">Unnamed profile</span>}
           </IntentLink>

@@ -7,7 +7,7 @@ import type { ProfileSettings } from '@/lib/upstream/schemas'
 export function ProfileRulesCard({ settings }: { settings: ProfileSettings | null | undefined }) {
   return (
     <Card title="Cross-checks and options" id="rules">
-      <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
+      <ul className="divide-y divide-hairline">
         {profileSwitches(settings).map((rule) => (
           <li key={rule.key} className="flex items-baseline justify-between gap-4 py-1.5">
             <span>{rule.label}</span>

@@ -6,7 +6,7 @@ import { ProfileRow } from '@/components/profiles/profile-row'
 import { useListNavigation } from '@/lib/keyboard/use-list-navigation'
 import type { ProfileSummary } from '@/lib/profiles/summary'
 
-const head = 'px-3 py-1.5 text-left text-xs font-medium text-zinc-500 dark:text-zinc-400'
+const head = 'px-3 py-1.5 text-left text-xs font-medium text-faint'
 
 /** One page of profiles, one dense row each; `busy` dims it while the next page loads. */
 export function ProfileTable({
@@ -31,12 +31,12 @@ export function ProfileTable({
 
 export function TableFrame({ busy = false, children }: { busy?: boolean; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-md border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
+    <div className="overflow-x-auto rounded-md border border-line bg-sunken">
       <table
         aria-busy={busy}
         className={`w-full text-sm transition-opacity ${busy ? 'opacity-60' : ''}`}
       >
-        <thead className="border-b border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900">
+        <thead className="border-b border-line bg-zinc-50 dark:bg-zinc-900">
           <tr>
             <th scope="col" className={head}>
               Name
@@ -67,7 +67,7 @@ export function TableFrame({ busy = false, children }: { busy?: boolean; childre
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">{children}</tbody>
+        <tbody className="divide-y divide-hairline">{children}</tbody>
       </table>
     </div>
   )

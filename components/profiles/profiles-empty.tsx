@@ -17,7 +17,7 @@ export function ProfilesEmpty({ page, limit }: ProfileListParams) {
       <p>There are no profiles this far in.</p>
       <IntentLink
         href={profileListPath({ page: 1, limit })}
-        className="mt-2 inline-block text-blue-700 hover:underline dark:text-blue-300"
+        className="mt-2 inline-block text-link hover:underline"
       >
         Go to the first page
       </IntentLink>

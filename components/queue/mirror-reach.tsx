@@ -19,7 +19,7 @@ export function MirrorReach({ mirror }: { mirror: MirrorStatus | null }) {
   const records = mirror.records.toLocaleString('en')
   const { backfill } = mirror
   return (
-    <div className="space-y-1 text-xs text-zinc-600 dark:text-zinc-400">
+    <div className="space-y-1 text-xs text-muted">
       <p data-testid="mirror-reach">
         {mirror.newestAt ? (
           <>

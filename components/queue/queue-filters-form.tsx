@@ -1,11 +1,12 @@
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
+import { Select } from '@/components/ui/select'
 import type { QUEUE_AGES } from '@/lib/queue/params'
 import { type QueueFilters } from '@/lib/queue/params'
 import { queuePath } from '@/lib/routes'
 import { errorCategoryByKey } from '@/lib/verifications/error-codes'
 
-const label = 'block text-xs font-medium text-zinc-600 dark:text-zinc-400'
-const field =
-  'mt-0.5 block w-full rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900'
+const label = 'block text-xs font-medium text-muted'
 
 const AGE_WORDS: Record<keyof typeof QUEUE_AGES, string> = {
   '1d': 'Older than a day',
@@ -20,9 +21,9 @@ export function QueueFiltersForm({ filters }: { filters: QueueFilters }) {
       method="get"
       action={queuePath()}
       aria-label="Filter the queue"
-      className="grid grid-cols-2 gap-3 rounded-md border border-zinc-200 bg-white p-3 sm:grid-cols-4 dark:border-zinc-800 dark:bg-zinc-900"
+      className="grid grid-cols-2 gap-3 rounded-md border border-line bg-surface p-3 sm:grid-cols-4"
     >
-      <Select
+      <OptionsField
         name="risk"
         label="Risk"
         value={filters.risk}
@@ -31,7 +32,7 @@ export function QueueFiltersForm({ filters }: { filters: QueueFilters }) {
           ['Medium', 'Medium'],
         ]}
       />
-      <Select
+      <OptionsField
         name="event_type"
         label="Event type"
         value={filters.eventType}
@@ -40,29 +41,31 @@ export function QueueFiltersForm({ filters }: { filters: QueueFilters }) {
           ['DOCVER', 'Failed verifications'],
         ]}
       />
-      <Select name="age" label="Age" value={filters.age} options={Object.entries(AGE_WORDS)} />
+      <OptionsField
+        name="age"
+        label="Age"
+        value={filters.age}
+        options={Object.entries(AGE_WORDS)}
+      />
       <div>
         <label htmlFor="queue-webhook" className={label}>
           Webhook id
         </label>
-        <input
+        <Input
           id="queue-webhook"
           name="webhook_id"
           type="search"
           defaultValue={filters.webhookId ?? ''}
           spellCheck={false}
-          className={`${field} font-mono`}
+          className="mt-0.5 block w-full font-mono"
         />
       </div>
       <LinkedFilters filters={filters} />
       <div className="col-span-2 flex items-end gap-2 sm:col-span-4">
-        <button
-          type="submit"
-          className="rounded bg-zinc-900 px-3 py-1 text-sm font-medium text-white hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
-        >
+        <Button type="submit" variant="primary" size="md">
           Apply filters
-        </button>
-        <a href={queuePath()} className="text-sm text-blue-700 hover:underline dark:text-blue-300">
+        </Button>
+        <a href={queuePath()} className="text-sm text-link hover:underline">
           Clear
         </a>
       </div>
@@ -70,7 +73,7 @@ export function QueueFiltersForm({ filters }: { filters: QueueFilters }) {
   )
 }
 
-function Select({
+function OptionsField({
   name,
   label: text,
   value,
@@ -87,14 +90,14 @@ function Select({
       <label htmlFor={id} className={label}>
         {text}
       </label>
-      <select id={id} name={name} defaultValue={value ?? ''} className={field}>
+      <Select id={id} name={name} defaultValue={value ?? ''} className="mt-0.5 block w-full">
         <option value="">Any</option>
         {options.map(([option, words]) => (
           <option key={option} value={option}>
             {words}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   )
 }
@@ -117,7 +120,7 @@ function LinkedFilters({ filters }: { filters: QueueFilters }) {
   ].filter((word) => word !== null)
   if (words.length === 0) return null
   return (
-    <p className="col-span-2 text-xs text-zinc-600 sm:col-span-4 dark:text-zinc-400">
+    <p className="col-span-2 text-xs text-muted sm:col-span-4">
       Also limited to {words.join(', ')} (UTC days).
       {filters.from && <input type="hidden" name="from" value={filters.from} />}
       {filters.to && <input type="hidden" name="to" value={filters.to} />}

@@ -10,8 +10,7 @@ import { MirrorReach } from './mirror-reach'
 import { QueueFiltersForm } from './queue-filters-form'
 import { QueueRows } from './queue-rows'
 
-const pager =
-  'rounded border border-zinc-300 px-2 py-0.5 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800'
+const pager = 'rounded border border-control px-2 py-0.5 hover:bg-subtle'
 
 /**
  * The work queue: every screening and failed verification that needs an analyst, over the whole
@@ -23,7 +22,7 @@ export function QueuePage({ filters, cursor, page, mirror }: QueueLoad) {
     <div className="space-y-4">
       <div className="space-y-1">
         <h1 className="text-xl font-semibold">Work queue</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        <p className="text-sm text-muted">
           High and Medium risk screenings with matches not yet reviewed (the applicant&apos;s newest
           screening only), and failed verifications, from the whole webhook history. High risk and
           failed verifications first, oldest first.
@@ -42,7 +41,7 @@ export function QueuePage({ filters, cursor, page, mirror }: QueueLoad) {
       ) : (
         <section
           aria-label="Work to review"
-          className="rounded-md border border-zinc-200 bg-white px-3 py-1 text-sm dark:border-zinc-800 dark:bg-zinc-900"
+          className="rounded-md border border-line bg-surface px-3 py-1 text-sm"
         >
           <QueueRows rows={page.rows} label="Work to review, High risk first, oldest first" />
         </section>

@@ -7,7 +7,7 @@ import { riskTone } from '@/lib/aml/risk'
 import type { QueueRow } from '@/lib/queue/queue'
 import { amlReportPath, applicantPath, verificationPath } from '@/lib/routes'
 
-const linkClass = 'font-medium text-blue-700 hover:underline dark:text-blue-300'
+const linkClass = 'font-medium text-link hover:underline'
 
 /**
  * The queue's rows: what to open, its risk, how far its review got, how long it has waited, and
@@ -15,7 +15,7 @@ const linkClass = 'font-medium text-blue-700 hover:underline dark:text-blue-300'
  */
 export function QueueRows({ rows, label }: { rows: readonly QueueRow[]; label: string }) {
   return (
-    <ul aria-label={label} className="divide-y divide-zinc-100 dark:divide-zinc-800">
+    <ul aria-label={label} className="divide-y divide-hairline">
       {rows.map((row) => (
         <li
           key={row.recordId}
@@ -31,7 +31,7 @@ export function QueueRows({ rows, label }: { rows: readonly QueueRow[]; label: s
                 {row.name ?? 'Unnamed screening'}
               </IntentLink>
               <Badge tone={riskTone(row.risk)}>{row.risk}</Badge>
-              <span className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
+              <span className="text-xs text-muted tabular-nums">
                 {reviewWords(row.matches, row.reviewed, row.awaitingSecond)}
               </span>
             </>
@@ -49,13 +49,13 @@ export function QueueRows({ rows, label }: { rows: readonly QueueRow[]; label: s
           {row.applicantId && (
             <IntentLink
               href={applicantPath(row.applicantId)}
-              className="text-xs text-blue-700 hover:underline dark:text-blue-300"
+              className="text-xs text-link hover:underline"
               aria-label={`Applicant of ${row.kind === 'screening' ? (row.name ?? 'this screening') : row.shortId}`}
             >
               Applicant
             </IntentLink>
           )}
-          <span className="ml-auto w-24 text-right text-xs text-zinc-500 dark:text-zinc-400">
+          <span className="ml-auto w-24 text-right text-xs text-faint">
             <Timestamp value={row.at} />
           </span>
         </li>

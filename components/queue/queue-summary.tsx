@@ -11,7 +11,7 @@ import { queuePath } from '@/lib/routes'
 import { MirrorReach } from './mirror-reach'
 import { QueueRows } from './queue-rows'
 
-const linkClass = 'font-medium text-blue-700 hover:underline dark:text-blue-300'
+const linkClass = 'font-medium text-link hover:underline'
 
 /** The home page's look at the work queue: its oldest work of each kind, and the way to all of it. */
 export function QueueSummary({ summary }: { summary: Summary | null }) {
@@ -33,7 +33,7 @@ export function QueueSummary({ summary }: { summary: Summary | null }) {
         actions={<QueueLink eventType="AML_SCREENING">All in the queue</QueueLink>}
       >
         {screenings.rows.length === 0 ? (
-          <p className="text-zinc-600 dark:text-zinc-400">
+          <p className="text-muted">
             Every High or Medium risk screening mirrored so far has all its matches reviewed.
           </p>
         ) : (
@@ -46,9 +46,7 @@ export function QueueSummary({ summary }: { summary: Summary | null }) {
         actions={<QueueLink eventType="DOCVER">All in the queue</QueueLink>}
       >
         {failed.rows.length === 0 ? (
-          <p className="text-zinc-600 dark:text-zinc-400">
-            No verification mirrored so far failed.
-          </p>
+          <p className="text-muted">No verification mirrored so far failed.</p>
         ) : (
           <QueueRows rows={failed.rows} label="Oldest failed verifications" />
         )}
@@ -57,9 +55,7 @@ export function QueueSummary({ summary }: { summary: Summary | null }) {
         <IntentLink href={queuePath()} className={linkClass}>
           Open the work queue
         </IntentLink>{' '}
-        <span className="text-zinc-600 dark:text-zinc-400">
-          to filter and page through all of it.
-        </span>
+        <span className="text-muted">to filter and page through all of it.</span>
       </p>
     </div>
   )

@@ -1,8 +1,10 @@
 'use client'
 
-import { useId, useState } from 'react'
+import { useId, useState, type ComponentProps } from 'react'
 
 import { useReportReview } from '@/components/review/review-context'
+import { Button } from '@/components/ui/button'
+import { Textarea } from '@/components/ui/textarea'
 import { freeTextIssue, isReason, REASON_MIN } from '@/lib/api/free-text'
 import { isApiError } from '@/lib/queries/api-fetch'
 import { useRecordDecision } from '@/lib/queries/decisions'
@@ -14,8 +16,12 @@ import {
   type DecisionAction,
 } from '@/lib/review/decision-rules'
 
-export const buttonClass =
-  'rounded border border-zinc-300 bg-white px-2 py-0.5 text-xs font-medium text-zinc-800 hover:bg-zinc-50 disabled:opacity-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800'
+/** The small bordered button of a match's review. */
+export function ReviewButton(props: Omit<ComponentProps<typeof Button>, 'variant' | 'size'>) {
+  return (
+    <Button variant="secondary" size="xs" className="text-zinc-800 dark:text-zinc-100" {...props} />
+  )
+}
 
 /** What the analyst started on a match card: the action, and the decision it begins with. */
 export type Draft = { action: DecisionAction; decision: Decision | null }
@@ -61,7 +67,7 @@ export function DecisionForm({
     <form
       onSubmit={submit}
       aria-label={draft.action === 'confirm' ? 'Confirm decision' : 'Record a decision'}
-      className="space-y-2 rounded border border-zinc-200 bg-zinc-50 p-2 dark:border-zinc-800 dark:bg-zinc-950"
+      className="space-y-2 rounded border border-line bg-zinc-50 p-2 dark:bg-zinc-950"
     >
       <fieldset className="flex flex-wrap gap-x-4 gap-y-1">
         <legend className="sr-only">Decision</legend>
@@ -86,12 +92,9 @@ export function DecisionForm({
         </p>
       )}
       <label htmlFor={`${id}-reason`} className="block font-medium">
-        Reason{' '}
-        <span className="font-normal text-zinc-600 dark:text-zinc-400">
-          (required, for the audit)
-        </span>
+        Reason <span className="font-normal text-muted">(required, for the audit)</span>
       </label>
-      <textarea
+      <Textarea
         id={`${id}-reason`}
         value={reason}
         onChange={(event) => setReason(event.target.value)}
@@ -99,17 +102,13 @@ export function DecisionForm({
         maxLength={REASON_MAX}
         aria-invalid={tried && reasonShort}
         aria-describedby={`${id}-reason-help`}
-        className="block w-full rounded border border-zinc-300 bg-white px-2 py-1 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+        className="block w-full text-zinc-900 dark:text-zinc-100"
         placeholder="Born 1961, applicant born 1985: not the applicant."
       />
       <p
         id={`${id}-reason-help`}
         role={tried && reasonShort ? 'alert' : undefined}
-        className={
-          tried && reasonShort
-            ? 'text-red-800 dark:text-red-300'
-            : 'text-zinc-600 dark:text-zinc-400'
-        }
+        className={tried && reasonShort ? 'text-red-800 dark:text-red-300' : 'text-muted'}
       >
         {reasonIssue
           ? `The reason ${reasonIssue}.`
@@ -121,16 +120,10 @@ export function DecisionForm({
         </p>
       )}
       <div className="flex gap-2">
-        <button
-          type="submit"
-          disabled={mutation.isPending}
-          className="rounded bg-blue-700 px-2.5 py-1 text-xs font-medium text-white hover:bg-blue-800 disabled:opacity-60 dark:bg-blue-600 dark:hover:bg-blue-500"
-        >
+        <Button type="submit" disabled={mutation.isPending} variant="accent" size="sm">
           {mutation.isPending ? 'Saving…' : 'Save decision'}
-        </button>
-        <button type="button" className={buttonClass} onClick={onDone}>
-          Cancel
-        </button>
+        </Button>
+        <ReviewButton onClick={onDone}>Cancel</ReviewButton>
       </div>
     </form>
   )

@@ -9,14 +9,14 @@ import {
 export function DecisionHistory({ history }: { history: readonly DecisionEntry[] }) {
   return (
     <details className="group">
-      <summary className="cursor-pointer text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
+      <summary className="cursor-pointer text-muted hover:text-zinc-900 dark:hover:text-zinc-100">
         History ({history.length})
       </summary>
-      <ol className="mt-1 space-y-1 border-l border-zinc-200 pl-3 dark:border-zinc-800">
+      <ol className="mt-1 space-y-1 border-l border-line pl-3">
         {[...history].reverse().map((entry) => (
           <li key={entry.id}>
             <span className="font-medium">{decisionLabels[entry.decision]}</span>{' '}
-            <span className="text-zinc-600 dark:text-zinc-400">
+            <span className="text-muted">
               ({actionWords[entry.action]}) by {entry.user},{' '}
               <Timestamp value={entry.at} mode="absolute" />
             </span>

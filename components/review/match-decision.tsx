@@ -3,10 +3,10 @@
 import { useState } from 'react'
 
 import {
-  buttonClass,
   DecisionForm,
   decisionErrorWords,
   type Draft,
+  ReviewButton,
 } from '@/components/review/match-decision-form'
 import { DecisionHistory } from '@/components/review/match-decision-history'
 import { useReportReview } from '@/components/review/review-context'
@@ -21,8 +21,7 @@ import {
   type ReviewViewer,
 } from '@/lib/review/decision-rules'
 
-const rowClass =
-  'no-print border-t border-dashed border-zinc-200 pt-1.5 pl-4.5 text-xs dark:border-zinc-800'
+const rowClass = 'no-print border-t border-dashed border-line pt-1.5 pl-4.5 text-xs'
 
 /**
  * A match's review: where it stands, what this analyst may do on it (four eyes: a true match or a
@@ -53,37 +52,27 @@ export function MatchDecision({ matchUuid }: { matchUuid: string }) {
         {!draft && (
           <span className="flex flex-wrap gap-1.5">
             {allowed.set && (
-              <button
-                type="button"
-                className={buttonClass}
-                onClick={() => setDraft({ action: 'set', decision: null })}
-              >
+              <ReviewButton onClick={() => setDraft({ action: 'set', decision: null })}>
                 {state.status === 'unreviewed' ? 'Decide' : 'Decide again'}
-              </button>
+              </ReviewButton>
             )}
             {allowed.confirm && state.status === 'awaiting_second' && (
-              <button
-                type="button"
-                className={buttonClass}
+              <ReviewButton
                 onClick={() => setDraft({ action: 'confirm', decision: state.entry.decision })}
               >
                 Confirm
-              </button>
+              </ReviewButton>
             )}
             {allowed.overturn && (
-              <button
-                type="button"
-                className={buttonClass}
-                onClick={() => setDraft({ action: 'overturn', decision: null })}
-              >
+              <ReviewButton onClick={() => setDraft({ action: 'overturn', decision: null })}>
                 {state.status === 'awaiting_second' && state.entry.decision === 'second_review'
                   ? 'Decide'
                   : 'Overturn'}
-              </button>
+              </ReviewButton>
             )}
           </span>
         )}
-        {allowed.why && <span className="text-zinc-600 dark:text-zinc-400">{allowed.why}.</span>}
+        {allowed.why && <span className="text-muted">{allowed.why}.</span>}
       </div>
       {remembered && !draft && (
         <Remembered entry={remembered} matchUuid={matchUuid} canCarry={allowed.set} />
@@ -103,7 +92,7 @@ export function MatchDecision({ matchUuid }: { matchUuid: string }) {
 
 function StateLine({ state, viewer }: { state: MatchReviewState; viewer: ReviewViewer }) {
   if (state.status === 'unreviewed') {
-    return <span className="font-medium text-zinc-600 dark:text-zinc-400">Unreviewed</span>
+    return <span className="font-medium text-muted">Unreviewed</span>
   }
   const { entry } = state
   const label = decisionLabels[entry.decision]
@@ -122,7 +111,7 @@ function StateLine({ state, viewer }: { state: MatchReviewState; viewer: ReviewV
           · awaiting a second analyst
         </span>
       )}
-      <span className="text-zinc-600 dark:text-zinc-400">
+      <span className="text-muted">
         {' '}
         · {madeBy(entry, viewer) ? 'you' : entry.user}, <Timestamp value={entry.at} />
       </span>
@@ -150,9 +139,7 @@ function Remembered({
       </p>
       {canCarry && (
         <p className="mt-1 flex flex-wrap items-center gap-2">
-          <button
-            type="button"
-            className={buttonClass}
+          <ReviewButton
             disabled={mutation.isPending}
             onClick={() =>
               mutation.mutate({
@@ -165,7 +152,7 @@ function Remembered({
             }
           >
             {mutation.isPending ? 'Carrying over…' : 'Carry it over to this report'}
-          </button>
+          </ReviewButton>
           {mutation.isError && (
             <span role="alert" className="text-red-800 dark:text-red-300">
               {decisionErrorWords(mutation.error)}

@@ -33,15 +33,14 @@ const verdictTones: Record<Overall, string> = {
   conflicts:
     'bg-red-50 text-red-800 ring-red-300 dark:bg-red-950 dark:text-red-200 dark:ring-red-800',
   fits: 'bg-emerald-50 text-emerald-800 ring-emerald-300 dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-800',
-  unknown:
-    'bg-zinc-100 text-zinc-700 ring-zinc-300 dark:bg-zinc-800 dark:text-zinc-200 dark:ring-zinc-700',
+  unknown: 'bg-subtle text-zinc-700 ring-zinc-300 dark:text-zinc-200 dark:ring-zinc-700',
 }
 
 /** Each word of the subject's name and the match's word it met: equal, one edit apart, or none. */
 function NameWords({ pairs, unmatched }: Pick<MatchWhyView, 'pairs' | 'unmatched'>) {
   if (pairs.length === 0 && unmatched.length === 0) return null
   return (
-    <p className="text-zinc-600 dark:text-zinc-400">
+    <p className="text-muted">
       <span className="sr-only">Name words: </span>
       {pairs.map((pair, index) => (
         <span key={`${pair.subjectWord}-${index}`} className="mr-2 inline-block">
@@ -49,7 +48,7 @@ function NameWords({ pairs, unmatched }: Pick<MatchWhyView, 'pairs' | 'unmatched
           {pair.close ? ' ≈ ' : ' = '}
           <span>
             {pair.matchWord}
-            {pair.lang && <span className="text-zinc-500 dark:text-zinc-400"> ({pair.lang})</span>}
+            {pair.lang && <span className="text-faint"> ({pair.lang})</span>}
           </span>
         </span>
       ))}

@@ -17,7 +17,7 @@ export function ReviewProgress({
   const { data, isError } = useQuery(decisionsQueryOptions(searchId, subject))
   if (!data) {
     return (
-      <span className="text-zinc-600 dark:text-zinc-400">
+      <span className="text-muted">
         {isError ? 'Decisions could not be read from the store.' : 'Reading decisions…'}
       </span>
     )

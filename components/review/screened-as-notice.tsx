@@ -63,7 +63,7 @@ export function ScreenedAsNotice({
   )
 }
 
-const quiet = 'text-xs text-zinc-600 dark:text-zinc-400'
+const quiet = 'text-xs text-muted'
 
 function Window({ window }: { window: WindowSummary }) {
   if (window.complete) return <>the webhook history</>

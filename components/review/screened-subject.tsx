@@ -4,7 +4,7 @@ import { IntentLink } from '@/components/ui/intent-link'
 import type { ReportReview, SubjectStatus } from '@/lib/review/report-review'
 import { applicantPath, verificationPath, webhooksPath } from '@/lib/routes'
 
-const linkClass = 'font-medium text-blue-700 hover:underline dark:text-blue-300'
+const linkClass = 'font-medium text-link hover:underline'
 
 const without: Record<Exclude<SubjectStatus, 'known'>, string> = {
   none: 'The link did not say who was screened, so each match is compared with the requested name only. Open the report from a verification or a screening notification to compare dates of birth, countries and gender.',
@@ -23,7 +23,7 @@ export function ScreenedSubject({ review }: { review: ReportReview }) {
     return (
       <p
         role={status === 'none' ? undefined : 'status'}
-        className="rounded-md border border-zinc-200 bg-zinc-50 px-3 py-2 text-xs text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900/60 dark:text-zinc-300"
+        className="rounded-md border border-line bg-zinc-50 px-3 py-2 text-xs text-zinc-700 dark:bg-zinc-900/60 dark:text-zinc-300"
       >
         {without[status]}
       </p>
@@ -40,18 +40,16 @@ export function ScreenedSubject({ review }: { review: ReportReview }) {
       aria-label="Screened subject"
       className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5 rounded-md border border-blue-200 bg-blue-50 px-3 py-2 text-sm dark:border-blue-900 dark:bg-blue-950/40"
     >
-      <span className="text-xs font-medium text-zinc-600 dark:text-zinc-400">Compared with</span>
+      <span className="text-xs font-medium text-muted">Compared with</span>
       <span className="font-medium">{subject.names[0] ?? 'an unnamed subject'}</span>
       {facts.length > 0 && (
         <span className="text-zinc-700 dark:text-zinc-300">· {facts.join(' · ')}</span>
       )}
       {subject.names.length > 1 && (
-        <span className="text-xs text-zinc-600 dark:text-zinc-400">
-          (also {subject.names.slice(1).join('; ')})
-        </span>
+        <span className="text-xs text-muted">(also {subject.names.slice(1).join('; ')})</span>
       )}
       {source && (
-        <span className="ml-auto text-xs text-zinc-600 dark:text-zinc-400">
+        <span className="ml-auto text-xs text-muted">
           from{' '}
           {source.kind === 'verification' ? (
             <IntentLink href={verificationPath(source.shortId)} className={linkClass}>

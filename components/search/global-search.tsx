@@ -2,6 +2,7 @@
 
 import { SearchPanel } from '@/components/search/search-panel'
 import { useGlobalSearch } from '@/components/search/use-global-search'
+import { Input } from '@/components/ui/input'
 import { searchPathBase } from '@/lib/routes'
 
 /**
@@ -31,7 +32,7 @@ export function GlobalSearch() {
         <label htmlFor="global-search" className="sr-only">
           Open a record by id or URL
         </label>
-        <input
+        <Input
           ref={inputRef}
           id="global-search"
           name="q"
@@ -44,11 +45,13 @@ export function GlobalSearch() {
           aria-keyshortcuts="/ Control+K Meta+K"
           autoComplete="off"
           spellCheck={false}
-          className="w-full rounded border border-zinc-300 bg-white py-1 pl-2.5 text-sm placeholder:text-zinc-500 sm:pr-8 dark:border-zinc-700 dark:bg-zinc-950 dark:placeholder:text-zinc-400"
+          sunken
+          padded={false}
+          className="w-full py-1 pl-2.5 text-sm placeholder:text-faint sm:pr-8"
         />
         <kbd
           aria-hidden="true"
-          className="pointer-events-none absolute top-1.5 right-2 hidden rounded border border-zinc-300 px-1 font-sans text-[11px] leading-4 text-zinc-500 sm:block dark:border-zinc-700 dark:text-zinc-400"
+          className="pointer-events-none absolute top-1.5 right-2 hidden rounded border border-control px-1 font-sans text-[11px] leading-4 text-faint sm:block"
         >
           /
         </kbd>

@@ -1,3 +1,3 @@
 /** One row of the search panel: a link or button, highlighted on hover and keyboard focus alike. */
 export const optionClass =
-  'flex w-full items-center gap-2 rounded px-2 py-1 text-left text-sm hover:bg-zinc-100 focus-visible:bg-zinc-100 dark:hover:bg-zinc-800 dark:focus-visible:bg-zinc-800'
+  'flex w-full items-center gap-2 rounded px-2 py-1 text-left text-sm hover:bg-subtle focus-visible:bg-subtle'

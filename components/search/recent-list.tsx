@@ -1,6 +1,7 @@
 'use client'
 
 import { optionClass } from '@/components/search/option-class'
+import { Button } from '@/components/ui/button'
 import { IntentLink } from '@/components/ui/intent-link'
 import {
   clearRecent,
@@ -35,26 +36,20 @@ export function RecentList({ filter }: { filter: string }) {
   return (
     <section aria-labelledby="recent-title" className="mt-1">
       <div className="flex items-center justify-between px-2 py-0.5">
-        <h2 id="recent-title" className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
+        <h2 id="recent-title" className="text-xs font-medium text-muted">
           Recently opened
         </h2>
         {!needle && (
-          <button
-            type="button"
-            onClick={clearRecent}
-            className="rounded px-1 text-xs text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
-          >
+          <Button onClick={clearRecent} variant="ghost" className="px-1 text-xs">
             Clear
-          </button>
+          </Button>
         )}
       </div>
       <ul>
         {shown.map((record) => (
           <li key={`${record.kind}:${record.id}`}>
             <IntentLink href={recentPath(record)} data-search-option className={optionClass}>
-              <span className="w-20 shrink-0 text-xs text-zinc-600 dark:text-zinc-400">
-                {kindLabel[record.kind]}
-              </span>
+              <span className="w-20 shrink-0 text-xs text-muted">{kindLabel[record.kind]}</span>
               <code className="min-w-0 truncate font-mono text-xs">{record.id}</code>
             </IntentLink>
           </li>

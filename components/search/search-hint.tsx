@@ -1,6 +1,7 @@
 'use client'
 
 import { optionClass } from '@/components/search/option-class'
+import { Button } from '@/components/ui/button'
 import { IntentLink } from '@/components/ui/intent-link'
 import { webhooksPath } from '@/lib/routes'
 import { recognise, type SearchTarget } from '@/lib/search/recognise'
@@ -10,7 +11,7 @@ export function SearchHint({ input, onSubmit }: { input: string; onSubmit: () =>
   const target = recognise(input)
   if (target.kind === 'empty') {
     return (
-      <p className="px-2 py-1 text-xs text-zinc-600 dark:text-zinc-400">
+      <p className="px-2 py-1 text-xs text-muted">
         Paste a short id, a verification or profile link, a profile or AML report id, or type a
         screened name. Type <code className="font-mono">webhook:</code> before an id for a webhook
         configuration.
@@ -22,12 +23,12 @@ export function SearchHint({ input, onSubmit }: { input: string; onSubmit: () =>
   return (
     <ul aria-label="Open">
       <li>
-        <button type="button" data-search-option onClick={onSubmit} className={optionClass}>
+        <Button data-search-option onClick={onSubmit} className={optionClass}>
           <span className="min-w-0 flex-1 truncate">{label}</span>
-          <kbd aria-hidden="true" className="font-sans text-xs text-zinc-500 dark:text-zinc-400">
+          <kbd aria-hidden="true" className="font-sans text-xs text-faint">
             Enter
           </kbd>
-        </button>
+        </Button>
       </li>
       {target.kind === 'uuid' && (
         <li>

@@ -7,7 +7,7 @@ import { riskTone } from '@/lib/aml/risk'
 import { amlReportPath, applicantPath, verificationPath } from '@/lib/routes'
 import type { SearchHit } from '@/lib/search/mirror'
 
-const linkClass = 'font-medium text-blue-700 hover:underline dark:text-blue-300'
+const linkClass = 'font-medium text-link hover:underline'
 
 const MATCHED_WORDS: Record<SearchHit['matchedBy'], string> = {
   name: 'name',
@@ -22,7 +22,7 @@ const MATCHED_WORDS: Record<SearchHit['matchedBy'], string> = {
 /** Found records, newest first: each opens its report or verification, and its applicant. */
 export function SearchHits({ hits, label }: { hits: readonly SearchHit[]; label: string }) {
   return (
-    <ul aria-label={label} className="divide-y divide-zinc-100 dark:divide-zinc-800">
+    <ul aria-label={label} className="divide-y divide-hairline">
       {hits.map((hit) => (
         <li
           key={hit.recordId}
@@ -32,24 +32,22 @@ export function SearchHits({ hits, label }: { hits: readonly SearchHit[]; label:
           <HitLink hit={hit} />
           {hit.risk && <Badge tone={riskTone(hit.risk)}>{hit.risk}</Badge>}
           {hit.matches !== null && (
-            <span className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
+            <span className="text-xs text-muted tabular-nums">
               {hit.matches} {hit.matches === 1 ? 'match' : 'matches'}
             </span>
           )}
           {hit.matchedBy !== 'name' && (
-            <span className="text-xs text-zinc-600 dark:text-zinc-400">
-              by {MATCHED_WORDS[hit.matchedBy]}
-            </span>
+            <span className="text-xs text-muted">by {MATCHED_WORDS[hit.matchedBy]}</span>
           )}
           {hit.applicantId && (
             <IntentLink
               href={applicantPath(hit.applicantId)}
-              className="text-xs text-blue-700 hover:underline dark:text-blue-300"
+              className="text-xs text-link hover:underline"
             >
               Applicant
             </IntentLink>
           )}
-          <span className="ml-auto w-24 text-right text-xs text-zinc-500 dark:text-zinc-400">
+          <span className="ml-auto w-24 text-right text-xs text-faint">
             <Timestamp value={hit.at} />
           </span>
         </li>

@@ -15,7 +15,7 @@ export function SearchPage({ query, ids, names, mirror }: SearchLoad) {
     <div className="space-y-4">
       <div className="space-y-1">
         <h1 className="text-xl font-semibold">Search the history</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        <p className="text-sm text-muted">
           Screenings by the name that was screened (any word, or its beginning; case and accents do
           not matter), and records by applicant, screening, search, external or verification id.
         </p>
@@ -52,7 +52,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   return (
     <section
       aria-label={title}
-      className="rounded-md border border-zinc-200 bg-white px-3 py-2 text-sm dark:border-zinc-800 dark:bg-zinc-900"
+      className="rounded-md border border-line bg-surface px-3 py-2 text-sm"
     >
       <h2 className="text-sm font-semibold">{title}</h2>
       {children}

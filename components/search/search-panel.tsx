@@ -5,6 +5,7 @@ import type { ReactNode, Ref } from 'react'
 import { optionClass } from '@/components/search/option-class'
 import { RecentList } from '@/components/search/recent-list'
 import { SearchHint } from '@/components/search/search-hint'
+import { Button } from '@/components/ui/button'
 import { IntentLink } from '@/components/ui/intent-link'
 import { amlReportPath, profilePath, profilesPath, webhooksPath } from '@/lib/routes'
 import { uuidKindLabel, type Probe } from '@/lib/search/resolve-uuid'
@@ -44,7 +45,7 @@ export function SearchPanel({
       <div
         className={
           showMessage || open
-            ? 'max-h-[70vh] overflow-y-auto rounded-md border border-zinc-200 bg-white p-1.5 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900'
+            ? 'max-h-[70vh] overflow-y-auto rounded-md border border-zinc-200 bg-surface p-1.5 text-sm shadow-lg dark:border-zinc-700'
             : 'hidden'
         }
       >
@@ -114,38 +115,31 @@ function OutcomeActions({
     <ul>
       {found.map((probe) => (
         <Option key={probe.kind}>
-          <button
-            type="button"
+          <Button
             data-search-option
             onClick={() => onOpen(probe.kind === 'profile' ? profilePath(id) : amlReportPath(id))}
             className={optionClass}
           >
             Open the {uuidKindLabel[probe.kind]}
-          </button>
+          </Button>
         </Option>
       ))}
       {probes.some((probe) => probe.outcome === 'failed') && (
         <Option>
-          <button
-            type="button"
-            data-search-option
-            onClick={() => onRetry(id)}
-            className={optionClass}
-          >
+          <Button data-search-option onClick={() => onRetry(id)} className={optionClass}>
             Try again
-          </button>
+          </Button>
         </Option>
       )}
       {found.length === 0 && (
         <Option>
-          <button
-            type="button"
+          <Button
             data-search-option
             onClick={() => onOpen(webhooksPath(id))}
             className={optionClass}
           >
             Open as webhook configuration
-          </button>
+          </Button>
         </Option>
       )}
     </ul>

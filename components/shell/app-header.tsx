@@ -20,11 +20,11 @@ export function AppHeader({
   notice?: ReactNode
 }) {
   return (
-    <header className="no-print border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+    <header className="no-print border-b border-line bg-surface">
       {notice}
       <a
         href="#main"
-        className="sr-only rounded bg-white px-3 py-1.5 text-sm font-medium focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 dark:bg-zinc-900"
+        className="sr-only rounded bg-surface px-3 py-1.5 text-sm font-medium focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
       >
         Skip to content
       </a>

@@ -14,8 +14,8 @@ export function NavLink({ href, children }: { href: string; children: ReactNode 
       aria-current={active ? 'page' : undefined}
       className={
         active
-          ? 'rounded bg-zinc-100 px-1.5 py-1 font-medium text-zinc-900 sm:px-2.5 dark:bg-zinc-800 dark:text-zinc-50'
-          : 'rounded px-1.5 py-1 text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 sm:px-2.5 dark:text-zinc-300 dark:hover:bg-zinc-800'
+          ? 'rounded bg-subtle px-1.5 py-1 font-medium text-zinc-900 sm:px-2.5 dark:text-zinc-50'
+          : 'rounded px-1.5 py-1 text-zinc-600 hover:bg-subtle hover:text-zinc-900 sm:px-2.5 dark:text-zinc-300'
       }
     >
       {children}

@@ -14,27 +14,27 @@ export function RecentlyOpened({ records }: { records: OpenedRecord[] | null }) 
           The store did not answer.
         </p>
       ) : found.length === 0 ? (
-        <p className="text-zinc-600 dark:text-zinc-400">Nothing yet.</p>
+        <p className="text-muted">Nothing yet.</p>
       ) : (
         <ul className="-my-1 space-y-1">
           {found.map((record) => {
             const href = recordHref(record.type, record.id)
             return (
               <li key={`${record.type}:${record.id}`} className="flex items-baseline gap-2">
-                <span className="w-20 shrink-0 text-xs text-zinc-500 dark:text-zinc-400">
+                <span className="w-20 shrink-0 text-xs text-faint">
                   {recordTypeLabel(record.type)}
                 </span>
                 {href ? (
                   <IntentLink
                     href={href}
-                    className="min-w-0 flex-1 truncate font-mono text-xs text-blue-700 hover:underline dark:text-blue-300"
+                    className="min-w-0 flex-1 truncate font-mono text-xs text-link hover:underline"
                   >
                     {record.id}
                   </IntentLink>
                 ) : (
                   <span className="min-w-0 flex-1 truncate font-mono text-xs">{record.id}</span>
                 )}
-                <span className="text-xs text-zinc-500 dark:text-zinc-400">
+                <span className="text-xs text-faint">
                   <Timestamp value={record.at} />
                 </span>
               </li>

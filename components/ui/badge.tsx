@@ -3,8 +3,7 @@ import type { ReactNode } from 'react'
 export type BadgeTone = 'neutral' | 'green' | 'red' | 'amber' | 'blue' | 'violet' | 'orange'
 
 const tones: Record<BadgeTone, string> = {
-  neutral:
-    'bg-zinc-100 text-zinc-700 ring-zinc-300 dark:bg-zinc-800 dark:text-zinc-200 dark:ring-zinc-700',
+  neutral: 'bg-subtle text-zinc-700 ring-zinc-300 dark:text-zinc-200 dark:ring-zinc-700',
   green:
     'bg-emerald-50 text-emerald-800 ring-emerald-300 dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-800',
   red: 'bg-red-50 text-red-800 ring-red-300 dark:bg-red-950 dark:text-red-200 dark:ring-red-800',

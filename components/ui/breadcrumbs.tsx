@@ -7,7 +7,7 @@ type Crumb = { label: string; href?: string; mono?: boolean }
 export function Breadcrumbs({ items }: { items: readonly Crumb[] }) {
   return (
     <nav aria-label="Breadcrumb" className="no-print mb-2 text-xs">
-      <ol className="flex min-w-0 flex-wrap items-center gap-x-1.5 text-zinc-600 dark:text-zinc-400">
+      <ol className="flex min-w-0 flex-wrap items-center gap-x-1.5 text-muted">
         {items.map((item, index) => {
           const last = index === items.length - 1
           return (

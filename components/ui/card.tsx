@@ -16,9 +16,9 @@ export function Card({
     <section
       id={id}
       aria-labelledby={id ? `${id}-title` : undefined}
-      className="rounded-md border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
+      className="rounded-md border border-line bg-surface"
     >
-      <div className="flex items-center justify-between gap-2 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
+      <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-2">
         <h2 id={id ? `${id}-title` : undefined} className="text-sm font-semibold">
           {title}
         </h2>

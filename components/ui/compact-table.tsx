@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 
 export const compactCell = 'px-2 py-1 align-top'
-const head = 'px-2 py-1 text-left text-xs font-medium text-zinc-500 dark:text-zinc-400'
+const head = 'px-2 py-1 text-left text-xs font-medium text-faint'
 
 /**
  * A dense table of settings: small column headings, thin dividers, sideways scrolling on narrow
@@ -26,7 +26,7 @@ export function CompactTable({
             {caption}
           </caption>
         )}
-        <thead className="border-b border-zinc-200 dark:border-zinc-800">
+        <thead className="border-b border-line">
           <tr>
             {columns.map((label, index) => (
               <th key={label} scope="col" className={index === 0 ? `${head} w-12` : head}>
@@ -35,7 +35,7 @@ export function CompactTable({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">{children}</tbody>
+        <tbody className="divide-y divide-hairline">{children}</tbody>
       </table>
     </div>
   )

@@ -2,6 +2,8 @@
 
 import { useEffect, useState } from 'react'
 
+import { Button } from '@/components/ui/button'
+
 /** Copies a value and confirms it for a moment; the label names what is copied for screen readers. */
 export function CopyButton({ value, label }: { value: string; label: string }) {
   // When the last copy happened: a second copy restarts the confirmation's moment.
@@ -24,17 +26,16 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
   }
 
   return (
-    <button
-      type="button"
+    <Button
       onClick={() => void copy()}
       aria-label={`Copy ${label}`}
       title={`Copy ${label}`}
-      className="no-print inline-flex h-5 shrink-0 items-center rounded px-1 text-[11px] font-medium text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+      className="no-print inline-flex h-5 shrink-0 items-center rounded px-1 text-[11px] font-medium text-faint hover:bg-subtle hover:text-zinc-900 dark:hover:text-zinc-100"
     >
       {copied ? 'Copied' : 'Copy'}
       <span className="sr-only" role="status">
         {copied ? `${label} copied` : ''}
       </span>
-    </button>
+    </Button>
   )
 }

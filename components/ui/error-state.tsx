@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation'
 
+import { Button, buttonClass } from '@/components/ui/button'
 import { failureWords } from '@/components/ui/failure-words'
 import { isApiError } from '@/lib/queries/api-fetch'
 import { signInPath } from '@/lib/routes'
@@ -40,13 +41,9 @@ export function ErrorState({
       {hint && <p className="mt-1 text-red-800 dark:text-red-300">{hint}</p>}
       {isApiError(error) && error.kind === 'unauthenticated' && <SignInAgain />}
       {onRetry && (
-        <button
-          type="button"
-          onClick={onRetry}
-          className="mt-3 rounded border border-red-300 bg-white px-3 py-1 text-sm font-medium text-red-900 hover:bg-red-100 dark:border-red-800 dark:bg-red-950 dark:text-red-100 dark:hover:bg-red-900"
-        >
+        <Button onClick={onRetry} variant="danger" size="md" className="mt-3">
           Try again
-        </button>
+        </Button>
       )}
     </div>
   )
@@ -63,7 +60,7 @@ function SignInAgain() {
         const returnTo = `${window.location.pathname}${window.location.search}`
         router.push(`/auth/sign-in?returnTo=${encodeURIComponent(returnTo)}`)
       }}
-      className="mt-3 mr-2 inline-block rounded border border-red-300 bg-white px-3 py-1 text-sm font-medium text-red-900 hover:bg-red-100 dark:border-red-800 dark:bg-red-950 dark:text-red-100 dark:hover:bg-red-900"
+      className={buttonClass('danger', 'md', 'mt-3 mr-2 inline-block')}
     >
       Sign in again
     </a>

@@ -12,7 +12,7 @@ export function FieldList({ children }: { children: ReactNode }) {
 export function Field({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
     <>
-      <dt className="text-zinc-500 dark:text-zinc-400">{label}</dt>
+      <dt className="text-faint">{label}</dt>
       <dd className="min-w-0 break-words">{children}</dd>
     </>
   )

@@ -2,6 +2,7 @@
 
 import { useState } from 'react'
 
+import { Button } from '@/components/ui/button'
 import { CopyButton } from '@/components/ui/copy-button'
 import { MaskedValue } from '@/components/ui/masked-value'
 import { parseToken, withMasksShown } from '@/lib/projection/masked-token'
@@ -17,7 +18,7 @@ export function JsonViewer({
   defaultDepth?: number
 }) {
   return (
-    <div className="relative rounded border border-zinc-200 bg-zinc-50 text-xs dark:border-zinc-800 dark:bg-zinc-950">
+    <div className="relative rounded border border-line bg-zinc-50 text-xs dark:bg-zinc-950">
       <div className="absolute top-1 right-1">
         <CopyButton value={JSON.stringify(withMasksShown(value), null, 2)} label={label} />
       </div>
@@ -69,8 +70,7 @@ function JsonNode({
   }
   return (
     <div style={{ paddingLeft: depth ? 12 : 0 }}>
-      <button
-        type="button"
+      <Button
         onClick={() => setOpen(!open)}
         aria-expanded={open}
         aria-label={
@@ -80,18 +80,18 @@ function JsonNode({
         }
         className="text-left hover:underline"
       >
-        <span aria-hidden="true" className="inline-block w-3 text-zinc-500 dark:text-zinc-400">
+        <span aria-hidden="true" className="inline-block w-3 text-faint">
           {open ? '▾' : '▸'}
         </span>
         {key}
         {openMark}
         {!open && (
-          <span className="text-zinc-500 dark:text-zinc-400">
+          <span className="text-faint">
             {' '}
             {entries.length} {entries.length === 1 ? 'item' : 'items'} {closeMark}
           </span>
         )}
-      </button>
+      </Button>
       {open && (
         <>
           {entries.map(([childName, child], index) => (
@@ -130,5 +130,5 @@ function Primitive({ value }: { value: unknown }) {
     return <span className="text-blue-800 dark:text-blue-300">{value}</span>
   if (typeof value === 'boolean')
     return <span className="text-orange-800 dark:text-orange-300">{String(value)}</span>
-  return <span className="text-zinc-500 dark:text-zinc-400">null</span>
+  return <span className="text-faint">null</span>
 }

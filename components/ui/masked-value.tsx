@@ -2,6 +2,7 @@
 
 import { useState } from 'react'
 
+import { Button } from '@/components/ui/button'
 import { MrzDateText } from '@/components/ui/mrz-date-text'
 import { maskedKindName } from '@/lib/projection/mask-rules'
 import type { MaskedToken } from '@/lib/projection/masked-token'
@@ -63,22 +64,19 @@ export function MaskedValue({
       data-masked=""
       className="inline-flex flex-wrap items-baseline gap-x-1.5"
     >
-      <span
-        aria-hidden="true"
-        className="font-mono tracking-wider text-zinc-500 dark:text-zinc-400"
-      >
+      <span aria-hidden="true" className="font-mono tracking-wider text-faint">
         {token.shown}
       </span>
       <span className="sr-only">{name} hidden</span>
-      <button
-        type="button"
+      <Button
         onClick={() => void reveal()}
         disabled={state.step === 'asking'}
         aria-label={`Reveal ${name}`}
-        className="rounded text-xs font-medium text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600 disabled:opacity-50 dark:text-blue-300"
+        variant="link"
+        className="rounded text-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600"
       >
         Reveal
-      </button>
+      </Button>
       {state.step === 'refused' && (
         <span role="alert" className="text-xs text-red-700 dark:text-red-300">
           {state.message}

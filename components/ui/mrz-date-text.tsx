@@ -19,10 +19,7 @@ export function MrzDateText({
   return (
     <>
       {iso ?? value}
-      <span
-        className="ml-2 font-mono text-xs text-zinc-500 dark:text-zinc-400"
-        title="As read from the MRZ"
-      >
+      <span className="ml-2 font-mono text-xs text-faint" title="As read from the MRZ">
         {iso ? `raw ${value}` : reference ? 'not a valid date' : ''}
       </span>
     </>

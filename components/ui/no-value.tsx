@@ -2,5 +2,5 @@ import type { ReactNode } from 'react'
 
 /** Stands in for a value the upstream did not send: a dash, or words such as "Not set". */
 export function NoValue({ children = '—' }: { children?: ReactNode }) {
-  return <span className="text-zinc-500 dark:text-zinc-400">{children}</span>
+  return <span className="text-faint">{children}</span>
 }

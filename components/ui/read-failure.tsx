@@ -1,3 +1,4 @@
+import { buttonClass } from '@/components/ui/button'
 import { failureWords } from '@/components/ui/failure-words'
 
 /**
@@ -25,10 +26,7 @@ export function ReadFailure({
       <p className="mt-1 text-red-800 dark:text-red-300">
         {known?.hint || 'Try again in a moment.'}
       </p>
-      <a
-        href={retryHref}
-        className="mt-3 inline-block rounded border border-red-300 bg-white px-3 py-1 text-sm font-medium text-red-900 hover:bg-red-100 dark:border-red-800 dark:bg-red-950 dark:text-red-100 dark:hover:bg-red-900"
-      >
+      <a href={retryHref} className={buttonClass('danger', 'md', 'mt-3 inline-block')}>
         Try again
       </a>
     </div>

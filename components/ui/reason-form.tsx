@@ -2,9 +2,10 @@
 
 import { useState, type FormEvent } from 'react'
 
+import { Button } from '@/components/ui/button'
+import { Textarea } from '@/components/ui/textarea'
+
 /** The small bordered button of a record's actions (exports, evidence packs). */
-export const actionButtonClass =
-  'rounded border border-zinc-300 bg-white px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800'
 
 /**
  * Asks why an unmasked file is needed before it is made: the reason the audit trail keeps. The
@@ -39,7 +40,7 @@ export function ReasonForm({
       <label htmlFor={id} className="font-medium">
         {question} (kept in the audit trail)
       </label>
-      <textarea
+      <Textarea
         id={id}
         required
         minLength={minLength}
@@ -47,11 +48,10 @@ export function ReasonForm({
         rows={2}
         value={reason}
         onChange={(event) => setReason(event.target.value)}
-        className="rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
       />
-      <button type="submit" disabled={busy} className={`${actionButtonClass} self-end`}>
+      <Button type="submit" disabled={busy} variant="secondary" size="sm" className="self-end">
         {submitLabel}
-      </button>
+      </Button>
     </form>
   )
 }

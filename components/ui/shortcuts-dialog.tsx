@@ -2,6 +2,7 @@
 
 import { useEffect, useRef } from 'react'
 
+import { Button } from '@/components/ui/button'
 import { ShortcutsList } from '@/components/ui/shortcuts-list'
 import { isPlainKey, isTypingTarget } from '@/lib/keyboard/typing'
 
@@ -23,16 +24,16 @@ export function ShortcutsDialog() {
 
   return (
     <>
-      <button
-        type="button"
+      <Button
         onClick={() => dialogRef.current?.showModal()}
         aria-label="Keyboard shortcuts"
         aria-keyshortcuts="?"
         title="Keyboard shortcuts (?)"
-        className="inline-flex size-6 items-center justify-center rounded border border-zinc-300 text-xs font-medium text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:border-zinc-700 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+        variant="ghost"
+        className="inline-flex size-6 items-center justify-center border border-control text-xs font-medium"
       >
         ?
-      </button>
+      </Button>
       <dialog
         ref={dialogRef}
         aria-labelledby="shortcuts-title"
@@ -40,7 +41,7 @@ export function ShortcutsDialog() {
         onClick={(event) => {
           if (event.target === event.currentTarget) event.currentTarget.close()
         }}
-        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-zinc-950/40 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-zinc-200 bg-surface p-0 text-zinc-900 shadow-xl backdrop:bg-zinc-950/40 dark:border-zinc-700 dark:text-zinc-100"
       >
         <div className="p-4">
           <div className="mb-3 flex items-center justify-between">
@@ -48,12 +49,9 @@ export function ShortcutsDialog() {
               Keyboard shortcuts
             </h2>
             <form method="dialog">
-              <button
-                type="submit"
-                className="rounded px-2 py-0.5 text-xs text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
-              >
+              <Button type="submit" variant="ghost" size="xs">
                 Close
-              </button>
+              </Button>
             </form>
           </div>
           <ShortcutsList />

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
 
+import { Button } from '@/components/ui/button'
+
 export type ToggleOption<T extends string> = {
   value: T
   content: ReactNode
@@ -27,20 +29,19 @@ export function ToggleGroup<T extends string>({
     <div
       role="group"
       aria-label={label}
-      className="inline-flex rounded border border-zinc-300 p-0.5 dark:border-zinc-700"
+      className="inline-flex rounded border border-control p-0.5"
     >
       {options.map((option) => (
-        <button
+        <Button
           key={option.value}
-          type="button"
           aria-pressed={value === option.value}
           aria-label={option.label}
           title={option.title}
           onClick={() => onChange(option.value)}
-          className={`rounded-sm text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 aria-pressed:bg-zinc-200 aria-pressed:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100 dark:aria-pressed:bg-zinc-700 dark:aria-pressed:text-zinc-50 ${buttonClassName}`}
+          className={`rounded-sm text-muted hover:bg-subtle hover:text-zinc-900 aria-pressed:bg-zinc-200 aria-pressed:text-zinc-900 dark:hover:text-zinc-100 dark:aria-pressed:bg-zinc-700 dark:aria-pressed:text-zinc-50 ${buttonClassName}`}
         >
           {option.content}
-        </button>
+        </Button>
       ))}
     </div>
   )

@@ -31,9 +31,7 @@ export function AmlCard({
   if (!searchId || !summary) {
     return (
       <Card id="aml" title="AML screening">
-        <p className="text-zinc-500 dark:text-zinc-400">
-          No AML search was made for this verification.
-        </p>
+        <p className="text-faint">No AML search was made for this verification.</p>
       </Card>
     )
   }
@@ -43,10 +41,7 @@ export function AmlCard({
       id="aml"
       title="AML screening"
       actions={
-        <IntentLink
-          href={reportHref}
-          className="text-xs font-medium text-blue-700 hover:underline dark:text-blue-300"
-        >
+        <IntentLink href={reportHref} className="text-xs font-medium text-link hover:underline">
           Open AML report
         </IntentLink>
       }

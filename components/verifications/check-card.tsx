@@ -15,16 +15,14 @@ export function CheckCard({ entry }: { entry: CheckEntry }) {
       className={`rounded border px-3 py-2 ${
         failed
           ? 'border-red-200 bg-red-50/40 dark:border-red-900 dark:bg-red-950/20'
-          : 'border-zinc-200 dark:border-zinc-800'
+          : 'border-line'
       }`}
     >
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="text-sm font-medium">{entry.label}</h3>
-        <code className="font-mono text-[11px] text-zinc-500 dark:text-zinc-400">{entry.name}</code>
+        <code className="font-mono text-[11px] text-faint">{entry.name}</code>
         {requirement === 'required' && <Badge>Required</Badge>}
-        {requirement === 'optional' && (
-          <span className="text-xs text-zinc-500 dark:text-zinc-400">not required</span>
-        )}
+        {requirement === 'optional' && <span className="text-xs text-faint">not required</span>}
         <span className="ml-auto">
           {reported && check?.status && <StatusBadge status={check.status} of="check" />}
         </span>
@@ -34,7 +32,7 @@ export function CheckCard({ entry }: { entry: CheckEntry }) {
         <div className="mt-1.5 space-y-2 empty:hidden">
           {failed && <CheckErrors errors={entry.errors} />}
           {pending.length > 0 && (
-            <p className="text-xs text-zinc-600 dark:text-zinc-400">
+            <p className="text-xs text-muted">
               Waiting for:{' '}
               <span className="font-medium text-zinc-800 dark:text-zinc-200">
                 {pending.join(', ')}
@@ -42,11 +40,9 @@ export function CheckCard({ entry }: { entry: CheckEntry }) {
             </p>
           )}
           {!failed && pending.length === 0 && check && (
-            <p className="text-xs text-zinc-500 dark:text-zinc-400">No errors.</p>
+            <p className="text-xs text-faint">No errors.</p>
           )}
-          {check === null && (
-            <p className="text-xs text-zinc-500 dark:text-zinc-400">Reported without details.</p>
-          )}
+          {check === null && <p className="text-xs text-faint">Reported without details.</p>}
           <CheckData name={entry.name} data={check?.data} />
         </div>
       )}
@@ -62,7 +58,5 @@ function Absent({ requirement }: { requirement: CheckEntry['requirement'] }) {
       </p>
     )
   }
-  return (
-    <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">Not part of this verification.</p>
-  )
+  return <p className="mt-1 text-xs text-faint">Not part of this verification.</p>
 }

@@ -8,11 +8,7 @@ import { JsonViewer } from '@/components/ui/json-viewer'
 export function CheckData({ name, data }: { name: string; data: unknown }) {
   if (data === null || data === undefined || isEmpty(data)) return null
   if (name === 'document_mrz' && isObject(data)) {
-    return (
-      <p className="text-xs text-zinc-500 dark:text-zinc-400">
-        MRZ read: shown under Identity data.
-      </p>
-    )
+    return <p className="text-xs text-faint">MRZ read: shown under Identity data.</p>
   }
   if (name === 'liveness' && isObject(data) && onlyPrimitives(data)) {
     return (

@@ -21,13 +21,13 @@ export function CheckErrors({ errors }: { errors: readonly CheckError[] }) {
               <td className="w-14 py-1 pr-3 font-mono text-xs font-semibold text-red-800 dark:text-red-300">
                 {error.code ?? '—'}
               </td>
-              <td className="hidden w-48 py-1 pr-3 text-xs text-zinc-600 sm:table-cell dark:text-zinc-400">
+              <td className="hidden w-48 py-1 pr-3 text-xs text-muted sm:table-cell">
                 {category?.label ?? 'Uncategorised code'}
               </td>
               <td className="py-1">
                 {error.message ?? <NoValue>no message</NoValue>}
                 {/* On a phone the category sits under the message instead of in its own column. */}
-                <span className="block text-xs text-zinc-600 sm:hidden dark:text-zinc-400">
+                <span className="block text-xs text-muted sm:hidden">
                   {category?.label ?? 'Uncategorised code'}
                 </span>
               </td>

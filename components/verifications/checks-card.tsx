@@ -14,7 +14,7 @@ export function ChecksCard({ verification }: { verification: Verification }) {
         {errorSummary(entries)}
       </p>
       {!verification.settings && (
-        <p className="mb-3 text-xs text-zinc-500 dark:text-zinc-400">
+        <p className="mb-3 text-xs text-faint">
           This verification carries no settings, so whether each check is required is not known.
         </p>
       )}

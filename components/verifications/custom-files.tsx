@@ -44,12 +44,8 @@ function FileInfo({ label, info }: { label: string; info: unknown }) {
   return (
     <span className="flex flex-wrap items-center gap-x-3 gap-y-0.5">
       {typeof name === 'string' && <span>{name}</span>}
-      {typeof type === 'string' && (
-        <span className="text-xs text-zinc-500 dark:text-zinc-400">{type}</span>
-      )}
-      {typeof size === 'number' && (
-        <span className="text-xs text-zinc-500 dark:text-zinc-400">{formatBytes(size)}</span>
-      )}
+      {typeof type === 'string' && <span className="text-xs text-faint">{type}</span>}
+      {typeof size === 'number' && <span className="text-xs text-faint">{formatBytes(size)}</span>}
       {typeof id === 'string' && <CopyableId value={id} label="document id" short />}
       {Object.keys(rest).length > 0 && (
         <JsonViewer value={rest} label={`${label} details`} defaultDepth={0} />

@@ -9,9 +9,9 @@ export function DocumentsCard({ documents }: { documents: Verification['document
   return (
     <Card id="documents" title={`Documents${list.length ? ` (${list.length})` : ''}`}>
       {list.length === 0 ? (
-        <p className="text-zinc-500 dark:text-zinc-400">No documents provided.</p>
+        <p className="text-faint">No documents provided.</p>
       ) : (
-        <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
+        <ul className="divide-y divide-hairline">
           {list.map((doc, index) => (
             <li
               key={doc.document_id ?? index}
@@ -20,9 +20,7 @@ export function DocumentsCard({ documents }: { documents: Verification['document
               <span>
                 {doc.document_type ?? <NoValue>document</NoValue>}
                 {doc.content_type && (
-                  <span className="ml-2 text-xs text-zinc-500 dark:text-zinc-400">
-                    {doc.content_type}
-                  </span>
+                  <span className="ml-2 text-xs text-faint">{doc.content_type}</span>
                 )}
               </span>
               {doc.document_id && <CopyableId value={doc.document_id} label="document id" short />}

@@ -28,7 +28,7 @@ export function ExpiryCountdown({
   const soon = left < DAY_MS
   return (
     <span
-      className={`text-xs ${soon ? 'font-medium text-amber-700 dark:text-amber-300' : 'text-zinc-500 dark:text-zinc-400'}`}
+      className={`text-xs ${soon ? 'font-medium text-amber-700 dark:text-amber-300' : 'text-faint'}`}
     >
       expires in {formatDuration(left)}
     </span>

@@ -19,10 +19,10 @@ export function IdentityDataCard({ verification: v }: { verification: Verificati
   const empty = !v.country_code && !mrz && !v.poi_data && !v.manual_fields && !hasCustomFiles
   return (
     <Card id="identity-data" title="Identity data">
-      {empty && <p className="text-zinc-500 dark:text-zinc-400">No identity data collected yet.</p>}
+      {empty && <p className="text-faint">No identity data collected yet.</p>}
       {v.country_code && (
         <p className="mb-3">
-          <span className="text-zinc-500 dark:text-zinc-400">Country </span>
+          <span className="text-faint">Country </span>
           {countryLabel(v.country_code)}
         </p>
       )}
@@ -68,7 +68,7 @@ function Block({
 }) {
   return (
     <section aria-label={title}>
-      <h3 className="mb-1.5 flex items-baseline gap-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
+      <h3 className="mb-1.5 flex items-baseline gap-2 text-xs font-semibold tracking-wide text-faint uppercase">
         {title}
         {source && (
           <code className="font-mono text-[11px] font-normal tracking-normal normal-case">

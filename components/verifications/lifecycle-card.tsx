@@ -67,7 +67,7 @@ export function LifecycleCard({ verification }: { verification: Verification }) 
           />
         ))}
       </ol>
-      <p className="mt-3 text-xs text-zinc-600 dark:text-zinc-400">
+      <p className="mt-3 text-xs text-muted">
         <MovesSummary status={status} count={moves?.length ?? null} />
       </p>
     </Card>

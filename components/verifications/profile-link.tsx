@@ -26,7 +26,7 @@ export function ProfileLink({
     <IntentLink
       href={profilePath(id)}
       title={id}
-      className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+      className="text-link underline-offset-2 hover:underline"
     >
       <Suspense fallback={shortened}>
         <Name name={name} fallback={shortened} />

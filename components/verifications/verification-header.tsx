@@ -29,7 +29,7 @@ export function VerificationHeader({
     <header className="space-y-3">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <h1 className="flex items-center gap-1 text-lg font-semibold">
-          <span className="text-zinc-500 dark:text-zinc-400">Verification</span>
+          <span className="text-faint">Verification</span>
           <code className="font-mono">{shortId || v.id}</code>
         </h1>
         {shortId && <CopyButton value={shortId} label="short id" />}
@@ -39,16 +39,14 @@ export function VerificationHeader({
             Sandbox
           </Badge>
         )}
-        <span className="text-xs text-zinc-500 dark:text-zinc-400">
-          {verificationStatusLook(v.status).hint}
-        </span>
+        <span className="text-xs text-faint">{verificationStatusLook(v.status).hint}</span>
         {shortId && (
           <div className="ml-auto">
             <EvidencePackButton type="verification" id={shortId} />
           </div>
         )}
       </div>
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 rounded-md border border-zinc-200 bg-white px-4 py-3 text-sm sm:grid-cols-2 lg:grid-cols-4 dark:border-zinc-800 dark:bg-zinc-900">
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 rounded-md border border-line bg-surface px-4 py-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
         <Fact label="Verification URL" wide>
           {v.verification_url ? (
             <CopyableId value={v.verification_url} label="verification URL" />
@@ -62,7 +60,7 @@ export function VerificationHeader({
               <CopyableId value={v.applicant_id} label="applicant id" short />
               <IntentLink
                 href={applicantPath(v.applicant_id)}
-                className="text-xs text-blue-700 hover:underline dark:text-blue-300"
+                className="text-xs text-link hover:underline"
               >
                 All events
               </IntentLink>
@@ -109,7 +107,7 @@ function Fact({
 }) {
   return (
     <div className={`min-w-0 ${wide ? 'sm:col-span-2' : ''}`}>
-      <dt className="text-xs text-zinc-500 dark:text-zinc-400">{label}</dt>
+      <dt className="text-xs text-faint">{label}</dt>
       <dd className="flex min-w-0">{children}</dd>
     </div>
   )

@@ -46,11 +46,7 @@ export function VerificationView({
           <AmlCard searchId={verification.aml_search_id} shortId={shortId} summary={amlSummary}>
             {screenedAs && (
               <Suspense
-                fallback={
-                  <p className="text-xs text-zinc-500 dark:text-zinc-400">
-                    Checking how it was screened…
-                  </p>
-                }
+                fallback={<p className="text-xs text-faint">Checking how it was screened…</p>}
               >
                 <ScreenedAs screenedAs={screenedAs} />
               </Suspense>

@@ -56,7 +56,7 @@ export function AmlRequestSummary({ aml, recordId }: { aml: AmlScreening; record
             <CopyableId value={aml.applicantId} label="applicant id" />{' '}
             <IntentLink
               href={applicantPath(aml.applicantId)}
-              className="text-xs text-blue-700 hover:underline dark:text-blue-300"
+              className="text-xs text-link hover:underline"
             >
               All events
             </IntentLink>
@@ -83,7 +83,7 @@ function switchText(value: boolean | null) {
 }
 
 function Any() {
-  return <span className="text-zinc-500 dark:text-zinc-400">any</span>
+  return <span className="text-faint">any</span>
 }
 
 function Unstated() {

@@ -16,10 +16,10 @@ export function DayHeading({
       />
       <span
         aria-hidden="true"
-        className={`absolute left-[3px] size-[9px] rounded-full border-2 border-zinc-500 bg-white dark:border-zinc-400 dark:bg-zinc-950 ${first ? 'top-[9px]' : 'top-[25px]'}`}
+        className={`absolute left-[3px] size-[9px] rounded-full border-2 border-zinc-500 bg-sunken dark:border-zinc-400 ${first ? 'top-[9px]' : 'top-[25px]'}`}
       />
       <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{label}</h2>
-      <span className="text-xs text-zinc-500 dark:text-zinc-400">
+      <span className="text-xs text-faint">
         {count} {count === 1 ? 'notification' : 'notifications'}
       </span>
     </div>

@@ -13,7 +13,7 @@ export function DeliveryBadge({ delivery }: { delivery: Delivery }) {
       : `${delivery.attempts} ${delivery.attempts === 1 ? 'attempt' : 'attempts'}`,
   ].filter(Boolean)
   return (
-    <span className="flex shrink-0 items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">
+    <span className="flex shrink-0 items-center gap-1.5 text-xs text-faint">
       {details.length > 0 && (
         <span className="hidden tabular-nums sm:inline">{details.join(' · ')}</span>
       )}

@@ -2,6 +2,8 @@
 
 import { useId } from 'react'
 
+import { Select } from '@/components/ui/select'
+
 /** Narrows the loaded records to one event type; it never asks the service. */
 export function EventTypeSelect({
   value,
@@ -17,14 +19,15 @@ export function EventTypeSelect({
   if (value && !counts.has(value)) types.push(value)
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
+      <label htmlFor={id} className="text-xs font-medium text-muted">
         Event type <span className="font-normal">(loaded records)</span>
       </label>
-      <select
+      <Select
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        className="h-8 rounded border border-zinc-300 bg-white px-2 text-xs dark:border-zinc-700 dark:bg-zinc-900"
+        padded={false}
+        className="h-8 px-2 text-xs"
       >
         <option value="">All types</option>
         {types.map((type) => (
@@ -32,7 +35,7 @@ export function EventTypeSelect({
             {type} · {counts.get(type) ?? 0}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   )
 }

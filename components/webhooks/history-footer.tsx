@@ -2,6 +2,7 @@
 
 import { useEffect } from 'react'
 
+import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
 import { useInView } from '@/components/ui/use-in-view'
 
@@ -40,20 +41,20 @@ export function HistoryFooter({
       )}
       {hasNextPage ? (
         <div className="flex items-center gap-3">
-          <button
-            type="button"
+          <Button
             onClick={onLoadMore}
             disabled={isFetchingNextPage}
-            className="rounded border border-zinc-300 bg-white px-3 py-1 font-medium hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800"
+            variant="secondary"
+            className="px-3 py-1"
           >
             {isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </button>
-          <span role="status" className="text-xs text-zinc-500 dark:text-zinc-400">
+          </Button>
+          <span role="status" className="text-xs text-faint">
             {count}
           </span>
         </div>
       ) : (
-        <p role="status" className="text-xs text-zinc-500 dark:text-zinc-400">
+        <p role="status" className="text-xs text-faint">
           {stalled
             ? `The service returned no new notifications after the last one; ${count}.`
             : `End of history · ${count}`}

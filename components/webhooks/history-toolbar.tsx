@@ -19,7 +19,7 @@ export function HistoryToolbar({
   typeCounts: ReadonlyMap<string, number>
 }) {
   return (
-    <div className="flex flex-wrap items-start gap-x-6 gap-y-3 rounded-md border border-zinc-200 bg-white px-3 py-2.5 dark:border-zinc-800 dark:bg-zinc-900">
+    <div className="flex flex-wrap items-start gap-x-6 gap-y-3 rounded-md border border-line bg-surface px-3 py-2.5">
       <WebhookSelect value={webhookId} options={knownWebhookIds} />
       <WebhookIdForm />
       <EventTypeSelect value={eventType} onChange={onEventTypeChange} counts={typeCounts} />

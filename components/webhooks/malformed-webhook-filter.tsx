@@ -21,7 +21,7 @@ export function MalformedWebhookFilter({ value }: { value: string }) {
         </p>
         <IntentLink
           href={webhooksPath()}
-          className="mt-3 inline-block font-medium text-blue-700 hover:underline dark:text-blue-300"
+          className="mt-3 inline-block font-medium text-link hover:underline"
         >
           Show the whole history
         </IntentLink>

@@ -2,6 +2,7 @@
 
 import { useEffect } from 'react'
 
+import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
 import { useInView } from '@/components/ui/use-in-view'
 
@@ -29,14 +30,9 @@ export function NewerRecords({
       {error ? (
         <ErrorState error={error} what="newer notifications" onRetry={onLoad} />
       ) : (
-        <button
-          type="button"
-          onClick={onLoad}
-          disabled={isFetching}
-          className="rounded border border-zinc-300 bg-white px-3 py-1 font-medium hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800"
-        >
+        <Button onClick={onLoad} disabled={isFetching} variant="secondary" className="px-3 py-1">
           {isFetching ? 'Loading…' : 'Load newer notifications'}
-        </button>
+        </Button>
       )}
     </div>
   )

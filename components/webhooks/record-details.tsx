@@ -43,10 +43,7 @@ export function RecordDetails({
   // Several records can be open at once: each landmark names its record to stay distinguishable.
   const ofRecord = `record ${record.id.slice(0, 8)}`
   return (
-    <div
-      id={id}
-      className="mt-2 space-y-3 border-t border-zinc-200 pt-3 pb-1 pl-5.5 text-sm dark:border-zinc-800"
-    >
+    <div id={id} className="mt-2 space-y-3 border-t border-line pt-3 pb-1 pl-5.5 text-sm">
       <div className="grid grid-cols-1 gap-x-8 gap-y-3 lg:grid-cols-2">
         <section aria-label={`Notification, ${ofRecord}`}>
           <SectionTitle>Notification</SectionTitle>
@@ -60,7 +57,7 @@ export function RecordDetails({
                   <CopyableId value={record.webhook_id} label="webhook configuration id" />
                   <IntentLink
                     href={webhooksPath(record.webhook_id)}
-                    className="text-xs text-blue-700 hover:underline dark:text-blue-300"
+                    className="text-xs text-link hover:underline"
                   >
                     Only this configuration
                   </IntentLink>
@@ -74,7 +71,7 @@ export function RecordDetails({
                 <>
                   <span className="tabular-nums">{formatUtc(sent)}</span>
                   {timeZone !== 'UTC' && (
-                    <span className="text-zinc-500 dark:text-zinc-400">
+                    <span className="text-faint">
                       {' · '}
                       {dayLabel(dayKey(record.timestamp, timeZone))} {timeOfDay(sent, timeZone)}{' '}
                       {timeZone}
@@ -125,10 +122,7 @@ function DeliveryFields({ delivery }: { delivery: Delivery }) {
           {delivery.state}
         </span>
         {delivery.responseCode && (
-          <span className="text-zinc-500 dark:text-zinc-400">
-            {' '}
-            · response {delivery.responseCode}
-          </span>
+          <span className="text-faint"> · response {delivery.responseCode}</span>
         )}
       </Field>
       {delivery.attempts !== null && <Field label="Attempts">{delivery.attempts}</Field>}
@@ -171,7 +165,7 @@ function LinkButton({ href, children }: { href: string; children: ReactNode }) {
   return (
     <IntentLink
       href={href}
-      className="rounded border border-zinc-300 bg-white px-2.5 py-1 text-xs font-medium text-blue-700 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-blue-300 dark:hover:bg-zinc-800"
+      className="rounded border border-control bg-surface px-2.5 py-1 text-xs font-medium text-link hover:bg-zinc-50 dark:hover:bg-zinc-800"
     >
       {children} →
     </IntentLink>

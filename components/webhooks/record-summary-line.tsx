@@ -90,7 +90,7 @@ function Facts({ children }: { children: ReactNode[] | ReactNode }) {
     (child) => child !== null && child !== undefined && child !== false && child !== '',
   )
   return (
-    <span className="text-zinc-600 dark:text-zinc-400">
+    <span className="text-muted">
       {items.map((item, index) => (
         <Fragment key={index}>
           {index > 0 && <span aria-hidden="true"> · </span>}

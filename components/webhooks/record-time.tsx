@@ -12,10 +12,7 @@ export function RecordTime({
   const date = parseTimestamp(value)
   if (!date) {
     return (
-      <span
-        title="No recognised time"
-        className="font-mono text-xs text-zinc-500 tabular-nums dark:text-zinc-400"
-      >
+      <span title="No recognised time" className="font-mono text-xs text-faint tabular-nums">
         {value || '--:--:--'}
       </span>
     )

@@ -46,10 +46,10 @@ export function ScreeningChangesSummary({
     <section aria-label={`Changes since the previous screening, record ${record.id.slice(0, 8)}`}>
       <SectionTitle>Since the previous screening</SectionTitle>
       {!found ? (
-        <p className="text-zinc-600 dark:text-zinc-400">
+        <p className="text-muted">
           No earlier screening of this applicant among the {records.length.toLocaleString('en')}{' '}
           records loaded here.{' '}
-          <IntentLink href={reportHref} className="text-blue-700 underline dark:text-blue-300">
+          <IntentLink href={reportHref} className="text-link underline">
             The AML report looks further back
           </IntentLink>
           .
@@ -62,7 +62,7 @@ export function ScreeningChangesSummary({
         <p>
           Since <Timestamp value={found.previous.timestamp} mode="absolute" />:{' '}
           {changeWords(found.changes).join(', ')}.{' '}
-          <IntentLink href={reportHref} className="text-blue-700 underline dark:text-blue-300">
+          <IntentLink href={reportHref} className="text-link underline">
             Details on the report
           </IntentLink>
         </p>

@@ -6,7 +6,7 @@ export function WebhookHistoryHeader({ children }: { children?: ReactNode }) {
     <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-2">
       <div>
         <h1 className="text-xl font-semibold">Webhook history</h1>
-        <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">
+        <p className="mt-0.5 text-sm text-muted">
           Every notification the service sent, newest first.
         </p>
       </div>

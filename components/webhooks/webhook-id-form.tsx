@@ -3,6 +3,8 @@
 import { useRouter } from 'next/navigation'
 import { useId, useState, type FormEvent } from 'react'
 
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
 import { isUuid } from '@/lib/ids'
 import { webhooksPath } from '@/lib/routes'
 
@@ -27,11 +29,11 @@ export function WebhookIdForm() {
 
   return (
     <form onSubmit={submit} className="flex w-full min-w-0 flex-col gap-1 sm:w-auto" noValidate>
-      <label htmlFor={inputId} className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
+      <label htmlFor={inputId} className="text-xs font-medium text-muted">
         Paste a webhook id
       </label>
       <div className="flex gap-1.5">
-        <input
+        <Input
           id={inputId}
           value={value}
           onChange={(event) => {
@@ -43,14 +45,12 @@ export function WebhookIdForm() {
           autoComplete="off"
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${inputId}-problem` : undefined}
-          className="h-8 w-full min-w-0 rounded border border-zinc-300 bg-white px-2 font-mono text-xs sm:w-80 dark:border-zinc-700 dark:bg-zinc-900"
+          padded={false}
+          className="h-8 w-full min-w-0 px-2 font-mono text-xs sm:w-80"
         />
-        <button
-          type="submit"
-          className="h-8 shrink-0 rounded border border-zinc-300 bg-white px-3 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800"
-        >
+        <Button type="submit" variant="secondary" className="h-8 shrink-0 px-3 text-sm">
           Filter
-        </button>
+        </Button>
       </div>
       {problem && (
         <p id={`${inputId}-problem`} className="text-xs text-red-700 dark:text-red-300">

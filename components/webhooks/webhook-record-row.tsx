@@ -3,6 +3,7 @@
 import { memo, useMemo } from 'react'
 
 import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
 import { CopyableId } from '@/components/ui/copyable-id'
 import { DeliveryBadge } from '@/components/webhooks/delivery-badge'
 import { EventTypeBadge } from '@/components/webhooks/event-type-badge'
@@ -42,17 +43,16 @@ export const WebhookRecordRow = memo(function WebhookRecordRow({
       className={`relative pl-6 before:absolute before:inset-y-0 before:left-[7px] before:w-px before:bg-zinc-200 after:absolute after:top-[15px] after:left-[5px] after:size-[5px] after:rounded-full dark:before:bg-zinc-800 ${failed ? 'after:bg-red-500' : 'after:bg-zinc-400 dark:after:bg-zinc-500'}`}
     >
       <div
-        className={`rounded-md border px-2 py-1.5 ${expanded ? 'border-zinc-300 bg-white dark:border-zinc-700 dark:bg-zinc-900' : 'border-transparent hover:bg-zinc-100/70 dark:hover:bg-zinc-900'}`}
+        className={`rounded-md border px-2 py-1.5 ${expanded ? 'border-control bg-surface' : 'border-transparent hover:bg-zinc-100/70 dark:hover:bg-zinc-900'}`}
       >
         <div className="flex items-start gap-2">
-          <button
-            type="button"
+          <Button
             aria-expanded={expanded}
             aria-controls={expanded ? panelId : undefined}
             onClick={() => onToggle(record.id)}
             className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2.5 gap-y-1 rounded text-left text-sm focus-visible:outline-2 focus-visible:outline-blue-600"
           >
-            <span aria-hidden="true" className="w-3 text-xs text-zinc-500 dark:text-zinc-400">
+            <span aria-hidden="true" className="w-3 text-xs text-faint">
               {expanded ? '▾' : '▸'}
             </span>
             <RecordTime value={record.timestamp} timeZone={timeZone} />
@@ -60,10 +60,10 @@ export const WebhookRecordRow = memo(function WebhookRecordRow({
             <span className="line-clamp-2 min-w-0 basis-full pl-5.5 sm:line-clamp-none sm:flex-1 sm:basis-auto sm:truncate sm:pl-0">
               <RecordSummaryLine summary={summary} />
             </span>
-          </button>
+          </Button>
           {delivery && <DeliveryBadge delivery={delivery} />}
         </div>
-        <div className="mt-0.5 flex flex-wrap items-center gap-x-4 gap-y-0.5 pl-5.5 text-xs text-zinc-500 dark:text-zinc-400">
+        <div className="mt-0.5 flex flex-wrap items-center gap-x-4 gap-y-0.5 pl-5.5 text-xs text-faint">
           <span className="inline-flex items-center gap-1">
             webhook
             {record.webhook_id ? (

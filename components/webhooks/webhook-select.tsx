@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation'
 import { useId, useOptimistic, useRef, useTransition } from 'react'
 
+import { Select } from '@/components/ui/select'
 import { useEnteredBeforeHydration } from '@/components/ui/use-entered-before-hydration'
 import { webhooksPath } from '@/lib/routes'
 
@@ -29,15 +30,16 @@ export function WebhookSelect({
 
   return (
     <div className="flex w-full min-w-0 flex-col gap-1 sm:w-auto">
-      <label htmlFor={id} className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
+      <label htmlFor={id} className="text-xs font-medium text-muted">
         Webhook configuration {pending && <span className="font-normal">· loading…</span>}
       </label>
-      <select
+      <Select
         ref={ref}
         id={id}
         value={shown}
         onChange={(event) => choose(event.target.value)}
-        className="h-8 w-full min-w-0 rounded border border-zinc-300 bg-white px-2 font-mono text-xs sm:w-80 dark:border-zinc-700 dark:bg-zinc-900"
+        padded={false}
+        className="h-8 w-full min-w-0 px-2 font-mono text-xs sm:w-80"
       >
         <option value="">All configurations</option>
         {options.map((option) => (
@@ -45,7 +47,7 @@ export function WebhookSelect({
             {option}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   )
 }

@@ -60,9 +60,7 @@ export function WebhookHistory({
 
   const header = (
     <WebhookHistoryHeader>
-      <p className="text-xs text-zinc-500 dark:text-zinc-400">
-        Days and times in {timeZone}; exact UTC on hover
-      </p>
+      <p className="text-xs text-faint">Days and times in {timeZone}; exact UTC on hover</p>
     </WebhookHistoryHeader>
   )
 
@@ -101,10 +99,7 @@ export function WebhookHistory({
           {webhookId ? (
             <>
               The service has recorded nothing for this id.{' '}
-              <IntentLink
-                href={webhooksPath()}
-                className="text-blue-700 hover:underline dark:text-blue-300"
-              >
+              <IntentLink href={webhooksPath()} className="text-link hover:underline">
                 Show the whole history
               </IntentLink>
             </>

@@ -2,6 +2,7 @@ import type { Metadata } from 'next'
 import { redirect } from 'next/navigation'
 
 import { SignInNotice } from '@/components/auth/sign-in-notice'
+import { buttonClass } from '@/components/ui/button'
 import { safeReturnTo } from '@/lib/auth/return-to'
 import { getViewer } from '@/lib/auth/session'
 import { authSettings } from '@/lib/auth/settings'
@@ -24,9 +25,9 @@ export default async function SignInPage({ searchParams }: PageProps<'/auth/sign
   const fresh = error === 'not_allowed' ? '&fresh=1' : ''
   const loginHref = `/auth/login?returnTo=${encodeURIComponent(returnTo)}${fresh}`
   return (
-    <div className="mx-auto mt-10 max-w-sm rounded-md border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900">
+    <div className="mx-auto mt-10 max-w-sm rounded-md border border-line bg-surface p-6">
       <h1 className="text-lg font-semibold">Sign in to Verity</h1>
-      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+      <p className="mt-1 text-sm text-muted">
         Verity shows personal data and AML findings. Only the organization’s analysts may see it,
         and every view is recorded.
       </p>
@@ -38,7 +39,7 @@ export default async function SignInPage({ searchParams }: PageProps<'/auth/sign
       ) : (
         <a
           href={loginHref}
-          className="mt-5 block rounded bg-zinc-900 px-3 py-2 text-center text-sm font-medium text-white hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
+          className={buttonClass('primary', undefined, 'mt-5 block px-3 py-2 text-center text-sm')}
         >
           {error === 'not_allowed'
             ? 'Sign in with another account'
