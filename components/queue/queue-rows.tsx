@@ -31,7 +31,7 @@ export function QueueRows({ rows, label }: { rows: readonly QueueRow[]; label: s
                 {row.name ?? 'Unnamed screening'}
               </IntentLink>
               <Badge tone={riskTone(row.risk)}>{row.risk}</Badge>
-              <span className="text-xs text-muted tabular-nums">
+              <span className="text-xs text-muted tabular-nums sm:min-w-44">
                 {reviewWords(row.matches, row.reviewed, row.awaitingSecond)}
               </span>
             </>
