@@ -30,7 +30,8 @@ type Facts = Omit<
   | 'response_code'
 >
 
-const NO_FACTS: Facts = {
+/** A record's facts when its payload says nothing: every column empty. */
+export const NO_FACTS: Facts = {
   applicant_id: null,
   screening_id: null,
   search_uuid: null,

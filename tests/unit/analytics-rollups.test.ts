@@ -8,7 +8,7 @@ import {
   screeningsPerDay,
   verificationsPerDay,
 } from '@/lib/analytics/queries'
-import type { MirrorRecord } from '@/lib/history-mirror/extract'
+import { NO_FACTS, type MirrorRecord } from '@/lib/history-mirror/extract'
 import { upsertRecords } from '@/lib/history-mirror/upsert'
 import { fillRollups } from '@/lib/store/migrations/0013-analytics-rollups'
 import { openStore } from '@/lib/store/open'
@@ -36,19 +36,8 @@ function record(fields: Partial<MirrorRecord> & { id: string }): MirrorRecord {
     event_type: null,
     at: null,
     payload_state: 'ok',
-    applicant_id: null,
-    screening_id: null,
-    search_uuid: null,
-    verification_id: null,
-    short_id: null,
-    status: null,
-    requested_name: null,
-    name_key: null,
-    risk: null,
-    match_count: null,
-    external_id: null,
+    ...NO_FACTS,
     is_sandbox: false,
-    error_codes: [],
     attempts: 1,
     response_code: '200',
     ...fields,
