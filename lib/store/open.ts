@@ -69,6 +69,10 @@ export async function openStore(config: StoreConfig): Promise<Store> {
           types,
         })
       : await embeddedPool(config.dataDir, cleanups)
+    // A connection the server ends (a restart, a failover, a stop while the pool closes) is an
+    // error event on its client: unheard, it would end the process. The pool reconnects.
+    pool.on('error', connectionLost)
+    pool.on('connect', (client) => client.on('error', connectionLost))
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     // Ends the pool; an embedded database is closed after it (pushed earlier, run later).
     cleanups.push(() => db.destroy())
@@ -78,6 +82,12 @@ export async function openStore(config: StoreConfig): Promise<Store> {
     await close().catch(() => undefined)
     throw new StoreError(`Cannot open the store (${where}): ${describe(error)}`)
   }
+}
+
+function connectionLost(error: Error) {
+  console.warn(
+    JSON.stringify({ level: 'warn', msg: 'store connection lost', error: describe(error) }),
+  )
 }
 
 async function embeddedPool(dataDir: string, cleanups: (() => Promise<void> | void)[]) {

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import { sql } from 'kysely'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 import { migrationProvider } from '@/lib/store/migrations'
 import { openStore } from '@/lib/store/open'
+import { postgresBin, startPostgres } from '@/tests/e2e/support/postgres'
 import { copyTemplate } from '@/tests/unit/helpers/test-store'
 
 async function tables(store: Awaited<ReturnType<typeof openStore>>) {
@@ -83,4 +84,32 @@ describe('the embedded store', () => {
     expect(error.message).toContain('ECONNREFUSED')
     expect(error.message).not.toContain('s3cret')
   })
+})
+
+describe.skipIf(!postgresBin())('the store on a PostgreSQL server', () => {
+  it('outlives the server ending its connections, says so, and reconnects', async () => {
+    const postgres = await startPostgres()
+    const store = await openStore({ databaseUrl: postgres.url, dataDir: '' })
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    try {
+      // Two idle connections in the pool, then ended by the server as a restart would end them.
+      await Promise.all([
+        sql`select pg_sleep(0.05)`.execute(store.db),
+        sql`select 1`.execute(store.db),
+      ])
+      const other = await openStore({ databaseUrl: postgres.url, dataDir: '' })
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where pid <> pg_backend_pid() and backend_type = 'client backend'`.execute(other.db)
+      await other.close()
+      await vi.waitFor(() =>
+        expect(warn).toHaveBeenCalledWith(expect.stringContaining('store connection lost')),
+      )
+      const { rows } = await sql<{ one: number }>`select 1 as one`.execute(store.db)
+      expect(rows).toEqual([{ one: 1 }])
+    } finally {
+      warn.mockRestore()
+      await store.close()
+      postgres.stop()
+    }
+  }, 60_000)
 })
