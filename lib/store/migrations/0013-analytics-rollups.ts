@@ -74,6 +74,8 @@ const statements = [
   `create index analytics_screenings_search on analytics_screenings (search_id)`,
   `create function analytics_history_changed() returns trigger language plpgsql as $fn$
   begin
+    -- A trigger's own update (migration 0014's superseded flag) changes nothing counted here.
+    if pg_trigger_depth() > 1 then return null; end if;
     -- Writers take turns (the lease makes one writer the rule, not a guarantee): the newest record
     -- of a verification is chosen after the previous writer committed, seeing its records.
     perform pg_advisory_xact_lock(hashtext('analytics_rollups'));
