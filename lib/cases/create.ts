@@ -30,21 +30,25 @@ const QUEUE_ITEM = sql`(
   or (h.event_type = 'DOCVER' and h.short_id is not null and h.status = 'failed')
 )`
 
+/** A case just made, to be audited. */
+export type MadeCase = { case_id: number; resource_type: string; resource_id: string }
+
 /**
  * Makes a case, with its `created` event, for every queue item in the mirror that has none yet
- * (only among `recordIds` when given: the page just stored), in one statement; then audits each.
+ * (only among `recordIds` when given: the page just stored), in one statement, in the caller's
+ * transaction when it has one (the mirror's page: its records and their cases commit together).
  * Idempotent, and safe on two instances at once: the unique (resource_type, resource_id) lets one
- * insert win and the other do nothing. Returns the ids of the cases made.
+ * insert win and the other do nothing.
  */
-export async function createCasesForNewRecords(
+export async function makeCases(
   db: Kysely<Database>,
   recordIds?: readonly string[],
   now = new Date(),
-): Promise<number[]> {
+): Promise<MadeCase[]> {
   if (recordIds?.length === 0) return []
   const sla = slaHours()
-  const only = recordIds ? sql`and h.id in (${sql.join(recordIds)})` : sql``
-  const result = await sql<{ case_id: number; resource_type: string; resource_id: string }>`
+  const only = recordIds ? sql`and h.id = any(${[...recordIds]}::text[])` : sql``
+  const result = await sql<MadeCase>`
     with items as (
       select distinct on (resource_type, resource_id) * from (
         select
@@ -79,10 +83,19 @@ export async function createCasesForNewRecords(
       select id, 'created', ${MIRROR_ACTOR.name}, 'open', ${now} from made
     )
     select id as case_id, resource_type, resource_id from made order by id`.execute(db)
+  return result.rows
+}
+
+/** Audits the cases made and, in the demo, gives new ones a history; returns their ids. */
+export async function announceCases(
+  db: Kysely<Database>,
+  made: readonly MadeCase[],
+  now = new Date(),
+): Promise<number[]> {
   // Queued together, the audit writer commits them in batches: one append each made a backfill
   // page of hundreds of new cases wait on hundreds of round trips.
   await Promise.all(
-    result.rows.map((row) =>
+    made.map((row) =>
       audit(
         MIRROR_ACTOR,
         'case',
@@ -93,6 +106,15 @@ export async function createCasesForNewRecords(
       ),
     ),
   )
-  if (result.rows.length > 0 && getEnv().VERITY_DEMO) await seedDemoCases(db, now)
-  return result.rows.map((row) => row.case_id)
+  if (made.length > 0 && getEnv().VERITY_DEMO) await seedDemoCases(db, now)
+  return made.map((row) => row.case_id)
+}
+
+/** Makes the cases of new queue items and audits them; returns the ids of the cases made. */
+export async function createCasesForNewRecords(
+  db: Kysely<Database>,
+  recordIds?: readonly string[],
+  now = new Date(),
+): Promise<number[]> {
+  return announceCases(db, await makeCases(db, recordIds, now), now)
 }

@@ -13,7 +13,7 @@ import { releaseLease, takeLease } from './lease'
 import { mirrorLog } from './log'
 import type { MirrorSettings } from './settings'
 import { LeaseLostError, deleteOlderThan, readState, forgetCursor, recordError } from './state'
-import { backfillPage, overlap, poll, type SyncContext } from './sync'
+import { backfillPage, overlap, poll, settle, type SyncContext } from './sync'
 
 /** Every this many polls, the newest pages are re-read (see overlap in sync.ts). */
 const OVERLAP_EVERY = 10
@@ -112,6 +112,8 @@ export function runMirror(db: Kysely<Database>, settings: MirrorSettings): Mirro
         await wait(backoff(error, failures))
       }
     }
+    // A stop between backfill pages leaves the last page's audit running.
+    await settle(context).catch((error: unknown) => failed(db, holder, error, holding))
   }
 
   const done = loop()
@@ -154,7 +156,11 @@ export async function runOnce(
     },
   }
   try {
-    while (await backfillPage(context)) await context.between()
+    try {
+      while (await backfillPage(context)) await context.between()
+    } finally {
+      await settle(context)
+    }
     await poll(context)
     if (settings.retentionDays !== undefined) {
       await deleteOlderThan(db, holder, settings.retentionDays)

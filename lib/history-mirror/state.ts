@@ -2,7 +2,7 @@ import 'server-only'
 
 import { sql, type Kysely } from 'kysely'
 
-import { createCasesForNewRecords } from '@/lib/cases/create'
+import { makeCases, type MadeCase } from '@/lib/cases/create'
 import type { Database, HistorySyncStateRow } from '@/lib/store/schema'
 
 import type { MirrorRecord } from './extract'
@@ -39,17 +39,19 @@ export type Checkpoint = Partial<
 > & { backfillPages?: number; backfillRecords?: number; backfillSeconds?: number; polls?: number }
 
 /**
- * Stores a page's records and its checkpoint in one transaction, only while `holder` holds the
- * lease: a crash before the commit leaves the last checkpoint, one after it the new one, never a
- * cursor past records that are not stored. The checkpoint may depend on which records were held.
+ * Stores a page's records, the cases of its new queue items and its checkpoint in one transaction,
+ * only while `holder` holds the lease: a crash before the commit leaves the last checkpoint, one
+ * after it the new one, never a cursor past records that are not stored nor a record without its
+ * case. The checkpoint may depend on which records were held. Returns the ids held before and the
+ * cases made, which the caller audits.
  */
 export async function storePage(
   db: Kysely<Database>,
   holder: string,
   records: readonly MirrorRecord[],
   checkpoint: (held: ReadonlySet<string>) => Checkpoint,
-): Promise<ReadonlySet<string>> {
-  const held = await db.transaction().execute(async (trx) => {
+): Promise<{ held: ReadonlySet<string>; made: MadeCase[] }> {
+  return db.transaction().execute(async (trx) => {
     const now = new Date()
     const held = await upsertRecords(trx, records, now)
     const inserted = new Set(records.map((record) => record.id)).size - held.size
@@ -69,13 +71,13 @@ export async function storePage(
       .where(holds(holder))
       .executeTakeFirst()
     if (Number(result.numUpdatedRows) === 0) throw new LeaseLostError('the sync lease was lost')
-    return held
+    const made = await makeCases(
+      trx,
+      records.map((record) => record.id),
+      now,
+    )
+    return { held, made }
   })
-  await createCasesForNewRecords(
-    db,
-    records.map((record) => record.id),
-  )
-  return held
 }
 
 /** Notes a failure for the status page; by the holder only, so a waiting instance never writes. */

@@ -2,11 +2,12 @@ import 'server-only'
 
 import { sql, type Kysely } from 'kysely'
 
+import { announceCases } from '@/lib/cases/create'
 import type { Database } from '@/lib/store/schema'
 
 import { mirrorLog } from './log'
 import { readMirrorPage, type MirrorPage } from './pages'
-import { readState, storePage } from './state'
+import { readState, storePage, type Checkpoint } from './state'
 
 /*
  * The sync's passes, each a sequence of single page reads with a checkpoint after each. The
@@ -25,6 +26,12 @@ export type SyncContext = {
   between: () => Promise<void>
   /** The backfill's next page, read while the page before it is stored (set by backfillPage). */
   ahead?: { after: string; page: Promise<MirrorPage> }
+  /**
+   * The audit of the cases the last page made, written while the next page is stored (the audit
+   * trail's own transactions): settled, with any error it met, before the next audit starts and
+   * when a pass ends (settle).
+   */
+  announcing?: Promise<{ error: unknown } | undefined>
 }
 
 /** Pages re-read by an overlap pass, which catches records that arrived out of order. */
@@ -48,7 +55,7 @@ export async function backfillPage(context: SyncContext): Promise<boolean> {
     context.ahead = { after: page.lastId, page: ahead }
   }
   try {
-    await storePage(context.db, context.holder, kept(context, page), () => ({
+    await store(context, kept(context, page), () => ({
       // The order is read from the first page only: later pages could start a new day.
       history_order: state.history_order ?? (state.backfill_cursor === null ? page.order : null),
       backfill_cursor: page.lastId ?? state.backfill_cursor,
@@ -64,8 +71,10 @@ export async function backfillPage(context: SyncContext): Promise<boolean> {
     const ahead = context.ahead
     context.ahead = undefined
     await ahead?.page.catch(() => undefined)
+    await settle(context).catch(() => undefined)
     throw error
   }
+  if (done) await settle(context)
   // The planner's statistics of the mirror's tables: PGlite never gathers them by itself (no
   // autovacuum), and without them it read the whole mirror for the queue's first page.
   if (done) await sql`analyze history_records, history_name_words`.execute(context.db)
@@ -97,6 +106,14 @@ async function nextBackfillPage(context: SyncContext, cursor: string | null): Pr
  * backfill's first page, which is where a poll would otherwise start reading everything.
  */
 export async function poll(context: SyncContext): Promise<void> {
+  try {
+    await pollPages(context)
+  } finally {
+    await settle(context)
+  }
+}
+
+async function pollPages(context: SyncContext): Promise<void> {
   const state = await readState(context.db)
   if (!state.backfill_started_at) return
   if (state.history_order === 'oldest_first') return followTail(context)
@@ -105,13 +122,13 @@ export async function poll(context: SyncContext): Promise<void> {
     const page = await readMirrorPage(after, context.pageSize)
     if (after === null && state.history_order === null && page.order === 'oldest_first') {
       // A history too short to show its order at the first page has now shown it.
-      await storePage(context.db, context.holder, kept(context, page), () => ({
+      await store(context, kept(context, page), () => ({
         history_order: 'oldest_first',
       }))
       return followTail(context)
     }
     let finished = false
-    await storePage(context.db, context.holder, kept(context, page), (held) => {
+    await store(context, kept(context, page), (held) => {
       finished = held.size > 0 || !page.hasNext || page.lastId === null
       return finished
         ? { poll_cursor: null, last_poll_at: new Date(), polls: 1 }
@@ -130,7 +147,7 @@ async function followTail(context: SyncContext): Promise<void> {
     if (!state.backfill_done) return
     const page = await readMirrorPage(state.backfill_cursor, context.pageSize)
     const finished = !page.hasNext || page.lastId === null
-    await storePage(context.db, context.holder, kept(context, page), () => ({
+    await store(context, kept(context, page), () => ({
       backfill_cursor: page.lastId ?? state.backfill_cursor,
       ...(finished ? { last_poll_at: new Date(), polls: 1 } : {}),
     }))
@@ -144,13 +161,21 @@ async function followTail(context: SyncContext): Promise<void> {
  * the polls had already met, is stored here.
  */
 export async function overlap(context: SyncContext): Promise<void> {
+  try {
+    await overlapPages(context)
+  } finally {
+    await settle(context)
+  }
+}
+
+async function overlapPages(context: SyncContext): Promise<void> {
   const state = await readState(context.db)
   if (!state.backfill_done) return
   let after =
     state.history_order === 'oldest_first' ? await overlapAnchor(context) : (null as string | null)
   for (let read = 0; ; read++) {
     const page = await readMirrorPage(after, context.pageSize)
-    await storePage(context.db, context.holder, kept(context, page), () => ({}))
+    await store(context, kept(context, page), () => ({}))
     const enough = state.history_order !== 'oldest_first' && read + 1 >= OVERLAP_PAGES
     if (enough || !page.hasNext || page.lastId === null) return
     after = page.lastId
@@ -170,6 +195,30 @@ async function overlapAnchor(context: SyncContext): Promise<string | null> {
     .limit(1)
     .executeTakeFirst()
   return row?.id ?? null
+}
+
+/** Stores a page (storePage) and starts the audit of its cases, once the last page's is settled. */
+async function store(
+  context: SyncContext,
+  records: MirrorPage['records'],
+  checkpoint: (held: ReadonlySet<string>) => Checkpoint,
+): Promise<ReadonlySet<string>> {
+  const { held, made } = await storePage(context.db, context.holder, records, checkpoint)
+  await settle(context)
+  // Caught here and rethrown by settle: a rejection nobody awaits yet would end the process.
+  context.announcing = announceCases(context.db, made).then(
+    () => undefined,
+    (error: unknown) => ({ error }),
+  )
+  return held
+}
+
+/** Waits for the last page's audit; throws what it met. */
+export async function settle(context: SyncContext): Promise<void> {
+  const announcing = context.announcing
+  context.announcing = undefined
+  const outcome = await announcing
+  if (outcome) throw outcome.error
 }
 
 /** The page's records minus those the retention would delete at once. */

@@ -6,33 +6,38 @@ import type { Database } from '@/lib/store/schema'
 
 import type { MirrorRecord } from './extract'
 
-/** Every column a re-read may change; the id and when it was first seen never do. */
-const UPDATABLE = [
-  'webhook_id',
-  'event_type',
-  'at',
-  'payload_state',
-  'applicant_id',
-  'screening_id',
-  'search_uuid',
-  'verification_id',
-  'short_id',
-  'status',
-  'requested_name',
-  'name_key',
-  'risk',
-  'match_count',
-  'external_id',
-  'is_sandbox',
-  'error_codes',
-  'attempts',
-  'response_code',
-] as const satisfies readonly (keyof MirrorRecord)[]
+/** Every column a re-read may change, with its type; the id and when it was first seen never do. */
+const UPDATABLE = {
+  webhook_id: 'text',
+  event_type: 'text',
+  at: 'timestamptz',
+  payload_state: 'text',
+  applicant_id: 'text',
+  screening_id: 'text',
+  search_uuid: 'text',
+  verification_id: 'text',
+  short_id: 'text',
+  status: 'text',
+  requested_name: 'text',
+  name_key: 'text',
+  risk: 'text',
+  match_count: 'int',
+  external_id: 'text',
+  is_sandbox: 'boolean',
+  error_codes: 'int[]',
+  attempts: 'int',
+  response_code: 'text',
+} as const satisfies Record<Exclude<keyof MirrorRecord, 'id'>, string>
+
+const COLUMNS = ['id', ...Object.keys(UPDATABLE)] as (keyof MirrorRecord)[]
 
 /**
  * Inserts new records and updates held ones only where something differs (a redelivery's attempts
  * and response code, usually), so re-reading a page writes nothing. Returns the ids already held
  * before, which tell a poll it has reached what the mirror has.
+ *
+ * A page travels as one array per column, unnested on the server: as one parameter per value (22
+ * per record) a 1,000-record page spent tens of milliseconds in the server's parse and bind alone.
  */
 export async function upsertRecords(
   db: Kysely<Database>,
@@ -41,34 +46,41 @@ export async function upsertRecords(
 ): Promise<Set<string>> {
   if (records.length === 0) return new Set()
   const unique = [...new Map(records.map((record) => [record.id, record])).values()]
-  const held = await db
-    .selectFrom('history_records')
-    .select('id')
-    .where(
-      'id',
-      'in',
-      unique.map((record) => record.id),
+  const held = await sql<{ id: string }>`
+    select id from history_records where id = any(${unique.map((record) => record.id)}::text[])
+  `.execute(db)
+  const arrays = COLUMNS.map((column) => {
+    // A two-dimensional array would have to be rectangular: each row's codes travel as a literal.
+    const values = unique.map((record) =>
+      column === 'error_codes' ? `{${record.error_codes.join(',')}}` : record[column],
     )
-    .execute()
+    const type = column === 'id' ? 'text' : UPDATABLE[column]
+    return sql`${values}::${sql.raw(type === 'int[]' ? 'text' : type)}[]`
+  })
+  const columns = sql.join(COLUMNS.map((column) => sql.ref(column)))
+  const selected = sql.join(
+    COLUMNS.map((column) =>
+      column === 'error_codes' ? sql`u.error_codes::int[]` : sql.ref(`u.${column}`),
+    ),
+  )
   const changed = sql.join(
-    UPDATABLE.map(
+    Object.keys(UPDATABLE).map(
       (column) =>
         sql`${sql.ref(`history_records.${column}`)} is distinct from ${sql.ref(`excluded.${column}`)}`,
     ),
     sql` or `,
   )
-  await db
-    .insertInto('history_records')
-    .values(unique.map((record) => ({ ...record, first_seen_at: now, updated_at: now })))
-    .onConflict((conflict) =>
-      conflict
-        .column('id')
-        .doUpdateSet((eb) => ({
-          ...Object.fromEntries(UPDATABLE.map((column) => [column, eb.ref(`excluded.${column}`)])),
-          updated_at: eb.ref('excluded.updated_at'),
-        }))
-        .where(sql<boolean>`(${changed})`),
-    )
-    .execute()
-  return new Set(held.map((row) => row.id))
+  const updates = sql.join(
+    Object.keys(UPDATABLE).map(
+      (column) => sql`${sql.ref(column)} = ${sql.ref(`excluded.${column}`)}`,
+    ),
+  )
+  await sql`
+    insert into history_records (${columns}, first_seen_at, updated_at)
+    select ${selected}, ${now}::timestamptz, ${now}::timestamptz
+    from unnest(${sql.join(arrays)}) as u(${columns})
+    on conflict (id) do update set ${updates}, updated_at = excluded.updated_at
+    where ${changed}
+  `.execute(db)
+  return new Set(held.rows.map((row) => row.id))
 }

@@ -72,8 +72,8 @@ export async function searchIds(
   const lower = id.toLowerCase()
   const { rows } = await sql<Row>`
     select ${COLUMNS} from history_records r
-    where r.applicant_id = ${id} or r.screening_id = ${id} or r.search_uuid = ${id}
-      or r.search_uuid = ${lower} or r.external_id = ${id} or r.short_id = ${id} or r.id = ${id}
+    where r.applicant_id = ${id} or r.screening_id = ${id} or lower(r.search_uuid) = ${lower}
+      or r.external_id = ${id} or r.short_id = ${id} or r.id = ${id}
     order by r.at desc nulls last, r.id desc
     limit ${limit + 1}
   `.execute(db)

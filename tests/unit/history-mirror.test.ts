@@ -121,6 +121,34 @@ describe('the history mirror', () => {
     expect((await state.readState(store.db)).records).toBe(25)
   })
 
+  it('commits no record without its case: a page whose cases fail is stored when read again', async () => {
+    serve(fakeHistory(Array.from({ length: 12 }, (_, i) => screening(`atomic-${i}`, i))))
+    const context = await holding()
+    const cases = async () =>
+      Number(
+        (
+          await sql<{ count: string }>`
+            select count(*) from cases where resource_id like 'uuid-atomic-%'`.execute(store.db)
+        ).rows[0]?.count,
+      )
+    await sql`create function refuse_cases() returns trigger language plpgsql as $$
+      begin raise exception 'cases refused'; end $$`.execute(store.db)
+    await sql`create trigger refuse_cases before insert on cases
+      for each statement execute function refuse_cases()`.execute(store.db)
+    try {
+      await expect(sync.backfillPage(context)).rejects.toThrow('cases refused')
+    } finally {
+      await sql`drop trigger refuse_cases on cases`.execute(store.db)
+      await sql`drop function refuse_cases()`.execute(store.db)
+    }
+    expect(await ids()).toEqual([])
+    expect((await state.readState(store.db)).backfill_cursor).toBeNull()
+
+    await backfillAll(context)
+    expect((await ids()).length).toBe(12)
+    expect(await cases()).toBe(12)
+  })
+
   it('resumes at the last checkpoint after a crash, without re-reading stored pages', async () => {
     const history = serve(fakeHistory(screenings(30)))
     history.failAt = { request: 2, status: 400 }

@@ -292,6 +292,13 @@ describe('search over the mirror', () => {
     expect(await names('lop')).toEqual(['mary'])
   })
 
+  it('forgets the name of a deleted record, as retention deletes it, when the id comes back', async () => {
+    await sql`delete from history_records where id = 'jose'`.execute(store.db)
+    await insert(amlScreening('jose', 'a1', 'High', 2, 'Ana Ruiz'))
+    expect(await names('alvarez')).toEqual([])
+    expect(await names('ruiz')).toEqual(['jose'])
+  })
+
   it('finds records by an exact id they carry', async () => {
     const by = async (id: string) =>
       (await searchIds(store.db, id)).hits.map((hit) => [hit.recordId, hit.matchedBy])

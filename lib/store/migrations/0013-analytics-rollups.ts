@@ -33,45 +33,24 @@ const CHANGES = `case tg_op
     when 'DELETE' then 'select -1 as sign, * from old_rows'
     else 'select 1 as sign, * from new_rows union all select -1 as sign, * from old_rows' end`
 
-const statements = [
-  `create table analytics_screening_days (
-    day date not null,
-    webhook_id text not null,
-    environment text not null,
-    high integer not null,
-    medium integer not null,
-    low integer not null,
-    other integer not null,
-    with_match integer not null,
-    reviewable integer not null,
-    total integer not null,
-    primary key (day, webhook_id, environment)
-  )`,
-  `create table analytics_verifications (
-    short_id text primary key,
-    day date not null,
-    webhook_id text not null,
-    environment text not null,
-    outcome text not null check (outcome in ('verified', 'failed', 'other')),
-    error_codes integer[] not null
-  )`,
-  `create table analytics_verification_days (
-    day date not null,
-    webhook_id text not null,
-    environment text not null,
-    outcome text not null,
-    error_codes integer[] not null,
-    verifications integer not null,
-    primary key (day, webhook_id, environment, outcome, error_codes)
-  )`,
-  `create table analytics_screenings (
-    record_id text primary key,
-    search_id text not null,
-    at timestamptz not null,
-    webhook_id text,
-    is_sandbox boolean
-  )`,
-  `create index analytics_screenings_search on analytics_screenings (search_id)`,
+/** A verification record `h` as analytics_verifications holds it. */
+export const VERIFICATION_COLUMNS = `h.short_id, (h.at at time zone 'UTC')::date as day,
+          coalesce(h.webhook_id, '') as webhook_id, ${environment('h.is_sandbox')} as environment,
+          case h.status when 'verified' then 'verified' when 'failed' then 'failed' else 'other' end as outcome,
+          case when h.status = 'failed' then h.error_codes else '{}' end as error_codes`
+
+/** The newest record of each touched verification, by sorting all of its records. */
+const NEWEST_BY_SORT = `        select distinct on (h.short_id) ${VERIFICATION_COLUMNS}
+        from history_records h
+        where h.short_id in (select short_id from touched) and h.event_type = 'DOCVER'
+          and h.at is not null
+        order by h.short_id, h.at desc, h.id desc`
+
+/**
+ * The mirror's trigger function; `newest` selects the newest record (columns as
+ * analytics_verifications) of each short id in `touched`. Migration 0016 replaces that query.
+ */
+export const historyChangedFunction = (newest: string) =>
   `create function analytics_history_changed() returns trigger language plpgsql as $fn$
   begin
     -- A trigger's own update (migration 0014's superseded flag) changes nothing counted here.
@@ -111,14 +90,7 @@ const statements = [
         where c.event_type = 'DOCVER' and c.short_id is not null
       ),
       newest as (
-        select distinct on (h.short_id) h.short_id, (h.at at time zone 'UTC')::date as day,
-          coalesce(h.webhook_id, '') as webhook_id, ${environment('h.is_sandbox')} as environment,
-          case h.status when 'verified' then 'verified' when 'failed' then 'failed' else 'other' end as outcome,
-          case when h.status = 'failed' then h.error_codes else '{}' end as error_codes
-        from history_records h
-        where h.short_id in (select short_id from touched) and h.event_type = 'DOCVER'
-          and h.at is not null
-        order by h.short_id, h.at desc, h.id desc
+${newest}
       ),
       gone as (
         delete from analytics_verifications v
@@ -144,7 +116,48 @@ const statements = [
     $q$, ${CHANGES});
     return null;
   end
-  $fn$`,
+  $fn$`
+
+const statements = [
+  `create table analytics_screening_days (
+    day date not null,
+    webhook_id text not null,
+    environment text not null,
+    high integer not null,
+    medium integer not null,
+    low integer not null,
+    other integer not null,
+    with_match integer not null,
+    reviewable integer not null,
+    total integer not null,
+    primary key (day, webhook_id, environment)
+  )`,
+  `create table analytics_verifications (
+    short_id text primary key,
+    day date not null,
+    webhook_id text not null,
+    environment text not null,
+    outcome text not null check (outcome in ('verified', 'failed', 'other')),
+    error_codes integer[] not null
+  )`,
+  `create table analytics_verification_days (
+    day date not null,
+    webhook_id text not null,
+    environment text not null,
+    outcome text not null,
+    error_codes integer[] not null,
+    verifications integer not null,
+    primary key (day, webhook_id, environment, outcome, error_codes)
+  )`,
+  `create table analytics_screenings (
+    record_id text primary key,
+    search_id text not null,
+    at timestamptz not null,
+    webhook_id text,
+    is_sandbox boolean
+  )`,
+  `create index analytics_screenings_search on analytics_screenings (search_id)`,
+  historyChangedFunction(NEWEST_BY_SORT),
   `create function analytics_verifications_changed() returns trigger language plpgsql as $fn$
   begin
     execute format($q$
