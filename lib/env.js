@@ -27,6 +27,12 @@ const schema = z.object({
     .enum(['0', '1', 'true', 'false'], { error: 'must be true or false' })
     .optional()
     .transform((value) => value === '1' || value === 'true'),
+  // `npm run demo` only: the demo's cases and decisions are weeks of a team's work, timed by the
+  // records (lib/cases/demo-work.ts); the tests keep the simpler seed their counts rely on.
+  VERITY_DEMO_WORK: z
+    .enum(['0', '1', 'true', 'false'], { error: 'must be true or false' })
+    .optional()
+    .transform((value) => value === '1' || value === 'true'),
   AUTH_DISABLED: z
     .enum(['0', '1', 'true', 'false'], { error: 'must be true or false' })
     .optional()

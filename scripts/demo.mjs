@@ -12,15 +12,29 @@ if (!process.argv.includes('--no-build')) {
 }
 
 // Node itself, not npx: a signal then reaches the servers, not a wrapper that may not pass it on.
+// The simulated world ends today, with six weeks of history and more verifications than the
+// tests' data set, so /analytics's default 30 days are full (docs/analytics.md, "The demo").
 const sim = start('simulator', process.execPath, ['--import', 'tsx', 'simulator/main.ts'], {
-  env: { SIM_PORT: simPort, SIM_API_KEY: SIM_KEY },
+  env: {
+    SIM_PORT: simPort,
+    SIM_API_KEY: SIM_KEY,
+    SIM_CLOCK: 'today',
+    SIM_HISTORY: '3000',
+    SIM_VERIFICATIONS: '400',
+  },
   ready: /listening/,
 })
 await sim.ready
 const next = 'node_modules/next/dist/bin/next'
 const app = start('verity', process.execPath, [next, 'start', '-p', port, '-H', '127.0.0.1'], {
   // The embedded store keeps the activity between runs, in .verity-data unless VERITY_DATA_DIR says.
-  env: { DS_API_BASE_URL: simUrl, DS_API_KEY: SIM_KEY, VERITY_DEMO: 'true', AUTH_DISABLED: 'true' },
+  env: {
+    DS_API_BASE_URL: simUrl,
+    DS_API_KEY: SIM_KEY,
+    VERITY_DEMO: 'true',
+    VERITY_DEMO_WORK: 'true',
+    AUTH_DISABLED: 'true',
+  },
   ready: /Ready|started server/i,
 })
 stopOnSignal([sim.child, app.child])
@@ -36,5 +50,6 @@ Verity is running on simulated data: ${base}
   AML report               ${base}/aml/${exampleIds.amlRichId}
   AML report, 1,000 hits   ${base}/aml/${exampleIds.amlBigId}
   Activity (audit trail)   ${base}/activity
+  Analytics                ${base}/analytics
 
 Stop with Ctrl+C.`)

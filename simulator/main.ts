@@ -16,6 +16,10 @@ const order = process.env.SIM_HISTORY_ORDER || 'newest'
 if (order !== 'newest' && order !== 'oldest')
   throw new Error(`SIM_HISTORY_ORDER must be newest or oldest, got "${order}"`)
 
+// Read by clock.ts as it loads; checked here so that a typo is not silently the fixed date.
+const clock = process.env.SIM_CLOCK ?? ''
+if (clock !== '' && clock !== 'today') throw new Error(`SIM_CLOCK must be today, got "${clock}"`)
+
 const simulator = await startSimulator({
   host: process.env.SIM_HOST || '127.0.0.1',
   port: numberEnv('SIM_PORT', 4010),

@@ -8,6 +8,11 @@ import type { Cell, ChartTable } from '@/lib/analytics/tables'
 
 const link = 'text-link hover:underline'
 
+/** A horizontal bar chart grows with its rows, so that every row keeps its label. */
+function heightFor(spec: ChartSpec, height: number) {
+  return spec.horizontal ? Math.max(height, spec.categories.length * 24 + 70) : height
+}
+
 /**
  * One chart: its title, the SVG (drawn twice, wide and narrow, so its text stays legible on a
  * phone), a line saying where its list is, and its numbers as a table, which is what screen
@@ -59,11 +64,15 @@ export function ChartCard({
           <div aria-hidden="true" className="text-zinc-700 dark:text-zinc-300">
             <div
               className="hidden sm:block [&_svg]:h-auto [&_svg]:w-full"
-              dangerouslySetInnerHTML={{ __html: renderChart(spec, { width: 600, height: 250 }) }}
+              dangerouslySetInnerHTML={{
+                __html: renderChart(spec, { width: 600, height: heightFor(spec, 250) }),
+              }}
             />
             <div
               className="sm:hidden [&_svg]:h-auto [&_svg]:w-full"
-              dangerouslySetInnerHTML={{ __html: renderChart(spec, { width: 340, height: 230 }) }}
+              dangerouslySetInnerHTML={{
+                __html: renderChart(spec, { width: 340, height: heightFor(spec, 230) }),
+              }}
             />
           </div>
         )}
@@ -86,7 +95,8 @@ export function ChartCard({
 
 export function NumbersTable({ table, caption }: { table: ChartTable; caption: string }) {
   return (
-    <div className="mt-2 max-h-80 overflow-auto">
+    // Only a long table (a day per row) scrolls in its own box; a short one shows every row.
+    <div className={`mt-2 overflow-auto ${table.rows.length > 12 ? 'max-h-80' : ''}`}>
       <table className="w-full border-collapse text-xs tabular-nums" data-numbers={table.key}>
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 bg-surface">
@@ -110,7 +120,12 @@ export function NumbersTable({ table, caption }: { table: ChartTable; caption: s
             >
               {row.map((cell, index) =>
                 index === 0 ? (
-                  <th key={index} scope="row" className="px-2 py-1 text-left font-normal">
+                  // A long name (an analyst's email) wraps, so a phone shows every column.
+                  <th
+                    key={index}
+                    scope="row"
+                    className="px-2 py-1 text-left font-normal [overflow-wrap:anywhere]"
+                  >
                     {table.links[rowIndex] ? (
                       <a href={table.links[rowIndex]} className={link}>
                         {show(cell)}

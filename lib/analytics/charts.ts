@@ -56,7 +56,14 @@ export function renderChart(spec: ChartSpec, size: ChartSize): string {
     nameGap: spec.horizontal ? 0 : 26,
     axisLine: { lineStyle: { color: AXIS } },
     axisTick: { show: false },
-    axisLabel: { color: 'currentColor', fontSize: narrow ? 10 : 11, hideOverlap: true },
+    // Every row of a horizontal chart is labelled (the card gives it the height); days and weeks
+    // along the bottom may skip labels that would overlap.
+    axisLabel: {
+      color: 'currentColor',
+      fontSize: narrow ? 10 : 11,
+      hideOverlap: !spec.horizontal,
+      interval: spec.horizontal ? 0 : ('auto' as const),
+    },
     nameTextStyle: { color: 'currentColor', fontSize: 11 },
   }
   const valueAxis = {

@@ -8,6 +8,7 @@ import { getEnv } from '@/lib/env'
 import type { Database } from '@/lib/store/schema'
 
 import { seedDemoCases } from './demo'
+import { seedDemoWork } from './demo-work'
 import { slaHours } from './settings'
 
 /** Who makes cases: the audit trail names the mirror, not an analyst. */
@@ -47,6 +48,13 @@ export async function makeCases(
 ): Promise<MadeCase[]> {
   if (recordIds?.length === 0) return []
   const sla = slaHours()
+  const env = getEnv()
+  // The demo's team history makes each case as a mirror syncing live would have: when its record
+  // arrived, not when the demo's backfill met it.
+  const madeAt =
+    env.VERITY_DEMO && env.VERITY_DEMO_WORK
+      ? sql`least(${now}::timestamptz, items.at + interval '2 minutes')`
+      : sql`${now}::timestamptz`
   const only = recordIds ? sql`and h.id = any(${[...recordIds]}::text[])` : sql``
   const result = await sql<MadeCase>`
     with items as (
@@ -67,20 +75,20 @@ export async function makeCases(
         due_at, created_at, updated_at)
       select kind, resource_type, resource_id, record_id, applicant_id, risk,
         case when risk = 'High' then 3 when kind = 'failed_verification' then 2 else 1 end,
-        ${now}::timestamptz + make_interval(hours => case
+        ${madeAt} + make_interval(hours => case
           when risk = 'High' then ${sla.High}::int
           when kind = 'failed_verification' then ${sla.failed_verification}::int
           else ${sla.Medium}::int end),
-        ${now}, ${now}
+        ${madeAt}, ${madeAt}
       from items
       where not exists (select 1 from cases c
         where c.resource_type = items.resource_type and c.resource_id = items.resource_id)
       on conflict (resource_type, resource_id) do nothing
-      returning id, resource_type, resource_id
+      returning id, resource_type, resource_id, created_at
     ),
     logged as (
       insert into case_events (case_id, kind, user_label, to_state, at)
-      select id, 'created', ${MIRROR_ACTOR.name}, 'open', ${now} from made
+      select id, 'created', ${MIRROR_ACTOR.name}, 'open', created_at from made
     )
     select id as case_id, resource_type, resource_id from made order by id`.execute(db)
   return result.rows
@@ -106,7 +114,10 @@ export async function announceCases(
       ),
     ),
   )
-  if (made.length > 0 && getEnv().VERITY_DEMO) await seedDemoCases(db, now)
+  const env = getEnv()
+  if (made.length > 0 && env.VERITY_DEMO) {
+    await (env.VERITY_DEMO_WORK ? seedDemoWork : seedDemoCases)(db, now)
+  }
   return made.map((row) => row.case_id)
 }
 

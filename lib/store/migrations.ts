@@ -12,6 +12,7 @@ import * as analytics from './migrations/0010-analytics'
 import * as historyIndexes from './migrations/0012-history-indexes'
 import * as analyticsRollups from './migrations/0013-analytics-rollups'
 import * as historySuperseded from './migrations/0014-history-superseded'
+import * as caseRecordFacts from './migrations/0015-case-record-facts'
 import * as historyWriteCost from './migrations/0016-history-write-cost'
 
 /*
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0012-history-indexes': historyIndexes,
   '0013-analytics-rollups': analyticsRollups,
   '0014-history-superseded': historySuperseded,
+  '0015-case-record-facts': caseRecordFacts,
   '0016-history-write-cost': historyWriteCost,
 }
 

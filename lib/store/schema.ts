@@ -180,6 +180,13 @@ export type CasesTable = {
   created_at: ColumnType<Date, Date, never>
   updated_at: Date
   version: Generated<number>
+  /**
+   * The record's time, webhook and environment, null when the record is gone: kept by triggers
+   * (migration 0015), never written by the app.
+   */
+  record_at: ColumnType<Date | null, never, never>
+  record_webhook_id: ColumnType<string | null, never, never>
+  record_is_sandbox: ColumnType<boolean | null, never, never>
 }
 
 /** One step in a case's life; append-only. */
