@@ -111,8 +111,8 @@ export default defineConfig([
             ...featureZones,
             {
               target: ['./app', './components', './lib', './proxy.ts'],
-              from: './simulator',
-              message: 'the simulator is a development and test tool, not shipped code',
+              from: ['./simulator', './tools'],
+              message: 'the simulator, harness and bench are development tools, not shipped code',
             },
             {
               // Code the browser may load never reaches a module that holds the key, a session
@@ -120,6 +120,30 @@ export default defineConfig([
               target: clientSafe,
               from: serverOnly,
               message: 'a module the browser may load must not import a server-only module',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The development harness and the bench serve the tests, the demo and the bench alike: they
+    // depend on none of them.
+    files: ['tools/**/*.{ts,mjs}'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './tools',
+              from: './tests',
+              message: 'tools/ must not import test code (the tests import tools/harness)',
+            },
+            {
+              target: './tools/harness',
+              from: './tools/bench',
+              message: 'the harness must not import the bench',
             },
           ],
         },

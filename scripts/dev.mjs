@@ -1,20 +1,21 @@
 // `npm run dev`: the simulator and `next dev` on it, for working on Verity.
-import { SIM_KEY, start, stopOnSignal } from './processes.mjs'
+import { simulatorEnv, startApp } from '../tools/harness/app.ts'
+import { stopOnSignal } from '../tools/harness/child.ts'
+import { startSimulatorProcess } from '../tools/harness/simulator.ts'
 
-const port = process.env.PORT ?? '3000'
-const simPort = process.env.SIM_PORT ?? '4010'
+const port = Number(process.env.PORT ?? 3000)
+const simPort = Number(process.env.SIM_PORT ?? 4010)
 
-const sim = start('simulator', 'npx', ['tsx', 'simulator/main.ts'], {
-  env: { SIM_PORT: simPort, SIM_API_KEY: SIM_KEY },
-  ready: /listening/,
+const sim = await startSimulatorProcess({ port: simPort, output: 'echo' })
+// Filled as they start: a signal stops what is running by then.
+const running = [sim]
+stopOnSignal(running)
+const app = await startApp({
+  port,
+  dev: true,
+  env: { ...simulatorEnv(sim.url), AUTH_DISABLED: 'true' },
+  output: 'echo',
+  // The first request compiles the route: slower than a production start.
+  timeoutMs: 300_000,
 })
-await sim.ready
-const app = start('verity', 'npx', ['next', 'dev', '-p', port, '-H', '127.0.0.1'], {
-  env: {
-    DS_API_BASE_URL: `http://127.0.0.1:${simPort}`,
-    DS_API_KEY: SIM_KEY,
-    VERITY_DEMO: 'true',
-    AUTH_DISABLED: 'true',
-  },
-})
-stopOnSignal([sim.child, app.child])
+running.push(app)

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 
-import { run } from './processes.mjs'
+import { run } from '../tools/harness/run.mjs'
 
 // Playwright empties test-results/ when it starts, so the runners' reports go elsewhere.
 mkdirSync('test-reports', { recursive: true })

@@ -14,7 +14,7 @@ import { readFigures } from '@/lib/analytics/report'
 import { openStore } from '@/lib/store/open'
 import type { Database } from '@/lib/store/schema'
 import { percentile } from '@/scripts/bench/stats'
-import { postgresBin, startPostgres, type Postgres } from '@/tests/e2e/support/postgres'
+import { postgresBin, startPostgres, type Postgres } from '@/tools/harness/postgres'
 
 const { values } = parseArgs({
   options: { 'analytics-records': { type: 'string' } },

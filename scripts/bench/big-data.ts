@@ -5,7 +5,7 @@ import type { Browser, JSHandle, Page } from '@playwright/test'
 import { exampleIds } from '@/lib/demo/example-ids'
 import { HISTORY_MAX_PAGES } from '@/lib/queries/webhooks'
 import { budget, ms, type Budget, type SectionResult } from '@/scripts/bench/report'
-import type { Session } from '@/scripts/bench/sign-in'
+import type { Session } from '@/tools/harness/sign-in'
 import { round } from '@/scripts/bench/stats'
 
 /*

@@ -26,7 +26,7 @@ import { startSimulatorChild } from '@/scripts/bench/processes'
 import { percentile } from '@/scripts/bench/stats'
 import { exampleApiKey } from '@/simulator/api-key'
 import type { Database } from '@/lib/store/schema'
-import { postgresBin, startPostgres, type Postgres } from '@/tests/e2e/support/postgres'
+import { postgresBin, startPostgres, type Postgres } from '@/tools/harness/postgres'
 
 const { values } = parseArgs({
   options: {

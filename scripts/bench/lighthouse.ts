@@ -6,7 +6,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { chromePath, offlineFlags } from '@/scripts/bench/browser'
 import { pageKinds, type PageKind } from '@/scripts/bench/pages'
 import { budget, kb, ms, type Budget, type SectionResult } from '@/scripts/bench/report'
-import type { Session } from '@/scripts/bench/sign-in'
+import type { Session } from '@/tools/harness/sign-in'
 import { median, round } from '@/scripts/bench/stats'
 
 /*

@@ -14,7 +14,7 @@ import { measureLighthouse } from '@/scripts/bench/lighthouse'
 import { measureLoad } from '@/scripts/bench/load'
 import { collected, measureMemory, type Collected } from '@/scripts/bench/memory'
 import { parseOptions } from '@/scripts/bench/options'
-import { startFloor, startNext, startSimulatorChild, type Started } from '@/scripts/bench/processes'
+import { startFloor, startNext, startSignIn, startSimulatorChild } from '@/scripts/bench/processes'
 import {
   budgetTable,
   combineBudgets,
@@ -23,10 +23,11 @@ import {
   type Budget,
   type SectionResult,
 } from '@/scripts/bench/report'
-import { signInAnalyst, startSignIn, type Session } from '@/scripts/bench/sign-in'
 import { measureRender } from '@/scripts/bench/ttfb'
 import { measureWeight } from '@/scripts/bench/weight'
-import { freePort } from '@/scripts/free-port'
+import type { Started } from '@/tools/harness/child'
+import { freePort } from '@/tools/harness/free-port'
+import { signInAnalyst, type Session } from '@/tools/harness/sign-in'
 
 const HISTORY_RECORDS = 6_000
 

@@ -8,9 +8,9 @@ import autocannon, { type Result } from 'autocannon'
 import { exampleIds } from '@/lib/demo/example-ids'
 import { launchBrowser } from '@/scripts/bench/browser'
 import { assertBuilt } from '@/scripts/bench/build'
-import { startNext, startSimulatorChild } from '@/scripts/bench/processes'
-import { signInAnalyst, startSignIn } from '@/scripts/bench/sign-in'
-import { freePort } from '@/scripts/free-port'
+import { startNext, startSignIn, startSimulatorChild } from '@/scripts/bench/processes'
+import { freePort } from '@/tools/harness/free-port'
+import { signInAnalyst } from '@/tools/harness/sign-in'
 
 /*
  * Node's --cpu-prof on `next start`, written when the server stops. What it prints: self time by

@@ -4,7 +4,7 @@ import type { Browser } from '@playwright/test'
 
 import { minimalPage, pageKinds, type PageKind } from '@/scripts/bench/pages'
 import { kb, type SectionResult } from '@/scripts/bench/report'
-import type { Session } from '@/scripts/bench/sign-in'
+import type { Session } from '@/tools/harness/sign-in'
 
 /*
  * Page weight (context for the Lighthouse budgets, not a budget of its own): what a fresh browser

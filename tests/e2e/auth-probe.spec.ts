@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test'
 import { buildDataset } from '@/simulator/dataset'
 import { exampleIds } from '@/lib/demo/example-ids'
 
-import { freePort } from '@/scripts/free-port'
+import { freePort } from '@/tools/harness/free-port'
 import { startAuthApp, type AuthApp } from '@/tests/e2e/support/auth-app'
 import { rawRequest } from '@/tests/e2e/support/raw-request'
 

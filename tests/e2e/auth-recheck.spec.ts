@@ -2,14 +2,10 @@ import { expect, test, type Browser } from '@playwright/test'
 
 import { exampleIds } from '@/lib/demo/example-ids'
 
-import { freePort } from '@/scripts/free-port'
+import { freePort } from '@/tools/harness/free-port'
 import { startAuthApp, type AuthApp } from '@/tests/e2e/support/auth-app'
-import {
-  disabledAccounts,
-  startOidcProvider,
-  type OidcServer,
-} from '@/tests/e2e/support/oidc-provider'
-import { signInAs } from '@/tests/e2e/support/sign-in'
+import { disabledAccounts, startOidcProvider, type OidcServer } from '@/tools/harness/oidc-provider'
+import { signInAs } from '@/tools/harness/sign-in'
 
 /*
  * A session lasts only while the provider vouches for the account: rechecked every

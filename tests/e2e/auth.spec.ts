@@ -7,14 +7,14 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { sealSession } from '@/lib/auth/session-seal'
 import { exampleIds } from '@/lib/demo/example-ids'
 
-import { freePort } from '@/scripts/free-port'
+import { freePort } from '@/tools/harness/free-port'
 import {
   AUDIT_HMAC_KEY,
   SESSION_SECRET,
   startAuthApp,
   type AuthApp,
 } from '@/tests/e2e/support/auth-app'
-import { startOidcProvider, type OidcServer } from '@/tests/e2e/support/oidc-provider'
+import { startOidcProvider, type OidcServer } from '@/tools/harness/oidc-provider'
 import { hydrated } from '@/tests/e2e/support/until-answered'
 
 /*

@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { extractText, getDocumentProxy } from 'unpdf'
 
-import { freePort } from '@/scripts/free-port'
+import { freePort } from '@/tools/harness/free-port'
 import { startAuthApp, type AuthApp } from '@/tests/e2e/support/auth-app'
-import { startOidcProvider, type OidcServer } from '@/tests/e2e/support/oidc-provider'
-import { signInAs } from '@/tests/e2e/support/sign-in'
+import { startOidcProvider, type OidcServer } from '@/tools/harness/oidc-provider'
+import { signInAs } from '@/tools/harness/sign-in'
 import { hydrated } from '@/tests/e2e/support/until-answered'
 
 /*

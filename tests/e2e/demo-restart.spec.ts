@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 
 import { exampleIds } from '@/lib/demo/example-ids'
-import { freePort } from '@/scripts/free-port'
+import { freePort } from '@/tools/harness/free-port'
 import { auditLinesOf } from '@/tests/e2e/support/audit-lines'
 
 /*

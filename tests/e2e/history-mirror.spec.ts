@@ -4,7 +4,7 @@ import pg from 'pg'
 import { startSimulator, type Simulator } from '@/simulator/server'
 
 import { startApp, type AppInstance } from '@/tests/e2e/support/app-instance'
-import { postgresBin, startPostgres, type Postgres } from '@/tests/e2e/support/postgres'
+import { postgresBin, startPostgres, type Postgres } from '@/tools/harness/postgres'
 
 /*
  * The history mirror with two instances on one PostgreSQL server (a cluster this file makes): the

@@ -3,11 +3,11 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { exampleIds } from '@/lib/demo/example-ids'
 import type { AmlSearchResult, Verification, WebhookHistoryPage } from '@/lib/upstream/schemas'
 
-import { freePort } from '@/scripts/free-port'
+import { freePort } from '@/tools/harness/free-port'
 import { startAuthApp, type AuthApp } from '@/tests/e2e/support/auth-app'
-import { startOidcProvider, type OidcServer } from '@/tests/e2e/support/oidc-provider'
+import { startOidcProvider, type OidcServer } from '@/tools/harness/oidc-provider'
 import { simGet } from '@/tests/e2e/support/raw-identity'
-import { signInAs } from '@/tests/e2e/support/sign-in'
+import { signInAs } from '@/tools/harness/sign-in'
 import { hydrated } from '@/tests/e2e/support/until-answered'
 
 /*

@@ -10,11 +10,11 @@ import { exampleIds } from '@/lib/demo/example-ids'
 import { parseToken } from '@/lib/projection/masked-token'
 import { startSimulator, type Simulator } from '@/simulator/server'
 
-import { freePort } from '@/scripts/free-port'
+import { freePort } from '@/tools/harness/free-port'
 import { auditLinesOf } from '@/tests/e2e/support/audit-lines'
-import { startOidcProvider, type OidcServer } from '@/tests/e2e/support/oidc-provider'
-import { postgresBin, startPostgres, type Postgres } from '@/tests/e2e/support/postgres'
-import { signInAs } from '@/tests/e2e/support/sign-in'
+import { startOidcProvider, type OidcServer } from '@/tools/harness/oidc-provider'
+import { postgresBin, startPostgres, type Postgres } from '@/tools/harness/postgres'
+import { signInAs } from '@/tools/harness/sign-in'
 
 /*
  * Two standalone instances on one PostgreSQL server (a cluster this file makes with initdb) behind

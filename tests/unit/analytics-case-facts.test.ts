@@ -8,7 +8,7 @@ import { upsertRecords } from '@/lib/history-mirror/upsert'
 import { fillCaseRecordFacts } from '@/lib/store/migrations/0015-case-record-facts'
 import { openStore } from '@/lib/store/open'
 import type { Database } from '@/lib/store/schema'
-import { postgresBin, startPostgres, type Postgres } from '@/tests/e2e/support/postgres'
+import { postgresBin, startPostgres, type Postgres } from '@/tools/harness/postgres'
 import { openTestStore } from '@/tests/unit/helpers/test-store'
 
 /*

@@ -14,7 +14,7 @@ import { fillRollups } from '@/lib/store/migrations/0013-analytics-rollups'
 import { openStore } from '@/lib/store/open'
 import type { Database } from '@/lib/store/schema'
 import { ERROR_CATEGORIES, errorCategoryKey } from '@/lib/verifications/error-codes'
-import { postgresBin, startPostgres, type Postgres } from '@/tests/e2e/support/postgres'
+import { postgresBin, startPostgres, type Postgres } from '@/tools/harness/postgres'
 import { openTestStore } from '@/tests/unit/helpers/test-store'
 
 /*

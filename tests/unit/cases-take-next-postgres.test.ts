@@ -7,7 +7,7 @@ import type * as CreateModule from '@/lib/cases/create'
 import type { Viewer } from '@/lib/auth/viewer'
 import type * as OpenModule from '@/lib/store/open'
 import type { Store } from '@/lib/store/open'
-import { postgresBin, startPostgres, type Postgres } from '@/tests/e2e/support/postgres'
+import { postgresBin, startPostgres, type Postgres } from '@/tools/harness/postgres'
 import { stubEnv } from '@/tests/unit/helpers/env'
 import { withAppStore } from '@/tests/unit/helpers/test-store'
 

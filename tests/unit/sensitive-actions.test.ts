@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { takeAction, type Taken } from '@/lib/limits/sensitive-actions'
 import { openStore, type Store } from '@/lib/store/open'
-import { postgresBin, startPostgres, type Postgres } from '@/tests/e2e/support/postgres'
+import { postgresBin, startPostgres, type Postgres } from '@/tools/harness/postgres'
 import { openTestStore } from '@/tests/unit/helpers/test-store'
 
 /*

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest'
 
 import { migrationProvider } from '@/lib/store/migrations'
 import { openStore } from '@/lib/store/open'
-import { postgresBin, startPostgres } from '@/tests/e2e/support/postgres'
+import { postgresBin, startPostgres } from '@/tools/harness/postgres'
 import { copyTemplate } from '@/tests/unit/helpers/test-store'
 
 async function tables(store: Awaited<ReturnType<typeof openStore>>) {

@@ -1,17 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import { simUrl, storeTemplateDir, testKey } from '@/playwright.config'
-import { freePort } from '@/scripts/free-port'
+import { simulatorEnv, startApp as startHarnessApp, type StartedApp } from '@/tools/harness/app'
 
 /*
- * A Verity instance of its own for a test file (faults, hostile requests, sign-in), started from
- * the production build the suite made, so that what one file does to its upstream cannot disturb
- * the tests running beside it. Each has its own embedded store in a temporary directory (one
- * process per data directory), removed when it stops, unless the caller gives DATABASE_URL or
- * VERITY_DATA_DIR.
+ * A Verity instance of its own for a test file (faults, hostile requests, sign-in), started by the
+ * harness (tools/harness/app.ts) from the production build the suite made, so that what one file
+ * does to its upstream cannot disturb the tests running beside it. Each has its own embedded store
+ * in a temporary directory (one process per data directory), removed when it stops, unless the
+ * caller gives DATABASE_URL or VERITY_DATA_DIR.
  */
 
 /**
@@ -24,14 +23,7 @@ export function newDataDir(prefix: string) {
   return dir
 }
 
-export type AppInstance = {
-  url: string
-  port: number
-  pid: number
-  dataDir: string
-  logs: () => string
-  stop: () => Promise<void>
-}
+export type AppInstance = StartedApp & { dataDir: string }
 
 /** Starts `next start` with the given environment (sign-in off unless it says otherwise). */
 export async function startApp(
@@ -39,67 +31,23 @@ export async function startApp(
   port?: number,
   startTimeoutMs = 30_000,
 ): Promise<AppInstance> {
-  port ??= await freePort()
-  const ownDir = env.VERITY_DATA_DIR ? null : newDataDir('verity-app-data-')
-  const dataDir = env.VERITY_DATA_DIR ?? ownDir ?? ''
-  const removeDir = () => {
-    if (ownDir) rmSync(ownDir, { recursive: true, force: true })
-  }
-  let output = ''
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'],
-    {
-      env: {
-        ...process.env,
-        NEXT_TELEMETRY_DISABLED: '1',
-        AUTH_DISABLED: 'true',
-        VERITY_DATA_DIR: dataDir,
-        // A production start needs one (lib/env.js); tests that check the key give their own.
-        AUDIT_HMAC_KEY: 'e2e-audit-hmac-key-of-the-test-instances-0123',
-        // The history mirror's background reads would count in these tests' upstream figures
-        // and use up their injected faults; the mirror's own tests turn it on.
-        HISTORY_SYNC: 'off',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + startTimeoutMs
-  for (;;) {
-    if (child.exitCode !== null) {
-      removeDir()
-      throw new Error(`Verity exited early:\n${output}`)
-    }
-    try {
-      const response = await fetch(`${url}/api/health`)
-      if (response.ok) break
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL')
-      removeDir()
-      throw new Error(`Verity did not start:\n${output}`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  return {
-    url,
+  const dataDir = env.VERITY_DATA_DIR ?? newDataDir('verity-app-data-')
+  const app = await startHarnessApp({
     port,
-    pid: child.pid ?? 0,
-    dataDir,
-    logs: () => output,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve()
-        child.once('exit', () => resolve())
-        child.kill('SIGTERM')
-      }).finally(removeDir),
-  }
+    env: {
+      AUTH_DISABLED: 'true',
+      // A production start needs one (lib/env.js); tests that check the key give their own.
+      AUDIT_HMAC_KEY: 'e2e-audit-hmac-key-of-the-test-instances-0123',
+      // The history mirror's background reads would count in these tests' upstream figures
+      // and use up their injected faults; the mirror's own tests turn it on.
+      HISTORY_SYNC: 'off',
+      ...env,
+    },
+    store: { dataDir, remove: !env.VERITY_DATA_DIR },
+    output: 'memory',
+    timeoutMs: startTimeoutMs,
+  })
+  return { ...app, dataDir }
 }
 
 /**
@@ -110,9 +58,7 @@ export function startSuiteApp(extra: Record<string, string> = {}) {
   return startApp(
     {
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? '.next',
-      DS_API_BASE_URL: simUrl,
-      DS_API_KEY: testKey,
-      VERITY_DEMO: 'true',
+      ...simulatorEnv(simUrl, testKey),
       ...extra,
     },
     undefined,

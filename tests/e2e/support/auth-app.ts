@@ -3,6 +3,9 @@ import { rmSync } from 'node:fs'
 import { simUrl, testKey } from '@/playwright.config'
 import { newDataDir, startApp } from '@/tests/e2e/support/app-instance'
 import { auditLinesOf } from '@/tests/e2e/support/audit-lines'
+import { simulatorEnv } from '@/tools/harness/app'
+import type { OidcServer } from '@/tools/harness/oidc-provider'
+import { signInEnv } from '@/tools/harness/sign-in'
 
 /*
  * A Verity instance with sign-in ENABLED, from the production build (`.next`, or the directory in
@@ -26,7 +29,7 @@ export type AuthApp = {
 
 export async function startAuthApp(
   port: number,
-  oidc: { issuer: string; clientId: string; clientSecret: string },
+  oidc: Pick<OidcServer, 'issuer' | 'clientId' | 'clientSecret'>,
   extra: Record<string, string> = {},
 ): Promise<AuthApp> {
   const dataDir = newDataDir('verity-auth-e2e-')
@@ -34,16 +37,8 @@ export async function startAuthApp(
     {
       NODE_ENV: 'production',
       NEXT_DIST_DIR: process.env.AUTH_TEST_DIST_DIR ?? process.env.NEXT_DIST_DIR ?? '.next',
-      DS_API_BASE_URL: simUrl,
-      DS_API_KEY: testKey,
-      VERITY_DEMO: 'true',
-      AUTH_DISABLED: 'false',
-      OIDC_ISSUER: oidc.issuer,
-      OIDC_CLIENT_ID: oidc.clientId,
-      OIDC_CLIENT_SECRET: oidc.clientSecret,
-      SESSION_SECRET,
-      AUDIT_HMAC_KEY,
-      AUTH_ALLOWED_EMAIL_DOMAINS: 'verity.test',
+      ...simulatorEnv(simUrl, testKey),
+      ...signInEnv(oidc, { sessionSecret: SESSION_SECRET, auditHmacKey: AUDIT_HMAC_KEY }),
       AUTH_ALLOWED_GROUPS: 'aml-analysts',
       SESSION_MAX_AGE_S: '3600',
       VERITY_DATA_DIR: dataDir,

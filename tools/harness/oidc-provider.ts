@@ -2,15 +2,16 @@ import type { Server } from 'node:http'
 
 import Provider from 'oidc-provider'
 
-import { freePort } from '@/scripts/free-port'
+import { freePort } from '@/tools/harness/free-port'
 
 /*
- * A real OpenID Connect provider on 127.0.0.1 for the sign-in tests, with its development login
- * form (any password) and six accounts: an allowed analyst, one allowed by group only, one
- * outside the allow-list, two in the allowed domain whose address is not verified (the provider
- * says so, or omits the claim as some do), and a case lead (allowed by domain, lead by group). It
- * issues refresh tokens, and an account put in `disabledAccounts` is unknown to it from then on
- * (as an account an administrator disabled): refreshes and userinfo for it are refused.
+ * A real OpenID Connect provider on 127.0.0.1 for the sign-in tests and the bench, run in the
+ * caller's process (its address is `issuer`), with its development login form (any password) and
+ * six accounts: an allowed analyst, one allowed by group only, one outside the allow-list, two in
+ * the allowed domain whose address is not verified (the provider says so, or omits the claim as
+ * some do), and a case lead (allowed by domain, lead by group). It issues refresh tokens, and an
+ * account put in `disabledAccounts` is unknown to it from then on (as an account an administrator
+ * disabled): refreshes and userinfo for it are refused.
  */
 
 export const accounts: Record<

@@ -1,14 +1,14 @@
 import { spawnSync } from 'node:child_process'
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import { freePort } from '@/scripts/free-port'
+import { freePort } from '@/tools/harness/free-port'
 
 /*
  * A PostgreSQL server of the test's own (Debian's `postgresql` package; .ci/run installs it): a new
  * cluster made with initdb in a temporary directory, listening on a free loopback port, stopped and
- * removed by `stop`. Run as the `postgres` user when the tests run as root, as initdb demands.
+ * removed by `stop` (pg_ctl stops the server of that data directory only). Run as the `postgres` user when the tests run as root, as initdb demands.
  */
 
 const ROOT = '/usr/lib/postgresql'
@@ -22,7 +22,13 @@ export function postgresBin(): string | null {
   return versions[0] ? join(ROOT, versions[0], 'bin') : null
 }
 
-export type Postgres = { url: string; stop: () => void }
+export type Postgres = {
+  url: string
+  /** The postmaster's. */
+  pid: number
+  logs: () => string
+  stop: () => void
+}
 
 function run(command: string, args: string[], asPostgres: boolean) {
   const [file, argv] = asPostgres
@@ -51,14 +57,13 @@ export async function startPostgres(): Promise<Postgres> {
     ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync'],
     asPostgres,
   )
+  const log = join(dir, 'server.log')
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`
-  run(
-    join(bin, 'pg_ctl'),
-    ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', 'start'],
-    asPostgres,
-  )
+  run(join(bin, 'pg_ctl'), ['-D', data, '-l', log, '-o', options, '-w', 'start'], asPostgres)
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pid: Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
+    logs: () => (existsSync(log) ? readFileSync(log, 'utf8') : ''),
     stop: () => {
       try {
         run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop'], asPostgres)
