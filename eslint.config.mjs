@@ -127,8 +127,8 @@ export default defineConfig([
     },
   },
   {
-    // The development harness and the bench serve the tests, the demo and the bench alike: they
-    // depend on none of them.
+    // The development harness starts what the demo, the browser tests and the bench run against:
+    // it depends on none of them, and the bench does not depend on the tests.
     files: ['tools/**/*.{ts,mjs}'],
     rules: {
       'import/no-restricted-paths': [

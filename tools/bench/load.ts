@@ -2,8 +2,8 @@ import autocannon from 'autocannon'
 
 import { exampleIds } from '@/lib/demo/example-ids'
 import { exampleApiKey } from '@/simulator/api-key'
-import { budget, ms, type Budget, type SectionResult } from '@/scripts/bench/report'
-import { percentile, round } from '@/scripts/bench/stats'
+import { budget, ms, type Budget, type SectionResult } from '@/tools/bench/report'
+import { percentile, round } from '@/tools/bench/stats'
 
 /*
  * Proxy cost. The targets take turns forwards and then backwards (a b c d e f f e d c b a), so

@@ -3,14 +3,14 @@ import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 
 import { exampleIds } from '@/lib/demo/example-ids'
-import type { StartedNext } from '@/scripts/bench/processes'
-import { treeRss } from '@/scripts/bench/processes'
-import { budget, mb, type SectionResult } from '@/scripts/bench/report'
+import type { StartedNext } from '@/tools/bench/processes'
+import { treeRss } from '@/tools/bench/processes'
+import { budget, mb, type SectionResult } from '@/tools/bench/report'
 
 /*
  * Server memory, measured as memory: the live JavaScript heap and the resident size of
  * `next start` after a full, forced collection (the bench's own server runs with --expose-gc and
- * scripts/bench/gc-hook.mjs), at rest (started, signed in, each route served once) and after
+ * tools/bench/gc-hook.mjs), at rest (started, signed in, each route served once) and after
  * rounds of load on the proxied route. What V8 has merely not collected yet does not count; what
  * stays reachable does. A leak grows from round to round, so the heap after the last of five
  * rounds is compared with the heap after the first, and both figures with the resting ones.

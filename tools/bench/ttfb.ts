@@ -1,8 +1,8 @@
 import { Agent, request } from 'node:http'
 
-import { pageKinds } from '@/scripts/bench/pages'
-import { kb, ms, type SectionResult } from '@/scripts/bench/report'
-import { percentile, round } from '@/scripts/bench/stats'
+import { pageKinds } from '@/tools/bench/pages'
+import { kb, ms, type SectionResult } from '@/tools/bench/report'
+import { percentile, round } from '@/tools/bench/stats'
 
 /*
  * Server render: time to the first byte of the response (headers), and to its last byte, of each

@@ -22,8 +22,8 @@ import {
   type UnknownRow,
 } from 'kysely'
 
-import { startSimulatorChild } from '@/scripts/bench/processes'
-import { percentile } from '@/scripts/bench/stats'
+import { startSimulatorChild } from '@/tools/bench/processes'
+import { percentile } from '@/tools/bench/stats'
 import { exampleApiKey } from '@/simulator/api-key'
 import type { Database } from '@/lib/store/schema'
 import { postgresBin, startPostgres, type Postgres } from '@/tools/harness/postgres'
@@ -79,7 +79,7 @@ async function benchAll() {
           '--conditions=react-server',
           '--import',
           'tsx',
-          'scripts/bench/history.ts',
+          'tools/bench/history.ts',
           `--history-records=${records}`,
           `--history-target=${target.name}`,
         ],

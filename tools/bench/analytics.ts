@@ -13,7 +13,7 @@ import { parseAnalyticsParams } from '@/lib/analytics/params'
 import { readFigures } from '@/lib/analytics/report'
 import { openStore } from '@/lib/store/open'
 import type { Database } from '@/lib/store/schema'
-import { percentile } from '@/scripts/bench/stats'
+import { percentile } from '@/tools/bench/stats'
 import { postgresBin, startPostgres, type Postgres } from '@/tools/harness/postgres'
 
 const { values } = parseArgs({

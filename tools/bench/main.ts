@@ -4,17 +4,17 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import { measureAudit } from '@/scripts/bench/audit'
-import { measureBigData } from '@/scripts/bench/big-data'
-import { launchBrowser } from '@/scripts/bench/browser'
-import { assertBuilt, buildApp } from '@/scripts/bench/build'
-import { measureColdStart } from '@/scripts/bench/cold-start'
-import { buildFloor, type Floor } from '@/scripts/bench/floor'
-import { measureLighthouse } from '@/scripts/bench/lighthouse'
-import { measureLoad } from '@/scripts/bench/load'
-import { collected, measureMemory, type Collected } from '@/scripts/bench/memory'
-import { parseOptions } from '@/scripts/bench/options'
-import { startFloor, startNext, startSignIn, startSimulatorChild } from '@/scripts/bench/processes'
+import { measureAudit } from '@/tools/bench/audit'
+import { measureBigData } from '@/tools/bench/big-data'
+import { launchBrowser } from '@/tools/bench/browser'
+import { assertBuilt, buildApp } from '@/tools/bench/build'
+import { measureColdStart } from '@/tools/bench/cold-start'
+import { buildFloor, type Floor } from '@/tools/bench/floor'
+import { measureLighthouse } from '@/tools/bench/lighthouse'
+import { measureLoad } from '@/tools/bench/load'
+import { collected, measureMemory, type Collected } from '@/tools/bench/memory'
+import { parseOptions } from '@/tools/bench/options'
+import { startFloor, startNext, startSignIn, startSimulatorChild } from '@/tools/bench/processes'
 import {
   budgetTable,
   combineBudgets,
@@ -22,9 +22,9 @@ import {
   writeResults,
   type Budget,
   type SectionResult,
-} from '@/scripts/bench/report'
-import { measureRender } from '@/scripts/bench/ttfb'
-import { measureWeight } from '@/scripts/bench/weight'
+} from '@/tools/bench/report'
+import { measureRender } from '@/tools/bench/ttfb'
+import { measureWeight } from '@/tools/bench/weight'
 import type { Started } from '@/tools/harness/child'
 import { freePort } from '@/tools/harness/free-port'
 import { signInAnalyst, type Session } from '@/tools/harness/sign-in'
@@ -183,12 +183,12 @@ function benchChild(script: string, ...args: string[]): Promise<number> {
 const children = {
   history: () =>
     benchChild(
-      'scripts/bench/history.ts',
+      'tools/bench/history.ts',
       `--history-records=${options.historyRecords}`,
       ...(options.historySkipPglite ? ['--history-skip-pglite'] : []),
     ),
   analytics: () =>
-    benchChild('scripts/bench/analytics.ts', `--analytics-records=${options.analyticsRecords}`),
+    benchChild('tools/bench/analytics.ts', `--analytics-records=${options.analyticsRecords}`),
 }
 const childOnly = [...options.sections].every((key) => key in children)
 for (const key of ['history', 'analytics'] as const) {

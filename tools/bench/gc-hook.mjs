@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs'
 
 /*
  * Loaded only by the bench into its own `next start` (node --expose-gc --import this file, from
- * scripts/bench/processes.ts): nothing of it is in the app or its build, so no production server
+ * tools/bench/processes.ts): nothing of it is in the app or its build, so no production server
  * has it. On SIGUSR2 it collects garbage in full and writes the process's memory to
  * $BENCH_GC_FILE, for the bench to compare live heaps rather than what V8 has not yet collected.
  */

@@ -4,9 +4,9 @@ import type { Browser, JSHandle, Page } from '@playwright/test'
 
 import { exampleIds } from '@/lib/demo/example-ids'
 import { HISTORY_MAX_PAGES } from '@/lib/queries/webhooks'
-import { budget, ms, type Budget, type SectionResult } from '@/scripts/bench/report'
+import { budget, ms, type Budget, type SectionResult } from '@/tools/bench/report'
 import type { Session } from '@/tools/harness/sign-in'
-import { round } from '@/scripts/bench/stats'
+import { round } from '@/tools/bench/stats'
 
 /*
  * Big data in the browser: the 1,000-match AML report, and the webhook history with 5,000 records

@@ -1,6 +1,6 @@
 import { exampleIds } from '@/lib/demo/example-ids'
-import { ms, type SectionResult } from '@/scripts/bench/report'
-import { percentile, round } from '@/scripts/bench/stats'
+import { ms, type SectionResult } from '@/tools/bench/report'
+import { percentile, round } from '@/tools/bench/stats'
 
 /*
  * One proxied request, part by part. Every response of the route carries Server-Timing

@@ -3,11 +3,11 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Config } from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 
-import { chromePath, offlineFlags } from '@/scripts/bench/browser'
-import { pageKinds, type PageKind } from '@/scripts/bench/pages'
-import { budget, kb, ms, type Budget, type SectionResult } from '@/scripts/bench/report'
+import { chromePath, offlineFlags } from '@/tools/bench/browser'
+import { pageKinds, type PageKind } from '@/tools/bench/pages'
+import { budget, kb, ms, type Budget, type SectionResult } from '@/tools/bench/report'
 import type { Session } from '@/tools/harness/sign-in'
-import { median, round } from '@/scripts/bench/stats'
+import { median, round } from '@/tools/bench/stats'
 
 /*
  * Lighthouse's performance category with its desktop preset (1350×940, simulated fast network and
@@ -162,7 +162,7 @@ export async function measureLighthouse(
       notes: [
         ...(floorUrl && preset === 'desktop'
           ? [
-              'Floor: a bare, dynamically rendered Next.js page with one link, built with the same next and react (scripts/bench/floor.ts).',
+              'Floor: a bare, dynamically rendered Next.js page with one link, built with the same next and react (tools/bench/floor.ts).',
             ]
           : []),
         'bytes: everything transferred; JS time: script evaluation and parsing (bootup-time). LCP elements:',

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-import { median } from '@/scripts/bench/stats'
+import { median } from '@/tools/bench/stats'
 
 /* The budgets, printing the tables, combining runs, and writing the JSON of a run. */
 

@@ -1,4 +1,4 @@
-// `npx tsx scripts/bench/profile.ts [seconds] [connections]`: a CPU profile of the production
+// `npx tsx tools/bench/profile.ts [seconds] [connections]`: a CPU profile of the production
 // server under autocannon load of the proxied profile route, signed in (issue 19).
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -6,9 +6,9 @@ import { join, resolve } from 'node:path'
 import autocannon, { type Result } from 'autocannon'
 
 import { exampleIds } from '@/lib/demo/example-ids'
-import { launchBrowser } from '@/scripts/bench/browser'
-import { assertBuilt } from '@/scripts/bench/build'
-import { startNext, startSignIn, startSimulatorChild } from '@/scripts/bench/processes'
+import { launchBrowser } from '@/tools/bench/browser'
+import { assertBuilt } from '@/tools/bench/build'
+import { startNext, startSignIn, startSimulatorChild } from '@/tools/bench/processes'
 import { freePort } from '@/tools/harness/free-port'
 import { signInAnalyst } from '@/tools/harness/sign-in'
 

@@ -56,7 +56,7 @@ export type StartedNext = StartedApp & {
 
 /**
  * `next start` of the build in `distDir` on `port`, on the simulator, with `env` (sign-in), run
- * with `--expose-gc` and the bench's collection hook (scripts/bench/gc-hook.mjs).
+ * with `--expose-gc` and the bench's collection hook (tools/bench/gc-hook.mjs).
  */
 export async function startNext(
   distDir: string,
@@ -74,7 +74,7 @@ export async function startNext(
     nodeArgs: [
       '--expose-gc',
       '--import',
-      resolve('scripts/bench/gc-hook.mjs'),
+      resolve('tools/bench/gc-hook.mjs'),
       ...(options.nodeArgs ?? []),
     ],
     env: (dir) => {
@@ -112,7 +112,7 @@ export async function startNext(
   return { ...app, gcFile, readyMs, storeReadyMs }
 }
 
-/** `next start` of the framework-floor app built in `dir` (scripts/bench/floor.ts). */
+/** `next start` of the framework-floor app built in `dir` (tools/bench/floor.ts). */
 export async function startFloor(dir: string, simulatorUrl: string): Promise<Started> {
   const app = await startApp({
     name: 'floor',

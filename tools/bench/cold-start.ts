@@ -1,5 +1,5 @@
-import type { StartedNext } from '@/scripts/bench/processes'
-import { budget, ms, type SectionResult } from '@/scripts/bench/report'
+import type { StartedNext } from '@/tools/bench/processes'
+import { budget, ms, type SectionResult } from '@/tools/bench/report'
 
 /*
  * Cold start: from spawning `next start` to its first page. The run's own server gives the first

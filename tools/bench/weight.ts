@@ -2,8 +2,8 @@ import { gzipSync } from 'node:zlib'
 
 import type { Browser } from '@playwright/test'
 
-import { minimalPage, pageKinds, type PageKind } from '@/scripts/bench/pages'
-import { kb, type SectionResult } from '@/scripts/bench/report'
+import { minimalPage, pageKinds, type PageKind } from '@/tools/bench/pages'
+import { kb, type SectionResult } from '@/tools/bench/report'
 import type { Session } from '@/tools/harness/sign-in'
 
 /*
