@@ -13,7 +13,7 @@ import { buildFloor, type Floor } from '@/tools/bench/floor'
 import { measureLighthouse } from '@/tools/bench/lighthouse'
 import { measureLoad } from '@/tools/bench/load'
 import { collected, measureMemory, type Collected } from '@/tools/bench/memory'
-import { parseOptions } from '@/tools/bench/options'
+import { parseOptions, sectionKeys } from '@/tools/bench/options'
 import { startFloor, startNext, startSignIn, startSimulatorChild } from '@/tools/bench/processes'
 import {
   budgetTable,
@@ -150,16 +150,7 @@ async function runOnce(floor: Floor | null, failures: Record<string, string>): P
   await stopAll()
 
   // Printed in the order, whatever order they ran in.
-  const order = [
-    'load',
-    'audit',
-    'render',
-    'weight',
-    'lighthouse',
-    'bigData',
-    'memory',
-    'coldStart',
-  ]
+  const order: readonly string[] = sectionKeys
   results.sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key))
   return {
     results,
