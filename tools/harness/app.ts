@@ -46,7 +46,7 @@ export function simulatorEnv(simulatorUrl: string, apiKey = exampleApiKey) {
 
 const healthy = async (url: string) => (await fetch(`${url}/api/health`)).ok
 
-/** Verity (or the app in `cwd`) with `next start` on 127.0.0.1, from the build it finds. */
+/** Verity (or the app in `cwd`) with `next start` (or `next dev`) on 127.0.0.1. */
 export async function startApp(options: AppOptions): Promise<StartedApp> {
   const port = options.port ?? (await freePort())
   const next = join(process.cwd(), 'node_modules/next/dist/bin/next')

@@ -50,8 +50,8 @@ export function spawnNode(name: string, args: string[], options: SpawnOptions): 
   let logs: () => string
   if (options.output === 'file') {
     // Output goes to a file, not through this process: the app writes an audit line per proxied
-    // request, and a pipe drained by the bench's load generator (on its own event loop) would
-    // slow the app down whenever the generator is busy.
+    // request, and a pipe drained by the bench's load generator's own event loop would slow the
+    // app down (and only during the proxy's turn) whenever the generator is busy.
     const file = join(workDir, 'output.log')
     const fd = openSync(file, 'a')
     child = spawn(process.execPath, args, { env, cwd: options.cwd, stdio: ['ignore', fd, fd] })
