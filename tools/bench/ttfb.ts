@@ -64,32 +64,19 @@ export async function measureRender(
   const figures: Record<string, RenderFigures> = {}
   for (const page of pageKinds) {
     const list = samples.get(page.key) ?? []
+    const at = (field: 'ttfb' | 'total', p: number) =>
+      round(
+        percentile(
+          list.map((s) => s[field]),
+          p,
+        ),
+      )
     figures[page.key] = {
       samples: list.length,
-      ttfbP50: round(
-        percentile(
-          list.map((s) => s.ttfb),
-          50,
-        ),
-      ),
-      ttfbP95: round(
-        percentile(
-          list.map((s) => s.ttfb),
-          95,
-        ),
-      ),
-      totalP50: round(
-        percentile(
-          list.map((s) => s.total),
-          50,
-        ),
-      ),
-      totalP95: round(
-        percentile(
-          list.map((s) => s.total),
-          95,
-        ),
-      ),
+      ttfbP50: at('ttfb', 50),
+      ttfbP95: at('ttfb', 95),
+      totalP50: at('total', 50),
+      totalP95: at('total', 95),
       gzipBytes: list[0]?.bytes ?? 0,
       statuses: [...new Set(list.map((s) => s.status))],
     }
