@@ -128,8 +128,9 @@ export default defineConfig([
   },
   {
     // The development harness starts what the demo, the browser tests and the bench run against:
-    // it depends on none of them, and the bench does not depend on the tests.
-    files: ['tools/**/*.{ts,mjs}'],
+    // it depends on none of them, and the bench does not depend on the tests. The simulator's data
+    // set does not depend on its server.
+    files: ['tools/**/*.{ts,mjs}', 'simulator/**/*.ts'],
     rules: {
       'import/no-restricted-paths': [
         'error',
@@ -144,6 +145,11 @@ export default defineConfig([
               target: './tools/harness',
               from: './tools/bench',
               message: 'the harness must not import the bench',
+            },
+            {
+              target: './simulator/data',
+              from: './simulator/server',
+              message: 'the data set is made without the server (the server serves it)',
             },
           ],
         },

@@ -48,7 +48,7 @@ export default defineConfig({
   globalTeardown: './tests/e2e/support/teardown.ts',
   webServer: [
     {
-      command: `npx tsx simulator/main.ts`,
+      command: `npx tsx simulator/server/main.ts`,
       url: `${simUrl}/__sim/stats`,
       env: { SIM_PORT: String(simPort), SIM_API_KEY: testKey },
       reuseExistingServer: !process.env.CI,

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises'
 
 import { countryLabel } from '@/lib/countries'
 import { bestMatchName, newestFirst } from '@/lib/aml/match'
-import { buildDataset } from '@/simulator/dataset'
+import { buildDataset } from '@/simulator/data/dataset'
 import { exampleIds } from '@/lib/demo/example-ids'
 import type { AmlMatch } from '@/lib/upstream/schemas'
 

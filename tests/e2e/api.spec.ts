@@ -1,6 +1,6 @@
 import { expect, test, type APIResponse } from '@playwright/test'
 
-import { buildDataset } from '@/simulator/dataset'
+import { buildDataset } from '@/simulator/data/dataset'
 import { exampleIds } from '@/lib/demo/example-ids'
 
 import { testKey } from '@/playwright.config'

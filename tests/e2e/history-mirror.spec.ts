@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import pg from 'pg'
 
-import { startSimulator, type Simulator } from '@/simulator/server'
+import { startSimulator, type Simulator } from '@/simulator/server/server'
 
 import { startApp, type AppInstance } from '@/tests/e2e/support/app-instance'
 import { postgresBin, startPostgres, type Postgres } from '@/tools/harness/postgres'

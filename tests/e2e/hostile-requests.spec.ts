@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http'
 import { expect, test } from '@playwright/test'
 
 import { exampleIds } from '@/lib/demo/example-ids'
-import { startSimulator, type Simulator } from '@/simulator/server'
+import { startSimulator, type Simulator } from '@/simulator/server/server'
 import { startApp, type AppInstance } from '@/tests/e2e/support/app-instance'
 import { rawRequest } from '@/tests/e2e/support/raw-request'
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 
 import { bestMatchName } from '@/lib/aml/match'
 import { DEFAULT_VIEW, sortMatches } from '@/lib/aml/view'
-import { buildDataset } from '@/simulator/dataset'
+import { buildDataset } from '@/simulator/data/dataset'
 import { exampleIds } from '@/lib/demo/example-ids'
 
 import { answerTimeout, hydrated, pressUntilAnswered } from '@/tests/e2e/support/until-answered'

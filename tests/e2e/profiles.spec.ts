@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 
 import { manualFieldRows } from '@/lib/profiles/manual-fields'
-import { buildDataset } from '@/simulator/dataset'
+import { buildDataset } from '@/simulator/data/dataset'
 import { exampleIds } from '@/lib/demo/example-ids'
 import { simUrl } from '@/playwright.config'
 

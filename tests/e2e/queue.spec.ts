@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 
 import { exampleIds } from '@/lib/demo/example-ids'
 import type { Verification } from '@/lib/upstream/schemas'
-import { startSimulator, type Simulator } from '@/simulator/server'
+import { startSimulator, type Simulator } from '@/simulator/server/server'
 
 import { startApp, type AppInstance } from '@/tests/e2e/support/app-instance'
 

@@ -8,7 +8,7 @@ import { expect, test, type BrowserContext } from '@playwright/test'
 import { SESSION_COOKIE } from '@/lib/auth/session-cookie'
 import { exampleIds } from '@/lib/demo/example-ids'
 import { parseToken } from '@/lib/projection/masked-token'
-import { startSimulator, type Simulator } from '@/simulator/server'
+import { startSimulator, type Simulator } from '@/simulator/server/server'
 
 import { freePort } from '@/tools/harness/free-port'
 import { auditLinesOf } from '@/tests/e2e/support/audit-lines'

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 
 import { exampleIds } from '@/lib/demo/example-ids'
-import { startSimulator, type Simulator } from '@/simulator/server'
+import { startSimulator, type Simulator } from '@/simulator/server/server'
 import { freePort } from '@/tools/harness/free-port'
 import { startApp, type AppInstance } from '@/tests/e2e/support/app-instance'
 

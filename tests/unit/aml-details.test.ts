@@ -4,7 +4,7 @@ import { exampleIds } from '@/lib/demo/example-ids'
 import { listPart, listReport, withDetails } from '@/lib/aml/details'
 import type * as ProjectDetailsModule from '@/lib/aml/project-details'
 import type * as ProjectModule from '@/lib/projection/project'
-import { buildDataset } from '@/simulator/dataset'
+import { buildDataset } from '@/simulator/data/dataset'
 import { importProjection, TEST_REF_KEY } from '@/tests/unit/helpers/projection'
 
 let projection: typeof ProjectModule

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { extractRecord } from '@/lib/history-mirror/extract'
-import { buildDataset } from '@/simulator/dataset'
-import { startSimulator, type Simulator } from '@/simulator/server'
+import { buildDataset } from '@/simulator/data/dataset'
+import { startSimulator, type Simulator } from '@/simulator/server/server'
 
 /* The simulator's history for the mirror: any size, records added while running, both orders. */
 

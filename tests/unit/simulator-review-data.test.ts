@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { exampleIds } from '@/lib/demo/example-ids'
 import { isUuid } from '@/lib/ids'
 import type { AmlMatch, AmlSearchResult, Verification } from '@/lib/upstream/schemas'
-import { buildDataset } from '@/simulator/dataset'
-import { ARCHIVE_FROM } from '@/simulator/dataset-webhooks'
-import { countries } from '@/simulator/vocab-people'
+import { buildDataset } from '@/simulator/data/dataset'
+import { ARCHIVE_FROM } from '@/simulator/data/dataset-webhooks'
+import { countries } from '@/simulator/data/vocab-people'
 
 /* The data match review needs: subjects whose hits agree, conflict and lack facts; repeated
  * screenings of one applicant; screenings that differ from the verified identity; triage. */

@@ -1,8 +1,8 @@
 import { request } from 'node:http'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { buildDataset } from '@/simulator/dataset'
+import { buildDataset } from '@/simulator/data/dataset'
 import { exampleIds } from '@/lib/demo/example-ids'
-import { startSimulator, type Simulator } from '@/simulator/server'
+import { startSimulator, type Simulator } from '@/simulator/server/server'
 
 const API_KEY = 'test-key'
 const dataset = buildDataset()

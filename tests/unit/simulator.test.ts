@@ -5,7 +5,7 @@ import {
   verificationSchema,
   webhookRecordSchema,
 } from '@/lib/upstream/schemas'
-import { buildDataset } from '@/simulator/dataset'
+import { buildDataset } from '@/simulator/data/dataset'
 import { exampleIds } from '@/lib/demo/example-ids'
 
 const dataset = buildDataset()

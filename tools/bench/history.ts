@@ -24,7 +24,7 @@ import {
 
 import { startSimulatorChild } from '@/tools/bench/processes'
 import { percentile } from '@/tools/bench/stats'
-import { exampleApiKey } from '@/simulator/api-key'
+import { exampleApiKey } from '@/simulator/server/api-key'
 import type { Database } from '@/lib/store/schema'
 import { postgresBin, startPostgres, type Postgres } from '@/tools/harness/postgres'
 

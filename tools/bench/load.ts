@@ -1,7 +1,7 @@
 import autocannon from 'autocannon'
 
 import { exampleIds } from '@/lib/demo/example-ids'
-import { exampleApiKey } from '@/simulator/api-key'
+import { exampleApiKey } from '@/simulator/server/api-key'
 import { budget, ms, type Budget, type SectionResult } from '@/tools/bench/report'
 import { percentile, round } from '@/tools/bench/stats'
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
 import { exampleIds } from '@/lib/demo/example-ids'
-import { exampleApiKey } from '@/simulator/api-key'
+import { exampleApiKey } from '@/simulator/server/api-key'
 import { simulatorEnv, startApp, type StartedApp } from '@/tools/harness/app'
 import type { Started } from '@/tools/harness/child'
 import { startOidcProvider } from '@/tools/harness/oidc-provider'

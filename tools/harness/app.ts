@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 
-import { exampleApiKey } from '@/simulator/api-key'
+import { exampleApiKey } from '@/simulator/server/api-key'
 import {
   spawnNode,
   waitUntil,

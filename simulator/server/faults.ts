@@ -3,7 +3,7 @@
  * the random errors of the SIM_ERROR_RATE / SIM_RATE_LIMIT_RATE knobs, drawn from a seeded
  * generator so that a run can be repeated.
  */
-import { createRng, seedFrom, type Rng } from './random'
+import { createRng, seedFrom, type Rng } from '../data/random'
 
 const FAULT_MODES = [
   'latency',

@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createStats, handleControl, recordRequest, type SimStats } from './control'
-import { DEFAULT_SEED, buildDataset, type Dataset } from './dataset'
+import { DEFAULT_SEED, buildDataset, type Dataset } from '../data/dataset'
 import { exampleApiKey } from './api-key'
 import { createFaultState, resetFaults, takeFault, type Knobs } from './faults'
 import { handleApi } from './handlers'
-import type { HistoryOrder } from './history'
+import type { HistoryOrder } from '../data/history'
 import { send, sendFault } from './respond'
 import { createStore } from './store'
 

@@ -1,6 +1,6 @@
 import { setFault, type FaultState } from './faults'
 import { errorBody, type SimResponse } from './handlers'
-import type { AddedSpec } from './history-tail'
+import type { AddedSpec } from '../data/history-tail'
 import type { Store } from './store'
 
 /* The /__sim/ control API that tests use to read counters and inject faults. No token needed. */

@@ -1,6 +1,6 @@
-import type { Dataset } from './dataset'
-import { BUILT_LIMIT } from './dataset-webhooks'
-import { createHistory, type HistoryOrder, type SimHistory } from './history'
+import type { Dataset } from '../data/dataset'
+import { BUILT_LIMIT } from '../data/dataset-webhooks'
+import { createHistory, type HistoryOrder, type SimHistory } from '../data/history'
 
 /*
  * The data set serialized once, at start-up, so that a request only looks up bytes or joins
