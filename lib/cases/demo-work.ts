@@ -10,7 +10,7 @@ import type { CaseRow, Database } from '@/lib/store/schema'
 import { upstreamGet } from '@/lib/upstream/client'
 import { amlSearchResultSchema } from '@/lib/upstream/schemas'
 
-import { DEMO_ANALYSTS, KEPT, freshCases, hash } from './demo'
+import { DEMO_ANALYSTS, KEPT, freshCases, hash, insertDemoSteps, type DemoStep } from './demo'
 import type { CaseState, Outcome } from './rules'
 import { slaHours } from './settings'
 
@@ -34,15 +34,7 @@ const PACE = [0.75, 1, 1.2, 0.9]
 /** Reports with more matches than this are closed as needing no action, undecided. */
 const MOST_MATCHES_DECIDED = 40
 
-type Step = {
-  kind: string
-  to: CaseState
-  at: Date
-  analyst: Viewer
-  until?: Date
-  outcome?: Outcome
-  reason?: string
-}
+type Step = DemoStep & { at: Date; analyst: Viewer }
 
 type Plan = { state: CaseState; owner: Viewer | null; steps: Step[]; outcome: Outcome | null }
 
@@ -241,27 +233,7 @@ async function write(
       .where('version', '=', 0)
       .executeTakeFirst()
     if (Number(updated.numUpdatedRows) === 0) return false
-    let from: CaseState = 'open'
-    for (const step of plan.steps) {
-      await trx
-        .insertInto('case_events')
-        .values({
-          case_id: row.id,
-          kind: step.kind,
-          analyst_id: owner?.id ?? null,
-          user_label: owner?.label ?? 'demo',
-          from_state: from,
-          to_state: step.to,
-          owner_id: step.kind === 'claimed' ? (owner?.id ?? null) : null,
-          owner_label: step.kind === 'claimed' ? (owner?.label ?? null) : null,
-          outcome: step.outcome ?? null,
-          reason: step.reason ?? null,
-          until: step.until ?? null,
-          at: step.at,
-        })
-        .execute()
-      from = step.to
-    }
+    await insertDemoSteps(trx, row.id, owner, plan.steps, now)
     if (decisions.length > 0) await trx.insertInto('match_decisions').values(decisions).execute()
     return true
   })

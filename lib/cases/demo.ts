@@ -95,8 +95,7 @@ async function seedOne(
 ) {
   const hours = (n: number) => new Date(now.getTime() + n * 3_600_000)
   const owner = pattern.owned ? { id: analystId(analyst), label: viewerLabel(analyst) } : null
-  const steps: { kind: string; to: CaseState; until?: Date; outcome?: Outcome; reason?: string }[] =
-    []
+  const steps: DemoStep[] = []
   if (owner) steps.push({ kind: 'claimed', to: 'open' })
   if (pattern.state !== 'open') steps.push({ kind: 'state_changed', to: 'in_review' })
   if (pattern.state === 'waiting') {
@@ -131,27 +130,7 @@ async function seedOne(
       .where('version', '=', 0)
       .executeTakeFirst()
     if (Number(updated.numUpdatedRows) === 0) return false
-    let from: CaseState = 'open'
-    for (const step of steps) {
-      await trx
-        .insertInto('case_events')
-        .values({
-          case_id: row.id,
-          kind: step.kind,
-          analyst_id: owner?.id ?? null,
-          user_label: owner?.label ?? 'demo',
-          from_state: from,
-          to_state: step.to,
-          owner_id: step.kind === 'claimed' ? (owner?.id ?? null) : null,
-          owner_label: step.kind === 'claimed' ? (owner?.label ?? null) : null,
-          outcome: step.outcome ?? null,
-          reason: step.reason ?? null,
-          until: step.until ?? null,
-          at: now,
-        })
-        .execute()
-      from = step.to
-    }
+    await insertDemoSteps(trx, row.id, owner, steps, now)
     return true
   })
   if (!done) return false
@@ -159,4 +138,45 @@ async function seedOne(
     await audit(analyst, 'case', { type: 'case', id: String(row.id) }, 'ok', step.kind, 'demo seed')
   }
   return true
+}
+
+/** A step of a demo case's story; without its own time, it happens at the seed's `now`. */
+export type DemoStep = {
+  kind: string
+  to: CaseState
+  at?: Date
+  until?: Date
+  outcome?: Outcome
+  reason?: string
+}
+
+/** Writes a demo case's steps as its events, each from the state the one before left. */
+export async function insertDemoSteps(
+  trx: Kysely<Database>,
+  caseId: number,
+  owner: { id: string; label: string } | null,
+  steps: readonly DemoStep[],
+  now: Date,
+) {
+  let from: CaseState = 'open'
+  for (const step of steps) {
+    await trx
+      .insertInto('case_events')
+      .values({
+        case_id: caseId,
+        kind: step.kind,
+        analyst_id: owner?.id ?? null,
+        user_label: owner?.label ?? 'demo',
+        from_state: from,
+        to_state: step.to,
+        owner_id: step.kind === 'claimed' ? (owner?.id ?? null) : null,
+        owner_label: step.kind === 'claimed' ? (owner?.label ?? null) : null,
+        outcome: step.outcome ?? null,
+        reason: step.reason ?? null,
+        until: step.until ?? null,
+        at: step.at ?? now,
+      })
+      .execute()
+    from = step.to
+  }
 }

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { parseAnalyticsParams } from '@/lib/analytics/params'
 import { stubEnv } from '@/tests/unit/helpers/env'
-import { sendJson, startFakeUpstream, type FakeUpstream } from '@/tests/unit/helpers/fake-upstream'
+import {
+  amlReports,
+  startFakeUpstream,
+  type FakeUpstream,
+} from '@/tests/unit/helpers/fake-upstream'
 import { withAppStore } from '@/tests/unit/helpers/test-store'
 
 /*
@@ -32,14 +36,7 @@ async function load() {
 
 beforeAll(async () => {
   fake = await startFakeUpstream()
-  fake.handle((request, response) => {
-    const search = /\/aml\/search\/history\/([^/?]+)/.exec(request.url ?? '')?.[1]
-    if (!search) return sendJson(response, 404, { error: 'not found' })
-    sendJson(response, 200, {
-      search_uuid: search,
-      data: MATCHES.map((uuid) => ({ uuid, type: 'Person' })),
-    })
-  })
+  fake.handle(amlReports(MATCHES))
   stubEnv({
     DS_API_BASE_URL: fake.url,
     DS_API_KEY: 'k',

@@ -5,7 +5,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 
 import type { Viewer } from '@/lib/auth/viewer'
 import { stubEnv } from '@/tests/unit/helpers/env'
-import { sendJson, startFakeUpstream, type FakeUpstream } from '@/tests/unit/helpers/fake-upstream'
+import {
+  amlReports,
+  startFakeUpstream,
+  type FakeUpstream,
+} from '@/tests/unit/helpers/fake-upstream'
 import { withAppStore } from '@/tests/unit/helpers/test-store'
 
 /*
@@ -50,14 +54,7 @@ async function load() {
 
 beforeAll(async () => {
   fake = await startFakeUpstream()
-  fake.handle((request, response) => {
-    const search = /\/aml\/search\/history\/([^/?]+)/.exec(request.url ?? '')?.[1]
-    if (!search) return sendJson(response, 404, { error: 'not found' })
-    sendJson(response, 200, {
-      search_uuid: search,
-      data: MATCHES.map((uuid) => ({ uuid, type: 'Person' })),
-    })
-  })
+  fake.handle(amlReports(MATCHES))
   stubEnv({
     DS_API_BASE_URL: fake.url,
     DS_API_KEY: 'k',

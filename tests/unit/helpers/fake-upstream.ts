@@ -114,6 +114,18 @@ export const json =
   (_request, response) =>
     sendJson(response, 200, body)
 
+/** Answers every AML report with these matches (people), anything else 404. */
+export const amlReports =
+  (matches: readonly string[]): FakeHandler =>
+  (request, response) => {
+    const search = /\/aml\/search\/history\/([^/?]+)/.exec(request.url ?? '')?.[1]
+    if (!search) return sendJson(response, 404, { error: 'not found' })
+    sendJson(response, 200, {
+      search_uuid: search,
+      data: matches.map((uuid) => ({ uuid, type: 'Person' })),
+    })
+  }
+
 /** Answers in sequence: the n-th request gets the n-th handler, later ones the last. */
 export function inTurn(...handlers: FakeHandler[]): FakeHandler {
   let index = 0
