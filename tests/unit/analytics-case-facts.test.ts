@@ -6,10 +6,8 @@ import { deadlines, openCasesByAge, reviewTimesPerWeek } from '@/lib/analytics/q
 import { NO_FACTS, type MirrorRecord } from '@/lib/history-mirror/extract'
 import { upsertRecords } from '@/lib/history-mirror/upsert'
 import { fillCaseRecordFacts } from '@/lib/store/migrations/0015-case-record-facts'
-import { openStore } from '@/lib/store/open'
 import type { Database } from '@/lib/store/schema'
-import { postgresBin, startPostgres, type Postgres } from '@/tools/harness/postgres'
-import { openTestStore } from '@/tests/unit/helpers/test-store'
+import { storeTargets } from '@/tests/unit/helpers/test-store'
 
 /*
  * The copy of its record's time, webhook and environment a case keeps (migration 0015), which the
@@ -127,21 +125,7 @@ async function closesFromCases(db: Db, range: AnalyticsRange) {
     }))
 }
 
-const targets: { name: string; open: () => Promise<{ db: Db; close: () => Promise<void> }> }[] = [
-  { name: 'PGlite', open: () => openTestStore() },
-]
-let postgres: Postgres | undefined
-if (postgresBin()) {
-  targets.push({
-    name: 'a PostgreSQL server',
-    open: async () => {
-      postgres ??= await startPostgres()
-      return openStore({ dataDir: '', databaseUrl: postgres.url })
-    },
-  })
-}
-
-afterAll(() => postgres?.stop())
+const targets = storeTargets()
 
 describe.each(targets)("a case's copy of its record on $name", ({ open }) => {
   let db: Db

@@ -11,11 +11,9 @@ import {
 import { NO_FACTS, type MirrorRecord } from '@/lib/history-mirror/extract'
 import { upsertRecords } from '@/lib/history-mirror/upsert'
 import { fillRollups } from '@/lib/store/migrations/0013-analytics-rollups'
-import { openStore } from '@/lib/store/open'
 import type { Database } from '@/lib/store/schema'
 import { ERROR_CATEGORIES, errorCategoryKey } from '@/lib/verifications/error-codes'
-import { postgresBin, startPostgres, type Postgres } from '@/tools/harness/postgres'
-import { openTestStore } from '@/tests/unit/helpers/test-store'
+import { storeTargets } from '@/tests/unit/helpers/test-store'
 
 /*
  * The per-day rollups of migration 0013, which the verification and screening charts read: they
@@ -214,21 +212,7 @@ function randomRecord(id: string, random: ReturnType<typeof generator>): MirrorR
   })
 }
 
-const targets: { name: string; open: () => Promise<{ db: Db; close: () => Promise<void> }> }[] = [
-  { name: 'PGlite', open: () => openTestStore() },
-]
-let postgres: Postgres | undefined
-if (postgresBin()) {
-  targets.push({
-    name: 'a PostgreSQL server',
-    open: async () => {
-      postgres ??= await startPostgres()
-      return openStore({ dataDir: '', databaseUrl: postgres.url })
-    },
-  })
-}
-
-afterAll(() => postgres?.stop())
+const targets = storeTargets()
 
 describe.each(targets)('the analytics rollups on $name', ({ open }) => {
   let db: Db

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
 
 import { openStore, type Store } from '@/lib/store/open'
+import { postgresBin, startPostgres, type Postgres } from '@/tools/harness/postgres'
 
 /* Embedded stores for tests, copied from the migrated template that tests/unit/store-template.ts made. */
 
@@ -61,4 +62,28 @@ export function withAppStore() {
     delete process.env.VERITY_DATA_DIR
     remove()
   })
+}
+
+/** A store kind a test runs on, opened afresh by each describe block. */
+export type StoreTarget = { name: string; open: () => Promise<Pick<Store, 'db' | 'close'>> }
+
+/**
+ * PGlite, and a PostgreSQL server of the file's own where its binaries are installed: for tests
+ * that must hold on both (triggers, SQL the planners treat differently). Stops the server after
+ * the file.
+ */
+export function storeTargets(): StoreTarget[] {
+  const targets: StoreTarget[] = [{ name: 'PGlite', open: () => openTestStore() }]
+  let postgres: Postgres | undefined
+  if (postgresBin()) {
+    targets.push({
+      name: 'a PostgreSQL server',
+      open: async () => {
+        postgres ??= await startPostgres()
+        return openStore({ dataDir: '', databaseUrl: postgres.url })
+      },
+    })
+  }
+  afterAll(() => postgres?.stop())
+  return targets
 }
