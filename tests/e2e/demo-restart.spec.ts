@@ -110,7 +110,9 @@ async function historyRequests(demo: Demo): Promise<number> {
 test('a restarted demo resumes its history mirror without reading the history again', async ({
   page,
 }) => {
-  test.setTimeout(240_000)
+  // The demo's backfill also writes weeks of team work for each page's cases (VERITY_DEMO_WORK),
+  // reading each screening's report: a minute or two on a busy 2-core machine.
+  test.setTimeout(360_000)
   const status = page.getByRole('region', { name: 'Sync status' })
   const first = await startDemo()
   let pages: string
@@ -120,7 +122,7 @@ test('a restarted demo resumes its history mirror without reading the history ag
       await expect(status).toContainText(/done: [\d,]+ records in \d+ pages/, {
         timeout: 1_000,
       })
-    }).toPass({ timeout: 90_000 })
+    }).toPass({ timeout: 200_000 })
     pages = /in (\d+) pages/.exec((await status.textContent()) ?? '')?.[1] ?? ''
     expect(await historyRequests(first)).toBeGreaterThanOrEqual(Number(pages))
   } finally {
