@@ -84,7 +84,12 @@ export async function openStore(config: StoreConfig): Promise<Store> {
   }
 }
 
+// An idle connection's error reaches both its own listener and the pool's: say it once.
+const reported = new WeakSet<Error>()
+
 function connectionLost(error: Error) {
+  if (reported.has(error)) return
+  reported.add(error)
   console.warn(
     JSON.stringify({ level: 'warn', msg: 'store connection lost', error: describe(error) }),
   )

@@ -95,7 +95,7 @@ describe('GET /api/health', () => {
     const reads = Array.from({ length: 64 }, (_, n) =>
       client.upstreamGet('/api/v3/profiles', page, { page: n, limit: 10 }, { maxAttempts: 1 }),
     )
-    await vi.waitFor(() => expect(held).toHaveLength(64))
+    await vi.waitFor(() => expect(held).toHaveLength(64), { timeout: 10_000 })
     try {
       const started = performance.now()
       const answer = await check()

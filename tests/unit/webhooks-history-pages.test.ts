@@ -42,7 +42,9 @@ beforeEach(async () => {
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   observer = new InfiniteQueryObserver(client, webhookHistoryQueryOptions(undefined) as never)
   observer.subscribe(() => undefined)
-  await vi.waitFor(() => expect(observer.getCurrentResult().isSuccess).toBe(true))
+  await vi.waitFor(() => expect(observer.getCurrentResult().isSuccess).toBe(true), {
+    timeout: 10_000,
+  })
 })
 
 afterEach(() => {
