@@ -110,7 +110,8 @@ export type HistoryRecordsTable = {
   response_code: string | null
   /**
    * A newer record of the same subject exists (an applicant's screening, a verification's record):
-   * kept by the table's triggers (migration 0014), never written by the app.
+   * given when the mirror first stores a record (its upsert), kept by the table's triggers
+   * (migration 0014) whoever writes.
    */
   superseded: ColumnType<boolean, never, never>
   first_seen_at: ColumnType<Date, Date, never>

@@ -2,7 +2,9 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { applicantHistory } from '@/lib/applicants/history'
+import { NO_FACTS } from '@/lib/history-mirror/extract'
 import { nameKey } from '@/lib/history-mirror/name-key'
+import { upsertRecords } from '@/lib/history-mirror/upsert'
 import { QUEUE_AGES, type QueueFilters } from '@/lib/queue/params'
 import { queryQueue } from '@/lib/queue/queue'
 import { searchIds, searchNames } from '@/lib/search/mirror'
@@ -181,6 +183,54 @@ describe('the work queue', () => {
       store.db,
     )
     expect(await queued()).toEqual(['v1'])
+  })
+
+  it("gives the mirror's pages the same newest of each subject as the triggers, in either order", async () => {
+    const mirror = (...fixtures: Fixture[]) =>
+      upsertRecords(
+        store.db,
+        fixtures.map((fixture) => ({
+          ...NO_FACTS,
+          webhook_id: WEBHOOK,
+          event_type: 'AML_SCREENING',
+          at: hoursAgo(1),
+          payload_state: 'ok' as const,
+          is_sandbox: false,
+          attempts: 1,
+          response_code: '200',
+          error_codes: [],
+          ...fixture,
+          name_key: nameKey(fixture.requested_name ?? null),
+        })),
+        NOW,
+      )
+    const queued = async () => ids(await queryQueue(store.db, noFilters, { now: NOW }))
+    // A backfill's first page, then an older one: older records of held subjects, and subjects
+    // whose records are all on that page, the newest last, one of them without a time.
+    await mirror(amlScreening('middle', 'a1', 'High', 50), verification('v1', 'V1', 'failed', 40))
+    await mirror(
+      amlScreening('oldest', 'a1', 'High', 900),
+      verification('v1-older', 'V1', 'failed', 400),
+      amlScreening('x-old', 'a3', 'High', 20),
+      amlScreening('x-new', 'a3', 'High', 10),
+      { ...amlScreening('n-undated', 'a4', 'High', 0), at: null },
+      amlScreening('n-dated', 'a4', 'Medium', 30),
+    )
+    expect(await queued()).toEqual(['middle', 'v1', 'x-new', 'n-dated'])
+    // A poll's newer records replace the held newest ones.
+    await mirror(
+      amlScreening('rescreen', 'a1', 'Low', 5),
+      verification('v1-ok', 'V1', 'verified', 3),
+    )
+    expect(await queued()).toEqual(['x-new', 'n-dated'])
+    const { rows } = await sql<{ id: string; superseded: boolean }>`
+      select id, superseded from history_records order by id`.execute(store.db)
+    expect(rows.filter((row) => !row.superseded).map((row) => row.id)).toEqual([
+      'n-dated',
+      'rescreen',
+      'v1-ok',
+      'x-new',
+    ])
   })
 
   it('leaves out a screening whose matches are all decided, keeps one awaiting a second analyst', async () => {
