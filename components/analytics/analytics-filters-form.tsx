@@ -1,9 +1,8 @@
 import { Button } from '@/components/ui/button'
+import { FILTER_CONTROL, FilterField, FilterOptions } from '@/components/ui/filter-field'
 import { Input } from '@/components/ui/input'
-import { Select } from '@/components/ui/select'
 import { analyticsCsvPath, analyticsPath, type AnalyticsParams } from '@/lib/analytics/params'
 
-const label = 'block text-xs font-medium text-muted'
 const link = 'text-sm text-link hover:underline'
 
 /**
@@ -34,58 +33,45 @@ export function AnalyticsFiltersForm({ params }: { params: AnalyticsParams }) {
         aria-label="Period and filters"
         className="grid grid-cols-2 gap-3 rounded-md border border-line bg-surface p-3 sm:grid-cols-5"
       >
-        <div>
-          <label htmlFor="analytics-from" className={label}>
-            From (UTC day)
-          </label>
+        <FilterField id="analytics-from" label="From (UTC day)">
           <Input
             id="analytics-from"
             name="from"
             type="date"
             defaultValue={params.from}
-            className="mt-0.5 block w-full"
+            className={FILTER_CONTROL}
           />
-        </div>
-        <div>
-          <label htmlFor="analytics-to" className={label}>
-            To (included)
-          </label>
+        </FilterField>
+        <FilterField id="analytics-to" label="To (included)">
           <Input
             id="analytics-to"
             name="to"
             type="date"
             defaultValue={params.to}
-            className="mt-0.5 block w-full"
+            className={FILTER_CONTROL}
           />
-        </div>
-        <div>
-          <label htmlFor="analytics-env" className={label}>
-            Live or sandbox
-          </label>
-          <Select
-            id="analytics-env"
-            name="env"
-            defaultValue={params.environment ?? ''}
-            className="mt-0.5 block w-full"
-          >
-            <option value="">Both</option>
-            <option value="live">Live only</option>
-            <option value="sandbox">Sandbox only</option>
-          </Select>
-        </div>
-        <div className="col-span-2">
-          <label htmlFor="analytics-webhook" className={label}>
-            Webhook id
-          </label>
+        </FilterField>
+        <FilterOptions
+          id="analytics-env"
+          name="env"
+          label="Live or sandbox"
+          value={params.environment}
+          none="Both"
+          options={[
+            ['live', 'Live only'],
+            ['sandbox', 'Sandbox only'],
+          ]}
+        />
+        <FilterField id="analytics-webhook" label="Webhook id" className="col-span-2">
           <Input
             id="analytics-webhook"
             name="webhook_id"
             type="search"
             defaultValue={params.webhookId ?? ''}
             spellCheck={false}
-            className="mt-0.5 block w-full font-mono"
+            className={`${FILTER_CONTROL} font-mono`}
           />
-        </div>
+        </FilterField>
         <div className="col-span-2 flex flex-wrap items-end gap-x-3 gap-y-1 sm:col-span-5">
           <Button type="submit" variant="primary" size="md">
             Apply

@@ -1,12 +1,10 @@
 import { Button } from '@/components/ui/button'
+import { FILTER_CONTROL, FilterField, FilterOptions } from '@/components/ui/filter-field'
 import { Input } from '@/components/ui/input'
-import { Select } from '@/components/ui/select'
 import type { QUEUE_AGES } from '@/lib/queue/params'
 import { type QueueFilters } from '@/lib/queue/params'
 import { queuePath } from '@/lib/routes'
 import { errorCategoryByKey } from '@/lib/verifications/error-codes'
-
-const label = 'block text-xs font-medium text-muted'
 
 const AGE_WORDS: Record<keyof typeof QUEUE_AGES, string> = {
   '1d': 'Older than a day',
@@ -23,7 +21,8 @@ export function QueueFiltersForm({ filters }: { filters: QueueFilters }) {
       aria-label="Filter the queue"
       className="grid grid-cols-2 gap-3 rounded-md border border-line bg-surface p-3 sm:grid-cols-4"
     >
-      <OptionsField
+      <FilterOptions
+        id="queue-risk"
         name="risk"
         label="Risk"
         value={filters.risk}
@@ -32,7 +31,8 @@ export function QueueFiltersForm({ filters }: { filters: QueueFilters }) {
           ['Medium', 'Medium'],
         ]}
       />
-      <OptionsField
+      <FilterOptions
+        id="queue-event_type"
         name="event_type"
         label="Event type"
         value={filters.eventType}
@@ -41,25 +41,23 @@ export function QueueFiltersForm({ filters }: { filters: QueueFilters }) {
           ['DOCVER', 'Failed verifications'],
         ]}
       />
-      <OptionsField
+      <FilterOptions
+        id="queue-age"
         name="age"
         label="Age"
         value={filters.age}
         options={Object.entries(AGE_WORDS)}
       />
-      <div>
-        <label htmlFor="queue-webhook" className={label}>
-          Webhook id
-        </label>
+      <FilterField id="queue-webhook" label="Webhook id">
         <Input
           id="queue-webhook"
           name="webhook_id"
           type="search"
           defaultValue={filters.webhookId ?? ''}
           spellCheck={false}
-          className="mt-0.5 block w-full font-mono"
+          className={`${FILTER_CONTROL} font-mono`}
         />
-      </div>
+      </FilterField>
       <LinkedFilters filters={filters} />
       <div className="col-span-2 flex items-end gap-2 sm:col-span-4">
         <Button type="submit" variant="primary" size="md">
@@ -70,35 +68,6 @@ export function QueueFiltersForm({ filters }: { filters: QueueFilters }) {
         </a>
       </div>
     </form>
-  )
-}
-
-function OptionsField({
-  name,
-  label: text,
-  value,
-  options,
-}: {
-  name: string
-  label: string
-  value: string | null
-  options: [string, string][]
-}) {
-  const id = `queue-${name}`
-  return (
-    <div>
-      <label htmlFor={id} className={label}>
-        {text}
-      </label>
-      <Select id={id} name={name} defaultValue={value ?? ''} className="mt-0.5 block w-full">
-        <option value="">Any</option>
-        {options.map(([option, words]) => (
-          <option key={option} value={option}>
-            {words}
-          </option>
-        ))}
-      </Select>
-    </div>
   )
 }
 
