@@ -26,7 +26,9 @@ export function ActivityTable({
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-line">
           <tr>
-            <th scope="col" className={head}>
+            {/* A set width: the time switches from UTC to the analyst's zone after hydration, and a
+                column sized by its text would move every other column then (layout shift). */}
+            <th scope="col" className={`${head} w-44`}>
               When (UTC)
             </th>
             <th scope="col" className={head}>

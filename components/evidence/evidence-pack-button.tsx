@@ -4,12 +4,8 @@ import { useState } from 'react'
 
 import { Button } from '@/components/ui/button'
 import { ReasonForm, saveFile } from '@/components/ui/reason-form'
-import {
-  PACK_REASON_MAX,
-  PACK_REASON_MIN,
-  type MadePack,
-  type PackRequest,
-} from '@/lib/evidence/contract'
+import { PACK_REASON_MAX, PACK_REASON_MIN, type MadePack } from '@/lib/evidence/contract'
+import type { PackRequest } from '@/lib/evidence/request'
 import { apiPost, isApiError } from '@/lib/queries/api-fetch'
 
 type Target = Pick<PackRequest, 'type' | 'id' | 'subject'>

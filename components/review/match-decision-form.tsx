@@ -5,10 +5,9 @@ import { useId, useState, type ComponentProps } from 'react'
 import { useReportReview } from '@/components/review/review-context'
 import { Button } from '@/components/ui/button'
 import { Textarea } from '@/components/ui/textarea'
-import { freeTextIssue, isReason, REASON_MIN } from '@/lib/api/free-text'
+import { DECISION_REASON_MAX, freeTextIssue, isReason, REASON_MIN } from '@/lib/api/free-text'
 import { isApiError } from '@/lib/queries/api-fetch'
 import { useRecordDecision } from '@/lib/queries/decisions'
-import { REASON_MAX } from '@/lib/review/decision-request'
 import {
   decisionLabels,
   DECISIONS,
@@ -99,7 +98,7 @@ export function DecisionForm({
         value={reason}
         onChange={(event) => setReason(event.target.value)}
         rows={2}
-        maxLength={REASON_MAX}
+        maxLength={DECISION_REASON_MAX}
         aria-invalid={tried && reasonShort}
         aria-describedby={`${id}-reason-help`}
         className="block w-full text-zinc-900 dark:text-zinc-100"

@@ -1,7 +1,5 @@
 import type { z } from 'zod'
 
-import { hasNoControlCharacters } from '@/lib/api/params'
-
 /*
  * What free text an analyst writes (notes, decision reasons, export reasons) may hold, in one
  * browser-safe place: the forms say so before sending, and the server refuses the same.
@@ -13,10 +11,23 @@ import { hasNoControlCharacters } from '@/lib/api/params'
 
 export const REASON_MIN = 10
 
+/** The longest match decision reason (lib/review/decision-request.ts), which its form allows too. */
+export const DECISION_REASON_MAX = 2000
+
 /** The longest reason for an export (lib/data/exports.ts), which its form allows too. */
 export const EXPORT_REASON_MAX = 500
 
 export const REASON_TOO_SHORT = `Give a reason of at least ${REASON_MIN} characters of visible text.`
+
+// C0 controls but tab, line feed and carriage return, and DEL. PostgreSQL text cannot hold NUL
+// (the statement fails, after the action was already audited as done), and none of them belongs in
+// what an analyst writes.
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+
+/** For free text that is stored (notes, reasons): true when it has no control characters. */
+export function hasNoControlCharacters(value: string | undefined): boolean {
+  return value === undefined || !CONTROL_CHARACTERS.test(value)
+}
 
 const FORMAT_CHARACTERS = /\p{Cf}/u
 // Letters of no width or ink that are not Cf (Hangul fillers, the braille blank): never text.

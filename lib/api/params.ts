@@ -29,16 +29,6 @@ export const webhookHistoryParams = z.object({
   webhook_id: uuid('webhook_id').optional(),
 })
 
-// C0 controls but tab, line feed and carriage return, and DEL. PostgreSQL text cannot hold NUL
-// (the statement fails, after the action was already audited as done), and none of them belongs in
-// what an analyst writes.
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
-
-/** For free text that is stored (notes, reasons): true when it has no control characters. */
-export function hasNoControlCharacters(value: string | undefined): boolean {
-  return value === undefined || !CONTROL_CHARACTERS.test(value)
-}
-
 /** Search params as a plain object: empty values count as absent, and a repeated key only once. */
 export function searchParamsObject(params: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {}

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { hasNoControlCharacters } from '@/lib/api/params'
+import { hasNoControlCharacters } from '@/lib/api/free-text'
 
 import { OUTCOMES } from './rules'
 

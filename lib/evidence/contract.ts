@@ -1,10 +1,7 @@
-import { z } from 'zod'
-
-import { isShortId, isUuid } from '@/lib/ids'
-
 /*
- * What the browser and the server share of evidence packs: the request, the document's shape, and
- * what making and verifying a pack answer. A pack is a list of sections made of a few kinds of
+ * What the browser and the server share of evidence packs: the request's limits (its schema is
+ * request.ts, apart so that zod stays out of the browser), the document's shape, and what making
+ * and verifying a pack answer. A pack is a list of sections made of a few kinds of
  * block, so the JSON file and the PDF are the same content by construction (the PDF renders the
  * blocks) and a new kind of record adds sections, not a new format.
  */
@@ -14,39 +11,6 @@ export const PACK_REASON_MIN = 10
 export const PACK_REASON_MAX = 500
 /** Matches shown in full; the rest are counted (matches with decisions are always in full). */
 export const DETAILED_MATCHES = 100
-
-const ID_CHECKS = {
-  verification: isShortId,
-  aml_search: isUuid,
-  // A case's id is a whole number (lib/cases/requests.ts).
-  case: (id: string) => /^[1-9]\d{0,14}$/.test(id),
-}
-
-export const packRequest = z
-  .object({
-    type: z.enum(['verification', 'aml_search', 'case'], {
-      error: 'type must be verification, aml_search or case',
-    }),
-    id: z.string().max(200),
-    /** The AML report page's subject (`verification:<short id>`), for the match comparisons. */
-    subject: z.string().max(300).optional(),
-    unmasked: z.boolean().default(false),
-    reason: z
-      .string()
-      .trim()
-      .max(PACK_REASON_MAX, `reason must be at most ${PACK_REASON_MAX} characters`)
-      .optional(),
-  })
-  .refine((body) => ID_CHECKS[body.type](body.id), {
-    message: 'id is not an id of that kind of record',
-    path: ['id'],
-  })
-  .refine((body) => !body.unmasked || (body.reason?.length ?? 0) >= PACK_REASON_MIN, {
-    message: `An unmasked evidence pack needs a reason of at least ${PACK_REASON_MIN} characters`,
-    path: ['reason'],
-  })
-
-export type PackRequest = z.output<typeof packRequest>
 
 export type Fact = { label: string; value: string }
 

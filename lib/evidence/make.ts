@@ -6,12 +6,8 @@ import { audit, auditMade } from '@/lib/audit/record'
 import { AuthRequiredError } from '@/lib/auth/errors'
 import { requireViewer } from '@/lib/auth/session'
 import { viewerLabel } from '@/lib/auth/viewer'
-import {
-  PACK_FORMAT,
-  type EvidencePack,
-  type MadePack,
-  type PackRequest,
-} from '@/lib/evidence/contract'
+import { PACK_FORMAT, type EvidencePack, type MadePack } from '@/lib/evidence/contract'
+import type { PackRequest } from '@/lib/evidence/request'
 import { notesFor } from '@/lib/notes/notes'
 import { getStore } from '@/lib/store/store'
 import { UpstreamError } from '@/lib/upstream/errors'

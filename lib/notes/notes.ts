@@ -11,10 +11,10 @@ import {
   EMPTY_NOTE,
   NOTE_MAX,
   NOTE_TOO_LONG,
-  noteResourceSchema,
   type Note,
   type NoteResource,
 } from '@/lib/notes/contract'
+import { noteResourceSchema } from '@/lib/notes/request'
 import { getStore } from '@/lib/store/store'
 import { UpstreamError } from '@/lib/upstream/errors'
 

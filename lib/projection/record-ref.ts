@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 
 import { z } from 'zod'
 
-import { hasNoControlCharacters } from '@/lib/api/params'
+import { hasNoControlCharacters } from '@/lib/api/free-text'
 
 /*
  * The reference a masked value carries: which record (and, for a webhook record, the history page

@@ -1,22 +1,26 @@
 import { z } from 'zod'
 
-import { checkFreeText, isReason, REASON_TOO_SHORT } from '@/lib/api/free-text'
-import { amlSearchIdParam, hasNoControlCharacters } from '@/lib/api/params'
+import {
+  checkFreeText,
+  DECISION_REASON_MAX,
+  hasNoControlCharacters,
+  isReason,
+  REASON_TOO_SHORT,
+} from '@/lib/api/free-text'
+import { amlSearchIdParam } from '@/lib/api/params'
 import { DECISION_ACTIONS, DECISIONS } from '@/lib/review/decision-rules'
 import { parseSubjectParam } from '@/lib/review/subject'
 
 /*
- * The contract of /api/aml/{id}/decisions, browser-safe: the route parses with these schemas and
- * the decision form takes its limits and words from here, so the two cannot drift apart.
+ * The contract of /api/aml/{id}/decisions: the route parses with these schemas. The limits the
+ * decision form shares with them are in lib/api/free-text.ts, so that zod stays out of the browser.
  */
-
-export const REASON_MAX = 2000
 
 /** Why a decision's reason (already trimmed) cannot be recorded, or null when it can. */
 export function reasonRefusal(reason: string): string | null {
   if (!isReason(reason)) return REASON_TOO_SHORT
-  if (reason.length > REASON_MAX) {
-    return `A reason is at most ${REASON_MAX.toLocaleString('en')} characters.`
+  if (reason.length > DECISION_REASON_MAX) {
+    return `A reason is at most ${DECISION_REASON_MAX.toLocaleString('en')} characters.`
   }
   return null
 }
@@ -37,7 +41,7 @@ export const decisionRequest = z.object({
   }),
   reason: z
     .string()
-    .max(REASON_MAX * 2, `reason must be at most ${REASON_MAX} characters`)
+    .max(DECISION_REASON_MAX * 2, `reason must be at most ${DECISION_REASON_MAX} characters`)
     .superRefine(checkFreeText((issue) => `reason ${issue}`))
     .default(''),
   subject: subjectField(),

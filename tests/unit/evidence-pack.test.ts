@@ -78,7 +78,7 @@ async function loadModules() {
   return {
     make: await import('@/lib/evidence/make'),
     verify: await import('@/lib/evidence/verify'),
-    contract: await import('@/lib/evidence/contract'),
+    request: await import('@/lib/evidence/request'),
     decisions: await import('@/lib/review/record-decision'),
     notes: await import('@/lib/notes/notes'),
     cases: await import('@/lib/cases/create'),
@@ -114,7 +114,7 @@ beforeEach(() => {
 })
 
 function make(body: Record<string, unknown>) {
-  return modules.make.makeEvidencePack(modules.contract.packRequest.parse(body))
+  return modules.make.makeEvidencePack(modules.request.packRequest.parse(body))
 }
 
 const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex')
@@ -341,7 +341,7 @@ describe('the audit row of a pack', () => {
   it('keeps the reason of an unmasked pack, which holds the raw values', async () => {
     const reason = 'Regulator request 2026-117 asks for the document data.'
     expect(() =>
-      modules.contract.packRequest.parse({ type: 'verification', id: SHORT_ID, unmasked: true }),
+      modules.request.packRequest.parse({ type: 'verification', id: SHORT_ID, unmasked: true }),
     ).toThrow(/reason of at least 10 characters/)
     const made = await make({ type: 'verification', id: SHORT_ID, unmasked: true, reason })
     expect(made.json).toContain('AB1234567')

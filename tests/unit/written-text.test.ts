@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { firstIssue } from '@/lib/api/params'
 import { amlExportRequest } from '@/lib/data/exports'
 import { decisionRequest } from '@/lib/review/decision-request'
-import { noteRequest } from '@/lib/notes/contract'
+import { noteRequest } from '@/lib/notes/request'
 
 /*
  * Free text that Verity stores (notes, decision reasons, export reasons) is refused with a message

@@ -1,6 +1,6 @@
 import { actionRoute, readRoute } from '@/lib/api/route'
-import { noteRequest, noteResourceSchema } from '@/lib/notes/contract'
 import { addNote, notesFor } from '@/lib/notes/notes'
+import { noteRequest, noteResourceSchema } from '@/lib/notes/request'
 
 // GET /api/notes?type=&id= – the newest notes on a verification or an AML report
 export const GET = readRoute(noteResourceSchema, (resource) => notesFor(resource))
