@@ -25,7 +25,7 @@ export async function measureColdStart(
       tables: [
         {
           title: `7. Cold start (${store}): process start to first answer`,
-          head: ['start', 'answered', 'time', 'store ready at'],
+          head: ['start', 'answered', 'time', 'store ready at (its uptime)'],
           rows: [
             [
               'first start, empty store',
