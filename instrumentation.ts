@@ -14,4 +14,6 @@ export async function register() {
   // (PGlite's start takes seconds). Nothing reads it before it is open and migrated: every reader
   // waits for the one promise that getStore() has already put in place here.
   void openStoreAtStart()
+  const { closeStoreBeforeExit } = await import('@/lib/store/store')
+  closeStoreBeforeExit()
 }
