@@ -1,7 +1,7 @@
 // Runs once when a server starts, including the standalone server, which does not load
 // next.config.js: each request's socket address is stamped for lib/auth/request.ts, and a bad
 // environment, or a store that cannot be opened or migrated, stops it with a message that names
-// the cause.
+// the cause (the store, as soon as it is known).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
   // Before any request: which proxy a request came from is known only from this stamp.
@@ -10,5 +10,10 @@ export async function register() {
   const { checkEnvAtStart } = await import('@/lib/check-env-at-start')
   checkEnvAtStart()
   const { openStoreAtStart } = await import('@/lib/open-store-at-start')
-  await openStoreAtStart()
+  // Not awaited: Next.js gets ready and loads the first request's page while the store opens
+  // (PGlite's start takes seconds). Nothing reads it before it is open and migrated: every reader
+  // waits for the one promise that getStore() has already put in place here.
+  void openStoreAtStart()
+  const { closeStoreBeforeExit } = await import('@/lib/store/store')
+  closeStoreBeforeExit()
 }

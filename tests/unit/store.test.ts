@@ -54,6 +54,21 @@ describe('the embedded store', () => {
     }
   }, 120_000)
 
+  it('refuses a store that has run a migration this release does not have', async () => {
+    const { dir, remove } = copyTemplate()
+    try {
+      const store = await openStore({ dataDir: dir })
+      await sql`insert into kysely_migration (name, timestamp)
+        values ('9999-from-a-newer-release', now())`.execute(store.db)
+      await store.close()
+      await expect(openStore({ dataDir: dir })).rejects.toThrow(
+        'previously executed migration 9999-from-a-newer-release is missing',
+      )
+    } finally {
+      remove()
+    }
+  }, 60_000)
+
   it('refuses a data directory another process is using, naming it and the way out', async () => {
     const { dir, remove } = copyTemplate()
     const store = await openStore({ dataDir: dir })
