@@ -73,6 +73,12 @@ const holder = async () =>
 test('two instances on one PostgreSQL server read the history once between them', async () => {
   test.setTimeout(180_000)
   instances.push(...(await Promise.all([start(), start()])))
+  // The server answers while its store is still opening; the tables exist once one says ready.
+  await expect
+    .poll(() => instances.some((instance) => instance.logs().includes('"msg":"store ready"')), {
+      timeout: 60_000,
+    })
+    .toBe(true)
   await expect.poll(async () => (await state())?.backfill_done, { timeout: 90_000 }).toBe(true)
   const done = await state()
   expect(Number(done?.records)).toBe(RECORDS)
