@@ -49,7 +49,35 @@ export async function audit(
   reason?: string,
 ) {
   const { writer } = await appTrail()
-  return writer.append({
+  return writer.append(
+    entry(viewer, action, { resource, outcome, field, reason }, await requestIds()),
+  )
+}
+
+type WorkEntry = { resource: AuditResource; outcome: string; field?: string; reason?: string }
+
+/**
+ * Appends a row for each entry of work no request asked for (the cases a mirror page made), under
+ * one request id, so that work's rows read together; resolves once all are committed. Queued
+ * together, the writer commits them in batches.
+ */
+export async function auditWork(
+  viewer: Viewer,
+  action: AuditAction,
+  entries: readonly WorkEntry[],
+) {
+  const { writer } = await appTrail()
+  const ids = { requestId: randomUUID() }
+  await Promise.all(entries.map((work) => writer.append(entry(viewer, action, work, ids))))
+}
+
+function entry(
+  viewer: Viewer | null,
+  action: AuditAction,
+  { resource, outcome, field, reason }: WorkEntry,
+  ids: { requestId: string; clientRequestId?: string },
+) {
+  return {
     time: new Date().toISOString(),
     user: viewer ? viewerLabel(viewer) : 'unauthenticated',
     analystId: viewer ? analystId(viewer) : undefined,
@@ -57,9 +85,9 @@ export async function audit(
     resource,
     field,
     reason,
-    ...(await requestIds()),
+    ...ids,
     outcome,
-  })
+  }
 }
 
 // What this request has already read and audited: by the API request's scope, or React's

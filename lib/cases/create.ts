@@ -2,7 +2,7 @@ import 'server-only'
 
 import { sql, type Kysely } from 'kysely'
 
-import { audit } from '@/lib/audit/record'
+import { auditWork } from '@/lib/audit/record'
 import type { Viewer } from '@/lib/auth/viewer'
 import { getEnv } from '@/lib/env'
 import type { Database } from '@/lib/store/schema'
@@ -100,19 +100,15 @@ export async function announceCases(
   made: readonly MadeCase[],
   now = new Date(),
 ): Promise<number[]> {
-  // Queued together, the audit writer commits them in batches: one append each made a backfill
-  // page of hundreds of new cases wait on hundreds of round trips.
-  await Promise.all(
-    made.map((row) =>
-      audit(
-        MIRROR_ACTOR,
-        'case',
-        { type: 'case', id: String(row.case_id) },
-        'ok',
-        'created',
-        `${row.resource_type} ${row.resource_id}`,
-      ),
-    ),
+  await auditWork(
+    MIRROR_ACTOR,
+    'case',
+    made.map((row) => ({
+      resource: { type: 'case', id: String(row.case_id) },
+      outcome: 'ok',
+      field: 'created',
+      reason: `${row.resource_type} ${row.resource_id}`,
+    })),
   )
   const env = getEnv()
   if (made.length > 0 && env.VERITY_DEMO) {

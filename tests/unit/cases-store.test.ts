@@ -191,6 +191,30 @@ describe('making cases from the mirror', () => {
     expect(events.map((event) => event.kind)).toEqual(['created', 'created', 'created'])
   })
 
+  it('audits each case made once, the cases of one call under one request id', async () => {
+    const first = await modules.create.createCasesForNewRecords(await db(), await mirror({}, {}))
+    const second = await modules.create.createCasesForNewRecords(await db(), await mirror({}))
+    const audited = await (
+      await db()
+    )
+      .selectFrom('audit_events')
+      .select(['resource_id', 'request_id', 'user_label'])
+      .where('action', '=', 'case')
+      .where('field', '=', 'created')
+      .where('resource_id', 'in', [...first, ...second].map(String))
+      .orderBy('seq')
+      .execute()
+    const byNumber = (a: number, b: number) => a - b
+    expect(audited.map((row) => Number(row.resource_id)).sort(byNumber)).toEqual(
+      [...first, ...second].sort(byNumber),
+    )
+    expect(new Set(audited.map((row) => row.user_label))).toEqual(new Set(['history mirror']))
+    const requestOf = (id: number) =>
+      audited.find((row) => Number(row.resource_id) === id)?.request_id
+    expect(requestOf(first[0]!)).toBe(requestOf(first[1]!))
+    expect(requestOf(second[0]!)).not.toBe(requestOf(first[0]!))
+  })
+
   it('makes a case once when two instances run at the same moment', async () => {
     const ids = await mirror({}, {}, {})
     const [a, b] = await Promise.all([

@@ -14,7 +14,7 @@ import { readFigures } from '@/lib/analytics/report'
 import { openStore } from '@/lib/store/open'
 import type { Database } from '@/lib/store/schema'
 import { percentile } from '@/tools/bench/stats'
-import { postgresBin, startPostgres, type Postgres } from '@/tools/harness/postgres'
+import { postgresBin, SIZED_FOR_A_MILLION, startPostgres, type Postgres } from '@/tools/harness/postgres'
 
 const { values } = parseArgs({
   options: { 'analytics-records': { type: 'string' } },
@@ -99,7 +99,7 @@ type Target = { name: string; databaseUrl?: string }
 const targets: Target[] = [{ name: 'PGlite (embedded)' }]
 let postgres: Postgres | undefined
 if (postgresBin()) {
-  postgres = await startPostgres()
+  postgres = await startPostgres(SIZED_FOR_A_MILLION)
   targets.push({ name: 'PostgreSQL server', databaseUrl: postgres.url })
 } else {
   console.log('  PostgreSQL is not installed: only the embedded store is measured')

@@ -26,7 +26,7 @@ import { startSimulatorChild } from '@/tools/bench/processes'
 import { percentile } from '@/tools/bench/stats'
 import { exampleApiKey } from '@/simulator/server/api-key'
 import type { Database } from '@/lib/store/schema'
-import { postgresBin, startPostgres, type Postgres } from '@/tools/harness/postgres'
+import { postgresBin, SIZED_FOR_A_MILLION, startPostgres, type Postgres } from '@/tools/harness/postgres'
 
 const { values } = parseArgs({
   options: {
@@ -57,7 +57,7 @@ async function benchAll() {
   if (!skipPglite) targets.push({ name: 'PGlite (embedded)', env: { VERITY_DATA_DIR: dataDir } })
   let postgres: Postgres | undefined
   if (postgresBin()) {
-    postgres = await startPostgres()
+    postgres = await startPostgres(SIZED_FOR_A_MILLION)
     targets.push({ name: 'PostgreSQL server', env: { DATABASE_URL: postgres.url } })
   } else {
     console.log('  PostgreSQL is not installed: only the embedded store is measured')
