@@ -14,7 +14,12 @@ import { readFigures } from '@/lib/analytics/report'
 import { openStore } from '@/lib/store/open'
 import type { Database } from '@/lib/store/schema'
 import { percentile } from '@/tools/bench/stats'
-import { postgresBin, SIZED_FOR_A_MILLION, startPostgres, type Postgres } from '@/tools/harness/postgres'
+import {
+  postgresBin,
+  SIZED_FOR_A_MILLION,
+  startPostgres,
+  type Postgres,
+} from '@/tools/harness/postgres'
 
 const { values } = parseArgs({
   options: { 'analytics-records': { type: 'string' } },

@@ -26,7 +26,12 @@ import { startSimulatorChild } from '@/tools/bench/processes'
 import { percentile } from '@/tools/bench/stats'
 import { exampleApiKey } from '@/simulator/server/api-key'
 import type { Database } from '@/lib/store/schema'
-import { postgresBin, SIZED_FOR_A_MILLION, startPostgres, type Postgres } from '@/tools/harness/postgres'
+import {
+  postgresBin,
+  SIZED_FOR_A_MILLION,
+  startPostgres,
+  type Postgres,
+} from '@/tools/harness/postgres'
 
 const { values } = parseArgs({
   options: {
