@@ -39,7 +39,8 @@ export type MadeCase = { case_id: number; resource_type: string; resource_id: st
  * (only among `recordIds` when given: the page just stored), in one statement, in the caller's
  * transaction when it has one (the mirror's page: its records and their cases commit together).
  * Idempotent, and safe on two instances at once: the unique (resource_type, resource_id) lets one
- * insert win and the other do nothing.
+ * insert win and the other do nothing. A case carries its record's facts from the start (migration
+ * 0017), which the record just read already holds.
  */
 export async function makeCases(
   db: Kysely<Database>,
@@ -63,7 +64,7 @@ export async function makeCases(
           case when h.event_type = 'AML_SCREENING' then 'screening' else 'failed_verification' end as kind,
           case when h.event_type = 'AML_SCREENING' then 'aml_search' else 'verification' end as resource_type,
           case when h.event_type = 'AML_SCREENING' then lower(h.search_uuid) else h.short_id end as resource_id,
-          h.id as record_id, h.applicant_id, h.at,
+          h.id as record_id, h.applicant_id, h.at, h.webhook_id, h.is_sandbox,
           case when h.event_type = 'AML_SCREENING' then h.risk end as risk
         from history_records h
         where ${QUEUE_ITEM} ${only}
@@ -72,14 +73,14 @@ export async function makeCases(
     ),
     made as (
       insert into cases (kind, resource_type, resource_id, record_id, applicant_id, risk, priority,
-        due_at, created_at, updated_at)
+        due_at, created_at, updated_at, record_at, record_webhook_id, record_is_sandbox)
       select kind, resource_type, resource_id, record_id, applicant_id, risk,
         case when risk = 'High' then 3 when kind = 'failed_verification' then 2 else 1 end,
         ${madeAt} + make_interval(hours => case
           when risk = 'High' then ${sla.High}::int
           when kind = 'failed_verification' then ${sla.failed_verification}::int
           else ${sla.Medium}::int end),
-        ${madeAt}, ${madeAt}
+        ${madeAt}, ${madeAt}, at, webhook_id, is_sandbox
       from items
       where not exists (select 1 from cases c
         where c.resource_type = items.resource_type and c.resource_id = items.resource_id)

@@ -14,6 +14,7 @@ import * as analyticsRollups from './migrations/0013-analytics-rollups'
 import * as historySuperseded from './migrations/0014-history-superseded'
 import * as caseRecordFacts from './migrations/0015-case-record-facts'
 import * as historyWriteCost from './migrations/0016-history-write-cost'
+import * as caseFactsGiven from './migrations/0017-case-facts-given'
 
 /*
  * Every migration, in order, imported rather than read from disk: the standalone server carries
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0014-history-superseded': historySuperseded,
   '0015-case-record-facts': caseRecordFacts,
   '0016-history-write-cost': historyWriteCost,
+  '0017-case-facts-given': caseFactsGiven,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { parseAnalyticsParams, type AnalyticsRange } from '@/lib/analytics/params'
 import { deadlines, openCasesByAge, reviewTimesPerWeek } from '@/lib/analytics/queries'
@@ -7,6 +7,7 @@ import { NO_FACTS, type MirrorRecord } from '@/lib/history-mirror/extract'
 import { upsertRecords } from '@/lib/history-mirror/upsert'
 import { fillCaseRecordFacts } from '@/lib/store/migrations/0015-case-record-facts'
 import type { Database } from '@/lib/store/schema'
+import { stubEnv } from '@/tests/unit/helpers/env'
 import { storeTargets } from '@/tests/unit/helpers/test-store'
 
 /*
@@ -166,6 +167,44 @@ describe.each(targets)("a case's copy of its record on $name", ({ open }) => {
       record_webhook_id: null,
       record_is_sandbox: null,
     })
+  })
+
+  it("is given by the mirror's cases as they are made, as the record holds it", async () => {
+    const made = [
+      record({ id: 'm1', at: new Date('2026-11-05T10:00:00Z'), search_uuid: search(50) }),
+      record({ id: 'm2', webhook_id: W2, is_sandbox: true, search_uuid: search(51) }),
+      record({
+        id: 'm3',
+        event_type: 'DOCVER',
+        at: new Date('2026-11-06T11:00:00Z'),
+        webhook_id: null,
+        is_sandbox: null,
+        short_id: 'MADE3',
+        status: 'failed',
+        risk: null,
+      }),
+    ]
+    await upsertRecords(db, made, NOW)
+    // makeCases reads the environment (the demo's seeds, the deadlines' hours).
+    stubEnv({ DS_API_BASE_URL: 'http://127.0.0.1:9', DS_API_KEY: 'k' })
+    const { makeCases } = await import('@/lib/cases/create')
+    const cases = await makeCases(
+      db,
+      made.map((one) => one.id),
+      NOW,
+    ).finally(() => vi.unstubAllEnvs())
+    expect(cases).toHaveLength(3)
+    const { rows } = await sql<{ record_id: string; copied: unknown[]; held: unknown[] }>`
+      select c.record_id, array[c.record_at::text, c.record_webhook_id, c.record_is_sandbox::text] as copied,
+        array[r.at::text, r.webhook_id, r.is_sandbox::text] as held
+      from cases c join history_records r on r.id = c.record_id
+      where c.record_id in ('m1', 'm2', 'm3') order by c.record_id`.execute(db)
+    expect(rows.map((row) => row.copied)).toEqual(rows.map((row) => row.held))
+    expect(rows.map((row) => row.copied)).toEqual([
+      [expect.stringContaining('2026-11-05'), W1, 'false'],
+      [null, W2, 'true'],
+      [expect.stringContaining('2026-11-06'), null, null],
+    ])
   })
 
   it('moves the weekly figures when a case closes after they were read', async () => {

@@ -42,10 +42,16 @@ function run(command: string, args: string[], asPostgres: boolean) {
 
 /**
  * A server set up for a mirror of a million records, as docs/operations.md advises: shared buffers
- * that hold its tables and indexes (about 2 GB). The default 128 MB suits the tests' small stores;
- * at a million records it sent the backfill's index writes through the kernel's cache.
+ * that hold its tables and indexes (about 2 GB), and room for the write-ahead log between
+ * checkpoints. The defaults (128 MB, 1 GB) suit the tests' small stores; at a million records the
+ * first sent the backfill's index writes through the kernel's cache, and the second made a
+ * checkpoint every few seconds, after which each index page's first change is logged whole.
  */
-export const SIZED_FOR_A_MILLION = { shared_buffers: '2GB' }
+export const SIZED_FOR_A_MILLION = {
+  shared_buffers: '2GB',
+  max_wal_size: '8GB',
+  checkpoint_timeout: '30min',
+}
 
 /** `settings` are server parameters (`-c name=value`) beyond the harness's own. */
 export async function startPostgres(settings: Record<string, string> = {}): Promise<Postgres> {
