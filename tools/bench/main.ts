@@ -14,7 +14,13 @@ import { measureLighthouse } from '@/tools/bench/lighthouse'
 import { measureLoad } from '@/tools/bench/load'
 import { collected, measureMemory, type Collected } from '@/tools/bench/memory'
 import { parseOptions, sectionKeys } from '@/tools/bench/options'
-import { startFloor, startNext, startSignIn, startSimulatorChild } from '@/tools/bench/processes'
+import {
+  mirrorBackfilled,
+  startFloor,
+  startNext,
+  startSignIn,
+  startSimulatorChild,
+} from '@/tools/bench/processes'
 import {
   budgetTable,
   combineBudgets,
@@ -105,6 +111,9 @@ async function runOnce(floor: Floor | null, failures: Record<string, string>): P
   try {
     session = await signInAnalyst(browser, app.url)
     console.log('signed in as ana@verity.test')
+    // Measured in its steady state: the in-process sync's first backfill is over.
+    const backfillMs = await mirrorBackfilled(app.url, session.header)
+    console.log(`history mirror backfilled (waited ${(backfillMs / 1000).toFixed(1)} s)`)
     // Resting size: started, signed in, and every measured route served once (loaded and compiled).
     await Promise.all(
       [`/api/profiles`, '/api/ping'].map((path) =>
