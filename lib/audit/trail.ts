@@ -123,33 +123,24 @@ function chainOn(key: Uint8Array, from: Position, entries: AuditEntry[]) {
   return { records, head: sealHead(key, seq, hash) }
 }
 
-/** One statement: the rows and the new head, or nothing when the head is no longer `from`. */
+/**
+ * One statement (migration 0018's function): the rows and the new head, or nothing when the head
+ * is no longer `from`.
+ */
 async function appendAt(db: Db, key: Uint8Array, from: Position, entries: AuditEntry[]) {
   const { records, head } = chainOn(key, from, entries)
-  const values = sql.join(
-    records.map(toRow).map(
-      (row) =>
-        sql`(${row.seq}::bigint, ${row.at.toISOString()}::timestamptz, ${row.user_label}::text,
-          ${row.analyst_id}::text,
-          ${row.action}::text, ${row.resource_type}::text, ${row.resource_id}::text,
-          ${row.field}::text, ${row.reason}::text, ${row.request_id}::text,
-          ${row.client_request_id}::text, ${row.outcome}::text,
-          ${row.prev_hash}::text, ${row.hash}::text)`,
-    ),
-  )
+  const rows = records.map(toRow)
+  const column = <K extends keyof ReturnType<typeof toRow>>(name: K) => rows.map((row) => row[name])
   try {
-    const { rows } = await sql<{ seq: number }>`
-      with moved as (
-        update audit_head set seq = ${head.seq}, hash = ${head.hash}, mac = ${head.mac}
-        where id = 1 and seq = ${from.seq} and hash = ${from.hash}
-        returning 1
-      )
-      insert into audit_events (seq, at, user_label, analyst_id, action, resource_type, resource_id, field,
-        reason, request_id, client_request_id, outcome, prev_hash, hash)
-      select * from (values ${values}) as added
-      where exists (select 1 from moved)
-      returning seq`.execute(db)
-    return rows.length === records.length ? records : null
+    const { rows: answered } = await sql<{ inserted: number }>`
+      select verity_audit_append(${from.seq}, ${from.hash}, ${head.seq}, ${head.hash}, ${head.mac},
+        ${column('seq')}::bigint[], ${rows.map((row) => row.at.toISOString())}::timestamptz[],
+        ${column('user_label')}::text[], ${column('analyst_id')}::text[], ${column('action')}::text[],
+        ${column('resource_type')}::text[], ${column('resource_id')}::text[],
+        ${column('field')}::text[], ${column('reason')}::text[], ${column('request_id')}::text[],
+        ${column('client_request_id')}::text[], ${column('outcome')}::text[],
+        ${column('prev_hash')}::text[], ${column('hash')}::text[]) as inserted`.execute(db)
+    return Number(answered[0]?.inserted) === records.length ? records : null
   } catch (error) {
     // Another instance took these sequence numbers first.
     if ((error as { code?: string }).code === '23505') return null

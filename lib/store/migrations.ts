@@ -15,6 +15,7 @@ import * as historySuperseded from './migrations/0014-history-superseded'
 import * as caseRecordFacts from './migrations/0015-case-record-facts'
 import * as historyWriteCost from './migrations/0016-history-write-cost'
 import * as caseFactsGiven from './migrations/0017-case-facts-given'
+import * as auditAppendFunction from './migrations/0018-audit-append-function'
 
 /*
  * Every migration, in order, imported rather than read from disk: the standalone server carries
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0015-case-record-facts': caseRecordFacts,
   '0016-history-write-cost': historyWriteCost,
   '0017-case-facts-given': caseFactsGiven,
+  '0018-audit-append-function': auditAppendFunction,
 }
 
 export const migrationProvider: MigrationProvider = {

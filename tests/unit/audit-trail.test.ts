@@ -16,7 +16,7 @@ import {
   verifyStoredTrail,
 } from '@/lib/audit/trail'
 import { trailStatus } from '@/lib/audit/trail-status'
-import { openTestStore } from '@/tests/unit/helpers/test-store'
+import { openTestStore, storeTargets } from '@/tests/unit/helpers/test-store'
 
 /*
  * The audit trail in an embedded store: appends from several writers (as from several instances)
@@ -251,6 +251,41 @@ describe('audit trail in the store', () => {
       seq: 2,
     })
   })
+})
+
+// Two instances on one PostgreSQL server race for the head for real (PGlite has one connection).
+describe('appends from two instances on one store', () => {
+  for (const target of storeTargets()) {
+    it(`make one chain, every row committed once, on ${target.name}`, async () => {
+      const one = await target.open()
+      const two = target.name === 'PGlite' ? one : await target.open()
+      try {
+        await sealGenesis(one.db, key)
+        const { seq: before } = await readHead(one.db)
+        const writers = [createAuditWriter(one.db, key), createAuditWriter(two.db, key)]
+        const records = await Promise.all(
+          Array.from({ length: 300 }, (_, n) => writers[n % 2]!.append(entry(n + 1))),
+        )
+        expect(records.map((record) => record.seq).sort((a, b) => a - b)).toEqual(
+          Array.from({ length: 300 }, (_, n) => before + n + 1),
+        )
+        const rows = await one.db
+          .selectFrom('audit_events')
+          .select(['seq', 'request_id'])
+          .where('seq', '>', before)
+          .orderBy('seq')
+          .execute()
+        expect(rows.map((row) => row.request_id).sort()).toEqual(
+          Array.from({ length: 300 }, (_, n) => `req-${n + 1}`).sort(),
+        )
+        expect(await verifyStoredTrail(one.db, key)).toMatchObject({ ok: true })
+        expect(await readHead(one.db)).toMatchObject({ seq: before + 300 })
+      } finally {
+        if (two !== one) await two.close()
+        await one.close()
+      }
+    })
+  }
 })
 
 describe('npm run audit:verify', () => {
