@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs'
+import { getHeapSpaceStatistics } from 'node:v8'
 
 /*
  * Loaded only by the bench into its own `next start` (node --expose-gc --import this file, from
@@ -16,7 +17,12 @@ if (file && typeof globalThis.gc === 'function') {
     setImmediate(() => {
       collect()
       const usage = process.memoryUsage()
-      writeFileSync(file, JSON.stringify({ at: Date.now(), ...usage }))
+      // Where the live heap is: compiled code and type feedback grow with the first load, a leak
+      // in the old space with every round.
+      const spaces = Object.fromEntries(
+        getHeapSpaceStatistics().map((space) => [space.space_name, space.space_used_size]),
+      )
+      writeFileSync(file, JSON.stringify({ at: Date.now(), ...usage, spaces }))
     })
   })
 }

@@ -16,7 +16,14 @@ import { budget, mb, type SectionResult } from '@/tools/bench/report'
  * rounds is compared with the heap after the first, and both figures with the resting ones.
  */
 
-export type Collected = { heapUsed: number; rss: number; external: number; arrayBuffers: number }
+export type Collected = {
+  heapUsed: number
+  rss: number
+  external: number
+  arrayBuffers: number
+  /** The live heap by V8 space (old_space, code_space, …), in bytes. */
+  spaces?: Record<string, number>
+}
 export type MemoryFigures = {
   rest: Collected
   rounds: Collected[]
@@ -102,6 +109,9 @@ function memoryResult(figures: MemoryFigures): SectionResult {
         ],
         notes: [
           `Not collected, for scale: simulator ${mb(figures.simulatorRss)}, floor ${figures.floorRss === null ? '–' : mb(figures.floorRss)} resident.`,
+          ...(last
+            ? [`Live heap from rest to the last round, by V8 space: ${bySpace(rest, last)}.`]
+            : []),
         ],
       },
     ],
@@ -136,4 +146,20 @@ function memoryResult(figures: MemoryFigures): SectionResult {
         : [],
     data: figures,
   }
+}
+
+/** How each V8 heap space's live bytes moved between two collections, largest change first. */
+function bySpace(before: Collected, after: Collected) {
+  const names = Object.keys(after.spaces ?? {})
+  const moved = names
+    .map((name) => ({
+      name,
+      delta: (after.spaces?.[name] ?? 0) - (before.spaces?.[name] ?? 0),
+    }))
+    .filter(({ delta }) => Math.abs(delta) >= 1024 * 1024)
+    .sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta))
+  if (moved.length === 0) return 'no space moved by 1 MiB or more'
+  return moved
+    .map(({ name, delta }) => `${name} ${delta > 0 ? '+' : '−'}${mb(Math.abs(delta))}`)
+    .join(', ')
 }
