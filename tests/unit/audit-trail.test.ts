@@ -271,7 +271,7 @@ describe('appends from two instances on one store', () => {
         )
         const rows = await one.db
           .selectFrom('audit_events')
-          .select(['seq', 'request_id'])
+          .select('request_id')
           .where('seq', '>', before)
           .orderBy('seq')
           .execute()

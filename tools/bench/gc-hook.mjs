@@ -17,8 +17,8 @@ if (file && typeof globalThis.gc === 'function') {
     setImmediate(() => {
       collect()
       const usage = process.memoryUsage()
-      // Where the live heap is: compiled code and type feedback grow with the first load, a leak
-      // in the old space with every round.
+      // Where the live heap is, to tell what grew: machine code is in the code space; objects,
+      // bytecode and type feedback are in the old space.
       const spaces = Object.fromEntries(
         getHeapSpaceStatistics().map((space) => [space.space_name, space.space_used_size]),
       )
