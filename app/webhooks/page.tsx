@@ -4,7 +4,7 @@ import { cookies } from 'next/headers'
 
 import { MalformedWebhookFilter } from '@/components/webhooks/malformed-webhook-filter'
 import { WebhookHistory } from '@/components/webhooks/webhooks-page'
-import { viewWebhookHistory } from '@/lib/data/views'
+import { viewWebhookTimeline } from '@/lib/data/views'
 import { isUuid } from '@/lib/ids'
 import { webhookHistoryQueryOptions } from '@/lib/queries/webhooks'
 import { getQueryClient } from '@/lib/query-client'
@@ -23,7 +23,7 @@ export default async function WebhooksPage({ searchParams }: PageProps<'/webhook
   // A failure is not dehydrated: the client then asks again and shows it with a retry.
   await queryClient.prefetchInfiniteQuery({
     ...webhookHistoryQueryOptions(webhookId),
-    queryFn: () => viewWebhookHistory({ webhookId }),
+    queryFn: () => viewWebhookTimeline({ webhookId }),
   })
   // The first page is grouped on the server, in the zone the browser last showed it in (UTC before
   // it has): the records are in the first HTML rather than after hydration.

@@ -6,8 +6,13 @@ import { RiskBadge } from '@/components/aml/risk-badge'
 import { IntentLink } from '@/components/ui/intent-link'
 import { Timestamp } from '@/components/ui/timestamp'
 import type { Settled } from '@/lib/data/load-for-page'
-import { isUnchanged, type MatchSummary, type ScreeningChanges } from '@/lib/review/changes'
-import type { ChangesSincePrevious, WindowSummary } from '@/lib/review/report-review'
+import {
+  isUnchanged,
+  type ChangesSincePrevious,
+  type MatchSummary,
+  type ScreeningChanges,
+  type WindowSummary,
+} from '@/lib/review/changes'
 import { amlReportPath } from '@/lib/routes'
 
 const linkClass = 'font-medium text-link hover:underline'

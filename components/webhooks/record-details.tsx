@@ -11,6 +11,7 @@ import { AmlRequestSummary } from '@/components/webhooks/aml-request-summary'
 import { ScreeningChangesSummary } from '@/components/webhooks/screening-changes-summary'
 import { SectionTitle } from '@/components/webhooks/section-title'
 import type { Projected } from '@/lib/projection/projected'
+import type { ChangesSincePrevious } from '@/lib/review/changes'
 import { subjectParam } from '@/lib/review/subject'
 import { amlReportPath, verificationPath, webhooksPath } from '@/lib/routes'
 import { formatUtc, parseTimestamp } from '@/lib/time'
@@ -19,16 +20,21 @@ import { dayKey, dayLabel, timeOfDay } from '@/lib/webhooks/days'
 import type { Delivery } from '@/lib/webhooks/delivery'
 import type { RecordSummary } from '@/lib/webhooks/summary'
 
-/** The expanded record: its ids and delivery, a readable AML request, links, and the payload. */
+/**
+ * The opened record: its ids and delivery, a readable AML request, what changed since the
+ * applicant's previous screening, links, and the payload.
+ */
 export function RecordDetails({
   id,
   record,
+  changes,
   summary,
   delivery,
   timeZone,
 }: {
   id: string
   record: Projected<WebhookRecord>
+  changes: ChangesSincePrevious | null
   summary: RecordSummary
   delivery: Delivery | null
   timeZone: string
@@ -92,9 +98,9 @@ export function RecordDetails({
       </div>
       {summary.kind === 'aml' && summary.aml.applicantId && summary.aml.searchUuid && (
         <ScreeningChangesSummary
-          record={record}
-          applicantId={summary.aml.applicantId}
+          recordId={record.id}
           searchUuid={summary.aml.searchUuid}
+          changes={changes}
         />
       )}
       <RecordLinks

@@ -1,67 +1,52 @@
 'use client'
 
-import { useMemo } from 'react'
-
 import { IntentLink } from '@/components/ui/intent-link'
 import { Timestamp } from '@/components/ui/timestamp'
-import { useLoadedRecords } from '@/components/webhooks/loaded-records'
 import { SectionTitle } from '@/components/webhooks/section-title'
-import type { Projected } from '@/lib/projection/projected'
-import { compareScreenings, isUnchanged, previousScreeningRecord } from '@/lib/review/changes'
-import { screeningResult } from '@/lib/review/changes'
+import { isUnchanged, type ChangesSincePrevious, type ScreeningChanges } from '@/lib/review/changes'
 import { subjectParam } from '@/lib/review/subject'
 import { amlReportPath } from '@/lib/routes'
-import type { WebhookRecord } from '@/lib/upstream/schemas'
 
 /**
- * What changed since the applicant's previous screening, among the records loaded here (the
- * report, opened from this record, looks further back).
+ * What changed since the applicant's previous screening, found by the server in the mirrored
+ * history however old (null: the mirror does not hold this screening yet, and the report looks
+ * through the live history instead).
  */
 export function ScreeningChangesSummary({
-  record,
-  applicantId,
+  recordId,
   searchUuid,
+  changes,
 }: {
-  record: Projected<WebhookRecord>
-  applicantId: string
+  recordId: string
   searchUuid: string
+  changes: ChangesSincePrevious | null
 }) {
-  const records = useLoadedRecords()
-  const found = useMemo(() => {
-    const previous = previousScreeningRecord(records, {
-      recordId: record.id,
-      applicantId,
-      searchUuid,
-    })
-    const before = previous && screeningResult(previous.payload)
-    const after = screeningResult(record.payload)
-    if (!previous || !before || !after) return null
-    return { previous, changes: compareScreenings(before, after) }
-  }, [records, record, applicantId, searchUuid])
-  const reportHref = amlReportPath(
-    searchUuid,
-    subjectParam({ kind: 'screening', recordId: record.id }),
-  )
+  const reportHref = amlReportPath(searchUuid, subjectParam({ kind: 'screening', recordId }))
   return (
-    <section aria-label={`Changes since the previous screening, record ${record.id.slice(0, 8)}`}>
+    <section aria-label={`Changes since the previous screening, record ${recordId.slice(0, 8)}`}>
       <SectionTitle>Since the previous screening</SectionTitle>
-      {!found ? (
+      {!changes ? (
         <p className="text-muted">
-          No earlier screening of this applicant among the {records.length.toLocaleString('en')}{' '}
-          records loaded here.{' '}
+          The mirrored history does not hold this screening yet.{' '}
           <IntentLink href={reportHref} className="text-link underline">
-            The AML report looks further back
+            The AML report looks through the live history
           </IntentLink>
           .
         </p>
-      ) : isUnchanged(found.changes) ? (
+      ) : !changes.found ? (
+        <p className="text-muted">
+          No earlier screening of this applicant in the{' '}
+          {changes.window.complete ? 'whole' : 'mirrored'} history (
+          {changes.window.records.toLocaleString('en')} notifications).
+        </p>
+      ) : isUnchanged(changes.changes) ? (
         <p>
-          Nothing changed since <Timestamp value={found.previous.timestamp} mode="absolute" />.
+          Nothing changed since <Timestamp value={changes.previous.at} mode="absolute" />.
         </p>
       ) : (
         <p>
-          Since <Timestamp value={found.previous.timestamp} mode="absolute" />:{' '}
-          {changeWords(found.changes).join(', ')}.{' '}
+          Since <Timestamp value={changes.previous.at} mode="absolute" />:{' '}
+          {changeWords(changes.changes).join(', ')}.{' '}
           <IntentLink href={reportHref} className="text-link underline">
             Details on the report
           </IntentLink>
@@ -71,7 +56,7 @@ export function ScreeningChangesSummary({
   )
 }
 
-function changeWords(changes: ReturnType<typeof compareScreenings>): string[] {
+function changeWords(changes: ScreeningChanges): string[] {
   const words: string[] = []
   const count = (n: number, one: string, many = `${one}es`) => `${n} ${n === 1 ? one : many}`
   if (changes.added.length > 0) words.push(`${count(changes.added.length, 'match')} added`)

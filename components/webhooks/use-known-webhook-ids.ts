@@ -3,9 +3,8 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import { useMemo } from 'react'
 
-import type { Projected } from '@/lib/projection/projected'
 import { queryKeys } from '@/lib/queries/keys'
-import type { WebhookHistoryPage } from '@/lib/upstream/schemas'
+import type { TimelinePage } from '@/lib/webhooks/timeline'
 
 // Every cached history query, whatever its filter: the ids seen so far in this session.
 const historyKeyPrefix = queryKeys.webhooks.history(undefined).slice(0, 2)
@@ -22,7 +21,7 @@ export function useKnownWebhookIds(
   return useMemo(() => {
     const ids = new Set<string>(current ? [current] : [])
     for (const record of records) if (record.webhook_id) ids.add(record.webhook_id)
-    const cached = queryClient.getQueriesData<InfiniteData<Projected<WebhookHistoryPage>>>({
+    const cached = queryClient.getQueriesData<InfiniteData<TimelinePage>>({
       queryKey: historyKeyPrefix,
     })
     for (const [, data] of cached) {

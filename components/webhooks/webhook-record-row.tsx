@@ -1,23 +1,22 @@
 'use client'
 
-import { memo, useMemo } from 'react'
+import { memo } from 'react'
 
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { CopyableId } from '@/components/ui/copyable-id'
 import { DeliveryBadge } from '@/components/webhooks/delivery-badge'
 import { EventTypeBadge } from '@/components/webhooks/event-type-badge'
-import { RecordDetails } from '@/components/webhooks/record-details'
+import { OpenedRecord } from '@/components/webhooks/opened-record'
 import { RecordSummaryLine } from '@/components/webhooks/record-summary-line'
 import { RecordTime } from '@/components/webhooks/record-time'
 import type { Projected } from '@/lib/projection/projected'
-import type { WebhookRecord } from '@/lib/upstream/schemas'
 import { classifyDelivery } from '@/lib/webhooks/delivery'
-import { summarizeRecord } from '@/lib/webhooks/summary'
+import type { TimelineRecord } from '@/lib/webhooks/timeline'
 
 /**
  * One notification on the timeline: time, type, what it is about, how its delivery went, and the
- * ids; it expands to the payload. Memoized so that scrolling re-renders only the rows it adds.
+ * ids; it opens to the whole record, read then. Memoized so that scrolling re-renders only the rows it adds.
  */
 export const WebhookRecordRow = memo(function WebhookRecordRow({
   record,
@@ -25,12 +24,12 @@ export const WebhookRecordRow = memo(function WebhookRecordRow({
   expanded,
   onToggle,
 }: {
-  record: Projected<WebhookRecord>
+  record: Projected<TimelineRecord>
   timeZone: string
   expanded: boolean
   onToggle: (id: string) => void
 }) {
-  const summary = useMemo(() => summarizeRecord(record.event_type, record.payload), [record])
+  const summary = record.summary
   const delivery = classifyDelivery(record)
   const panelId = `webhook-record-${record.id}`
   const failed = delivery?.state === 'failed'
@@ -78,13 +77,7 @@ export const WebhookRecordRow = memo(function WebhookRecordRow({
           {record.is_sandbox && <Badge tone="amber">Sandbox</Badge>}
         </div>
         {expanded && (
-          <RecordDetails
-            id={panelId}
-            record={record}
-            summary={summary}
-            delivery={delivery}
-            timeZone={timeZone}
-          />
+          <OpenedRecord id={panelId} record={record} delivery={delivery} timeZone={timeZone} />
         )}
       </div>
     </article>

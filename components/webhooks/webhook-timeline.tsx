@@ -8,8 +8,8 @@ import { useToggleSet } from '@/components/ui/use-toggle-set'
 import { DayHeading } from '@/components/webhooks/day-heading'
 import { WebhookRecordRow } from '@/components/webhooks/webhook-record-row'
 import type { Projected } from '@/lib/projection/projected'
-import type { WebhookRecord } from '@/lib/upstream/schemas'
 import type { TimelineRow } from '@/lib/webhooks/days'
+import type { TimelineRecord } from '@/lib/webhooks/timeline'
 
 /**
  * The day-grouped records, virtualized against the window: only the rows near the viewport are in
@@ -20,7 +20,7 @@ export function WebhookTimeline({
   rows,
   timeZone,
 }: {
-  rows: readonly TimelineRow<Projected<WebhookRecord>>[]
+  rows: readonly TimelineRow<Projected<TimelineRecord>>[]
   timeZone: string
 }) {
   const listRef = useRef<HTMLDivElement>(null)
@@ -121,7 +121,7 @@ export function WebhookTimeline({
   )
 }
 
-function rowKey(rows: readonly TimelineRow<Projected<WebhookRecord>>[], index: number): string {
+function rowKey(rows: readonly TimelineRow<Projected<TimelineRecord>>[], index: number): string {
   const row = rows[index]
   if (!row) return String(index)
   if (row.kind === 'record') return row.record.id

@@ -8,7 +8,6 @@ import { IntentLink } from '@/components/ui/intent-link'
 import { useTimeZoneChoice } from '@/components/ui/timestamp'
 import { HistoryFooter } from '@/components/webhooks/history-footer'
 import { HistoryToolbar } from '@/components/webhooks/history-toolbar'
-import { LoadedRecordsProvider } from '@/components/webhooks/loaded-records'
 import { NewerRecords } from '@/components/webhooks/newer-records'
 import { useKnownWebhookIds } from '@/components/webhooks/use-known-webhook-ids'
 import { useTimeZone } from '@/components/webhooks/use-time-zone'
@@ -123,9 +122,7 @@ export function WebhookHistory({
                 : 'The whole history is loaded.'}
             </EmptyState>
           ) : (
-            <LoadedRecordsProvider records={records}>
-              <WebhookTimeline rows={rows} timeZone={timeZone} />
-            </LoadedRecordsProvider>
+            <WebhookTimeline rows={rows} timeZone={timeZone} />
           )}
           <HistoryFooter
             loaded={records.length}

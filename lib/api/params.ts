@@ -29,6 +29,9 @@ export const webhookHistoryParams = z.object({
   webhook_id: uuid('webhook_id').optional(),
 })
 
+/** A record opened on the timeline: its id, and the cursor and filter of the page that listed it. */
+export const webhookRecordParams = webhookHistoryParams.extend({ id: uuid('id') })
+
 /** Search params as a plain object: empty values count as absent, and a repeated key only once. */
 export function searchParamsObject(params: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {}

@@ -10,6 +10,7 @@ import {
   rawWebhookHistoryPageSchema,
   verificationSchema,
   webhookHistoryPageSchema,
+  type WebhookRecord,
 } from '@/lib/upstream/schemas'
 
 /*
@@ -60,6 +61,30 @@ export function readWebhookHistory({ after, webhookId }: WebhookHistoryParams) {
       webhook_id: webhookId,
     }),
   )
+}
+
+/** How many later history pages are looked through for a record that newer records pushed down. */
+const WEBHOOK_PAGES = 3
+
+/**
+ * A history record, read again from the page it was listed on (its cursor and filter), or a few
+ * pages on if newer records pushed it down; null once it is not there. The upstream has no read of
+ * one record, so opening a record and revealing one of its values both come here.
+ */
+export async function findWebhookRecord(listed: {
+  id: string
+  after?: string | undefined
+  webhookId?: string | undefined
+}): Promise<WebhookRecord | null> {
+  let after = listed.after
+  for (let page = 0; page < WEBHOOK_PAGES; page++) {
+    const { data, has_next } = await readWebhookHistory({ after, webhookId: listed.webhookId })
+    const found = data.find((item) => item.id === listed.id)
+    if (found) return found
+    if (!has_next || data.length === 0) return null
+    after = data[data.length - 1]?.id
+  }
+  return null
 }
 
 export type MirrorPageParams = { after: string | null; limit: number }

@@ -4,7 +4,7 @@ import { ProblemError } from '@/lib/api/problem-error'
 import { audit, type AuditResource } from '@/lib/audit/record'
 import { AuthRequiredError } from '@/lib/auth/errors'
 import { getViewer } from '@/lib/auth/session'
-import { readAmlSearch, readProfile, readVerification, readWebhookHistory } from '@/lib/data/reads'
+import { findWebhookRecord, readAmlSearch, readProfile, readVerification } from '@/lib/data/reads'
 import { takeSensitiveAction } from '@/lib/limits/sensitive-actions'
 import type { MaskedKind } from '@/lib/projection/mask-rules'
 import { parseToken } from '@/lib/projection/masked-token'
@@ -22,7 +22,6 @@ import {
   type RefKey,
 } from '@/lib/projection/record-ref'
 import { refKeyOf } from '@/lib/projection/ref-key'
-import type { WebhookRecord } from '@/lib/upstream/schemas'
 
 /*
  * A reveal is a read the server controls: it reads the record again through the guarded path,
@@ -34,9 +33,6 @@ import type { WebhookRecord } from '@/lib/upstream/schemas'
 
 // What a reveal that names no record (no session, no reference) is audited under.
 const UNKNOWN: AuditResource = { type: 'reveal', id: null }
-
-/** How many later history pages a reveal looks through for a record that moved down. */
-const WEBHOOK_PAGES = 3
 
 export async function revealValue(ref: string): Promise<{ value: string; kind: MaskedKind }> {
   const viewer = await getViewer()
@@ -112,21 +108,6 @@ async function readProjected(
       return { raw, projected: raw && project(raw, record, key) }
     }
   }
-}
-
-/** The record on the page it was shown on, or a few pages on if newer records pushed it down. */
-async function findWebhookRecord(
-  record: Extract<RecordRef, { type: 'webhook' }>,
-): Promise<WebhookRecord | null> {
-  let after = record.after
-  for (let page = 0; page < WEBHOOK_PAGES; page++) {
-    const { data, has_next } = await readWebhookHistory({ after, webhookId: record.webhookId })
-    const found = data.find((item) => item.id === record.id)
-    if (found) return found
-    if (!has_next || data.length === 0) return null
-    after = data[data.length - 1]?.id
-  }
-  return null
 }
 
 function at(value: unknown, path: FieldPath): unknown {

@@ -17,5 +17,7 @@ export const queryKeys = {
   webhooks: {
     history: (webhookId: string | undefined) =>
       ['webhooks', 'history', { webhookId: webhookId ?? null }] as const,
+    record: (id: string, listed: { after: string | null; webhookId: string | null }) =>
+      ['webhooks', 'record', id, listed] as const,
   },
 }

@@ -1,19 +1,29 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query'
 
-import type { Projected } from '@/lib/projection/projected'
 import { apiGet } from '@/lib/queries/api-fetch'
 import { queryKeys } from '@/lib/queries/keys'
-import type { WebhookHistoryPage } from '@/lib/upstream/schemas'
+import type { ListedAt, TimelinePage, WebhookRecordView } from '@/lib/webhooks/timeline'
+
+function historyQuery(params: { after?: string | null; webhookId?: string | null }): string {
+  const search = new URLSearchParams()
+  if (params.after) search.set('after', params.after)
+  if (params.webhookId) search.set('webhook_id', params.webhookId)
+  return search.size > 0 ? `?${search.toString()}` : ''
+}
 
 function fetchWebhookHistory(
   params: { after?: string | undefined; webhookId?: string | undefined },
   signal?: AbortSignal,
 ) {
-  const search = new URLSearchParams()
-  if (params.after) search.set('after', params.after)
-  if (params.webhookId) search.set('webhook_id', params.webhookId)
-  const query = search.size > 0 ? `?${search.toString()}` : ''
-  return apiGet<Projected<WebhookHistoryPage>>(`/api/notifications/webhook/history${query}`, signal)
+  return apiGet<TimelinePage>(
+    `/api/notifications/webhook/history/timeline${historyQuery(params)}`,
+    signal,
+  )
 }
 
 /**
@@ -54,4 +64,23 @@ export function webhookHistoryQueryOptions(webhookId: string | undefined) {
 
 export function useWebhookHistory(webhookId: string | undefined) {
   return useInfiniteQuery(webhookHistoryQueryOptions(webhookId))
+}
+
+/** An opened record, whole: read when it is opened, kept while the history is. */
+export function webhookRecordQueryOptions(record: { id: string; listed: ListedAt }) {
+  const { id, listed } = record
+  return queryOptions({
+    queryKey: queryKeys.webhooks.record(id, listed),
+    queryFn: ({ signal }) =>
+      apiGet<WebhookRecordView>(
+        `/api/notifications/webhook/history/records/${id}${historyQuery(listed)}`,
+        signal,
+      ),
+    // A record's payload does not change; a redelivery shows on the timeline's row.
+    staleTime: Infinity,
+  })
+}
+
+export function useWebhookRecord(record: { id: string; listed: ListedAt }) {
+  return useQuery(webhookRecordQueryOptions(record))
 }

@@ -24,6 +24,24 @@ export type ScreeningChanges = {
   overall: { from: string | null; to: string | null }
 }
 
+/** What part of the history a search for the previous screening looked through. */
+export type WindowSummary = {
+  records: number
+  pages: number
+  /** Whether it reached the end of the history (older records do not exist). */
+  complete: boolean
+  oldest: string | null
+}
+
+export type ChangesSincePrevious =
+  | { found: false; window: WindowSummary }
+  | {
+      found: true
+      previous: { recordId: string; searchId: string; at: string | null }
+      changes: ScreeningChanges
+      window: WindowSummary
+    }
+
 export function compareScreenings(
   previous: AmlSearchResult,
   current: AmlSearchResult,

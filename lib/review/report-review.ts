@@ -6,7 +6,8 @@ import { readAmlSearch } from '@/lib/data/reads'
 import {
   compareScreenings,
   previousScreeningRecord,
-  type ScreeningChanges,
+  type ChangesSincePrevious,
+  type WindowSummary,
 } from '@/lib/review/changes'
 import { screeningResult } from '@/lib/review/changes'
 import { compareMatch, whyView, type MatchWhyView } from '@/lib/review/compare'
@@ -135,10 +136,6 @@ function resultOf(record: WebhookRecord): AmlSearchResult | null {
   return screeningResult(record.payload)
 }
 
-export type WindowSummary = Pick<HistoryWindow, 'pages' | 'complete' | 'oldest'> & {
-  records: number
-}
-
 function windowSummary(window: HistoryWindow): WindowSummary {
   return {
     records: window.records.length,
@@ -204,15 +201,6 @@ export async function reportScreenedAs(
   )
 }
 
-export type ChangesSincePrevious =
-  | { found: false; window: WindowSummary }
-  | {
-      found: true
-      previous: { recordId: string; searchId: string; at: string | null }
-      changes: ScreeningChanges
-      window: WindowSummary
-    }
-
 /** What changed since the applicant's previous screening in the history window; null without an applicant. */
 export async function changesSincePrevious(
   raw: AmlSearchResult,
@@ -223,18 +211,8 @@ export async function changesSincePrevious(
   const { status, subject } = await loadSubject(searchId, source, raw.requested_name ?? null)
   if (status !== 'known' || !subject.applicantId) return null
   const applicantId = subject.applicantId
-  const mirrored = await previousInMirror(applicantId, searchId)
-  if (mirrored) {
-    const { previous: found, window: reach } = mirrored
-    if (!found) return { found: false, window: reach }
-    const previousResult = await readAmlSearch(found.searchUuid)
-    return {
-      found: true,
-      previous: { recordId: found.recordId, searchId: previousResult.search_uuid, at: found.at },
-      changes: compareScreenings(previousResult, raw),
-      window: reach,
-    }
-  }
+  const mirrored = await changesInMirror(applicantId, searchId, raw)
+  if (mirrored) return mirrored
   // The mirror does not hold this screening yet. Newest first: once the previous screening is among the records read, nothing older matters.
   const { value: previous, window } = await searchHistory((records) => {
     const current = screeningRecordOf(searchId, records)
@@ -255,5 +233,27 @@ export async function changesSincePrevious(
     },
     changes: compareScreenings(previousResult, raw),
     window: windowSummary(window),
+  }
+}
+
+/**
+ * What changed since the applicant's screening before this one, found in the mirror however old;
+ * null when the mirror does not hold this screening yet.
+ */
+export async function changesInMirror(
+  applicantId: string,
+  searchId: string,
+  raw: AmlSearchResult,
+): Promise<ChangesSincePrevious | null> {
+  const mirrored = await previousInMirror(applicantId, searchId)
+  if (!mirrored) return null
+  const { previous: found, window: reach } = mirrored
+  if (!found) return { found: false, window: reach }
+  const previousResult = await readAmlSearch(found.searchUuid)
+  return {
+    found: true,
+    previous: { recordId: found.recordId, searchId: previousResult.search_uuid, at: found.at },
+    changes: compareScreenings(previousResult, raw),
+    window: reach,
   }
 }

@@ -47,6 +47,8 @@ const apis = [
   `/api/verifications/short/${verified}`,
   `/api/aml/search/history/${exampleIds.amlRichId}`,
   '/api/notifications/webhook/history',
+  '/api/notifications/webhook/history/timeline',
+  `/api/notifications/webhook/history/records/${exampleIds.amlRichId}`,
   '/api/no-such-endpoint',
 ]
 const bypass = 'middleware:middleware:middleware:middleware:middleware'

@@ -2,6 +2,7 @@ import { expect, test, type Page, type Response } from '@playwright/test'
 
 import { exampleIds } from '@/lib/demo/example-ids'
 import type { AmlSearchResult, Profile, Verification } from '@/lib/upstream/schemas'
+import type { TimelinePage } from '@/lib/webhooks/timeline'
 
 import { startSuiteApp, type AppInstance } from '@/tests/e2e/support/app-instance'
 import { findLeaks, identityValues, simGet, type Seen } from '@/tests/e2e/support/raw-identity'
@@ -193,7 +194,14 @@ test('route handlers answer JSON without a raw identity value', async ({ request
     ...verificationIds.map((id) => `/api/verifications/short/${id}`),
     `/api/aml/search/history/${exampleIds.amlRichId}`,
     '/api/notifications/webhook/history',
+    '/api/notifications/webhook/history/timeline',
   ]
+  // A record opened on the timeline is read again, whole.
+  const timeline = (await (
+    await request.get('/api/notifications/webhook/history/timeline')
+  ).json()) as TimelinePage
+  const screening = timeline.data.find((record) => record.event_type === 'AML_SCREENING')
+  paths.push(`/api/notifications/webhook/history/records/${screening?.id}`)
   const seen: Seen[] = []
   for (const path of paths) {
     const response = await request.get(path)

@@ -145,7 +145,12 @@ test.describe('webhook history', () => {
     }
     await page.goto('/webhooks')
     const row = recordRow(page, record.id)
+    // The timeline lists summaries; the record's payload is read when it is opened.
+    const read = page.waitForResponse((r) =>
+      r.url().includes(`/api/notifications/webhook/history/records/${record.id}`),
+    )
     await expand(row)
+    expect((await read).status()).toBe(200)
     const request = row.getByRole('region', { name: 'AML search request' })
     await expect(request.getByText(payload.search_request.full_name)).toBeVisible()
     await expect(request.getByText('Fuzziness')).toBeVisible()
@@ -159,6 +164,15 @@ test.describe('webhook history', () => {
     await expect(page.getByRole('region', { name: 'Screened subject' })).toContainText(
       payload.search_request.full_name,
     )
+  })
+
+  test("the first HTML lists summaries, not the screenings' search results", async ({
+    request,
+  }) => {
+    const record = history.find((r) => r.event_type === 'AML_SCREENING')!
+    const html = await (await request.get('/webhooks')).text()
+    expect(html).toContain(record.id)
+    expect(html).not.toContain('search_response')
   })
 
   test('an event type Verity does not know still shows its type, time and identifying fields', async ({

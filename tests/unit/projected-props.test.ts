@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react'
 import { describe, expect, it } from 'vitest'
 
 import type { MatchList } from '@/components/aml/match-list'
-import type { WebhookRecordRow } from '@/components/webhooks/webhook-record-row'
+import type { RecordDetails } from '@/components/webhooks/record-details'
 import { amlSearchResultSchema, webhookRecordSchema } from '@/lib/upstream/schemas'
 import { importProjection, TEST_REF_KEY } from '@/tests/unit/helpers/projection'
 
@@ -12,7 +12,7 @@ import { importProjection, TEST_REF_KEY } from '@/tests/unit/helpers/projection'
  * raw upstream record could again be handed to a component that renders in the browser.
  */
 
-type RecordProp = ComponentProps<typeof WebhookRecordRow>['record']
+type RecordProp = ComponentProps<typeof RecordDetails>['record']
 type MatchesProp = ComponentProps<typeof MatchList>['matches']
 
 describe('records on their way to a client component', () => {

@@ -3,15 +3,14 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { readdirSync } from 'node:fs'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+
 import { WebhookRecordRow } from '@/components/webhooks/webhook-record-row'
 import { WebhookTimeline } from '@/components/webhooks/webhook-timeline'
-import type { Projected } from '@/lib/projection/projected'
-import {
-  webhookHistoryPageSchema,
-  webhookRecordSchema,
-  type WebhookRecord,
-} from '@/lib/upstream/schemas'
+import { webhookRecordQueryOptions } from '@/lib/queries/webhooks'
+import { webhookHistoryPageSchema, webhookRecordSchema } from '@/lib/upstream/schemas'
 import { timelineRows } from '@/lib/webhooks/days'
+import { timelineRecord } from '@/lib/webhooks/timeline'
 import { unmaskedProjection } from '@/tests/unit/helpers/projection'
 import { loadRealPayload, REAL_PAYLOADS_DIR, stubLayout } from '@/tests/unit/helpers/real-payloads'
 
@@ -31,17 +30,38 @@ beforeAll(stubLayout)
 
 afterEach(cleanup)
 
+const LISTED = { after: null, webhookId: null }
+
+/** The row as the timeline lists it: the record summarised on the server, its payload left there. */
 function renderRecord(name: string) {
   const record = unmaskedProjection(webhookRecordSchema.parse(load(name)))
   render(
-    <WebhookRecordRow record={record} timeZone="UTC" expanded={false} onToggle={() => undefined} />,
+    <QueryClientProvider client={new QueryClient()}>
+      <WebhookRecordRow
+        record={timelineRecord(record, LISTED)}
+        timeZone="UTC"
+        expanded={false}
+        onToggle={() => undefined}
+      />
+    </QueryClientProvider>,
   )
   return record
 }
 
+/** Opened, with the whole record as the server answers it (the mirror holds no earlier screening). */
 function renderExpanded(name: string) {
   const record = unmaskedProjection(webhookRecordSchema.parse(load(name)))
-  render(<WebhookRecordRow record={record} timeZone="UTC" expanded onToggle={() => undefined} />)
+  const listed = timelineRecord(record, LISTED)
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  client.setQueryData(webhookRecordQueryOptions(listed).queryKey, {
+    record,
+    changes: { found: false, window: { records: 1, pages: 1, complete: true, oldest: null } },
+  })
+  render(
+    <QueryClientProvider client={client}>
+      <WebhookRecordRow record={listed} timeZone="UTC" expanded onToggle={() => undefined} />
+    </QueryClientProvider>,
+  )
   return screen.getByRole('article')
 }
 
@@ -80,8 +100,8 @@ describe('webhook history on real payloads', () => {
     ).toBe(
       '/aml/616adf2b-5ae1-4f43-ab65-f43fb32a6dc3?subject=screening%3Aef12baa7-23bb-442b-be2f-bb3b796c03b0',
     )
-    // Alone in the list, it has no earlier screening to compare with.
-    expect(row.textContent).toContain('No earlier screening of this applicant')
+    // The mirror holds no earlier screening of this applicant.
+    expect(row.textContent).toContain('No earlier screening of this applicant in the whole history')
     expect(within(row).queryByRole('link', { name: /Open verification/ })).toBeNull()
   })
 
@@ -132,11 +152,11 @@ describe('webhook history on real payloads', () => {
   it('renders the 2022 history page on the timeline under its day', () => {
     const page = webhookHistoryPageSchema.parse(load('webhook-history-docs-public-2022.json'))
     expect(page.has_next).toBe(true)
+    const records = unmaskedProjection(page).data.map((record) => timelineRecord(record, LISTED))
     render(
-      <WebhookTimeline
-        rows={timelineRows<Projected<WebhookRecord>>(unmaskedProjection(page).data, 'UTC')}
-        timeZone="UTC"
-      />,
+      <QueryClientProvider client={new QueryClient()}>
+        <WebhookTimeline rows={timelineRows(records, 'UTC')} timeZone="UTC" />
+      </QueryClientProvider>,
     )
     expect(screen.getByRole('heading', { level: 2 }).textContent).toMatch(/8 Sept? 2022/)
     const [record] = screen.getAllByRole('article')
