@@ -5,7 +5,6 @@ import type { ReactNode } from 'react'
 import { RiskBadge } from '@/components/aml/risk-badge'
 import { IntentLink } from '@/components/ui/intent-link'
 import { Timestamp } from '@/components/ui/timestamp'
-import type { Settled } from '@/lib/data/load-for-page'
 import {
   isUnchanged,
   type ChangesSincePrevious,
@@ -14,6 +13,7 @@ import {
   type WindowSummary,
 } from '@/lib/review/changes'
 import { amlReportPath } from '@/lib/routes'
+import type { Settled } from '@/lib/settled'
 
 const linkClass = 'font-medium text-link hover:underline'
 

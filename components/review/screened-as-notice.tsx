@@ -1,9 +1,9 @@
 import 'server-only'
 
 import { Timestamp } from '@/components/ui/timestamp'
-import type { Settled } from '@/lib/data/load-for-page'
 import type { WindowSummary } from '@/lib/review/changes'
 import type { ScreenedAs } from '@/lib/review/report-review'
+import type { Settled } from '@/lib/settled'
 
 /**
  * Where the screening request differs from the verified identity (another name form, no date of

@@ -14,6 +14,7 @@ import type { Projected } from '@/lib/projection/projected'
 import type { ChangesSincePrevious } from '@/lib/review/changes'
 import { subjectParam } from '@/lib/review/subject'
 import { amlReportPath, verificationPath, webhooksPath } from '@/lib/routes'
+import type { Settled } from '@/lib/settled'
 import { formatUtc, parseTimestamp } from '@/lib/time'
 import type { WebhookRecord } from '@/lib/upstream/schemas'
 import { dayKey, dayLabel, timeOfDay } from '@/lib/webhooks/days'
@@ -34,7 +35,7 @@ export function RecordDetails({
 }: {
   id: string
   record: Projected<WebhookRecord>
-  changes: ChangesSincePrevious | null
+  changes: Settled<ChangesSincePrevious | null>
   summary: RecordSummary
   delivery: Delivery | null
   timeZone: string

@@ -1,11 +1,14 @@
 'use client'
 
+import type { ReactNode } from 'react'
+
 import { IntentLink } from '@/components/ui/intent-link'
 import { Timestamp } from '@/components/ui/timestamp'
 import { SectionTitle } from '@/components/webhooks/section-title'
 import { isUnchanged, type ChangesSincePrevious, type ScreeningChanges } from '@/lib/review/changes'
 import { subjectParam } from '@/lib/review/subject'
 import { amlReportPath } from '@/lib/routes'
+import type { Settled } from '@/lib/settled'
 
 /**
  * What changed since the applicant's previous screening, found by the server in the mirrored
@@ -15,23 +18,34 @@ import { amlReportPath } from '@/lib/routes'
 export function ScreeningChangesSummary({
   recordId,
   searchUuid,
-  changes,
+  changes: settled,
 }: {
   recordId: string
   searchUuid: string
-  changes: ChangesSincePrevious | null
+  changes: Settled<ChangesSincePrevious | null>
 }) {
   const reportHref = amlReportPath(searchUuid, subjectParam({ kind: 'screening', recordId }))
+  const reportLink = (words: string) => (
+    <IntentLink href={reportHref} className="text-link underline">
+      {words}
+    </IntentLink>
+  )
+  if (!settled.ok) {
+    return (
+      <Section recordId={recordId}>
+        <p className="text-muted">
+          The previous screening could not be read. {reportLink('The AML report')} compares them.
+        </p>
+      </Section>
+    )
+  }
+  const changes = settled.value
   return (
-    <section aria-label={`Changes since the previous screening, record ${recordId.slice(0, 8)}`}>
-      <SectionTitle>Since the previous screening</SectionTitle>
+    <Section recordId={recordId}>
       {!changes ? (
         <p className="text-muted">
           The mirrored history does not hold this screening yet.{' '}
-          <IntentLink href={reportHref} className="text-link underline">
-            The AML report looks through the live history
-          </IntentLink>
-          .
+          {reportLink('The AML report looks through the live history')}.
         </p>
       ) : !changes.found ? (
         <p className="text-muted">
@@ -46,12 +60,18 @@ export function ScreeningChangesSummary({
       ) : (
         <p>
           Since <Timestamp value={changes.previous.at} mode="absolute" />:{' '}
-          {changeWords(changes.changes).join(', ')}.{' '}
-          <IntentLink href={reportHref} className="text-link underline">
-            Details on the report
-          </IntentLink>
+          {changeWords(changes.changes).join(', ')}. {reportLink('Details on the report')}
         </p>
       )}
+    </Section>
+  )
+}
+
+function Section({ recordId, children }: { recordId: string; children: ReactNode }) {
+  return (
+    <section aria-label={`Changes since the previous screening, record ${recordId.slice(0, 8)}`}>
+      <SectionTitle>Since the previous screening</SectionTitle>
+      {children}
     </section>
   )
 }

@@ -20,6 +20,7 @@ import {
 } from '@/lib/review/report-review'
 import { parseSubjectParam } from '@/lib/review/subject'
 import { signInPath } from '@/lib/routes'
+import { settle } from '@/lib/settled'
 import { UpstreamError, type UpstreamErrorKind } from '@/lib/upstream/errors'
 
 export type PageLoad<T> = { ok: true; data: T } | { ok: false; kind: UpstreamErrorKind }
@@ -122,15 +123,5 @@ function profileNameOf(profileId: string | null | undefined): Promise<string | n
   return viewProfile(profileId).then(
     (profile) => profile.name ?? null,
     () => null,
-  )
-}
-
-/** A secondary part's read: its failure is shown in its place, never thrown past the page. */
-export type Settled<T> = { ok: true; value: T } | { ok: false }
-
-function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
-  return promise.then(
-    (value) => ({ ok: true as const, value }),
-    () => ({ ok: false as const }),
   )
 }

@@ -24,6 +24,7 @@ import { viewerRefKey } from '@/lib/projection/ref-key'
 import { screeningResult } from '@/lib/review/changes'
 import { changesInMirror } from '@/lib/review/report-review'
 import { timedSync } from '@/lib/server-timing'
+import { settle } from '@/lib/settled'
 import type { WebhookRecord } from '@/lib/upstream/schemas'
 import { asObject, readString } from '@/lib/webhooks/read'
 import { timelineRecord, type TimelinePage, type WebhookRecordView } from '@/lib/webhooks/timeline'
@@ -96,7 +97,8 @@ export async function viewWebhookRecord(
       key,
     ),
   )
-  return { record, changes: await screeningChanges(raw) }
+  // The record opens even when the comparison cannot be made; the panel says so.
+  return { record, changes: await settle(screeningChanges(raw)) }
 }
 
 /** For a screening with an applicant: what changed since the one before, from the mirror. */

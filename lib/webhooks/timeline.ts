@@ -1,5 +1,6 @@
 import type { Projected } from '@/lib/projection/projected'
 import type { ChangesSincePrevious } from '@/lib/review/changes'
+import type { Settled } from '@/lib/settled'
 import type { WebhookRecord } from '@/lib/upstream/schemas'
 import { summarizeRecord, type RecordSummary } from '@/lib/webhooks/summary'
 
@@ -31,7 +32,7 @@ export type TimelinePage = { data: Projected<TimelineRecord>[]; has_next: boolea
 export type WebhookRecordView = {
   record: Projected<WebhookRecord>
   /** null when the mirror cannot say (not a screening, or not mirrored yet). */
-  changes: ChangesSincePrevious | null
+  changes: Settled<ChangesSincePrevious | null>
 }
 
 /** Summarised from the projected record, so the summary holds only what the browser may see. */

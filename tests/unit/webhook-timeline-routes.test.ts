@@ -44,6 +44,8 @@ const previousReport = {
 }
 
 let fake: FakeUpstream
+/** The status the fake answers a report's read with. */
+let reportStatus = 200
 let history = fakeHistory(records())
 let routes: Awaited<ReturnType<typeof loadRoutes>>
 
@@ -88,11 +90,12 @@ afterAll(async () => {
 
 beforeEach(() => {
   fake.reset()
+  reportStatus = 200
   history = fakeHistory(records())
   const pages = historyHandler(history)
   fake.handle((incoming, response) => {
     if (incoming.url?.startsWith('/api/v3/aml/search/history/')) {
-      return sendJson(response, 200, previousReport)
+      return sendJson(response, reportStatus, reportStatus === 200 ? previousReport : {})
     }
     pages(incoming, response)
   })
@@ -160,7 +163,7 @@ describe('an opened record', () => {
 
   it('says what changed since the previous screening once the mirror holds it', async () => {
     const before = await body<Opened>(opened(uuid(0)))
-    expect(before.changes).toBeNull()
+    expect(before.changes).toEqual({ ok: true, value: null })
 
     const { getStore } = await import('@/lib/store/store')
     const { runOnce } = await import('@/lib/history-mirror/runner')
@@ -169,10 +172,23 @@ describe('an opened record', () => {
 
     const after = await body<Opened>(opened(uuid(0)))
     expect(after.changes).toMatchObject({
-      found: true,
-      previous: { recordId: uuid(55), searchId: `uuid-${uuid(55)}` },
-      changes: { added: [{ uuid: 'm2' }], removed: [] },
-      window: { records: 60, complete: true },
+      ok: true,
+      value: {
+        found: true,
+        previous: { recordId: uuid(55), searchId: `uuid-${uuid(55)}` },
+        changes: { added: [{ uuid: 'm2' }], removed: [] },
+        window: { records: 60, complete: true },
+      },
     })
+  })
+
+  it('still opens when the previous screening cannot be read, and says so', async () => {
+    // The mirror holds both screenings since the test before.
+    reportStatus = 404
+    const response = await opened(uuid(0))
+    expect(response.status).toBe(200)
+    const view = await body<Opened>(response)
+    expect(view.record.id).toBe(uuid(0))
+    expect(view.changes).toEqual({ ok: false })
   })
 })

@@ -10,7 +10,7 @@ import { WebhookTimeline } from '@/components/webhooks/webhook-timeline'
 import { webhookRecordQueryOptions } from '@/lib/queries/webhooks'
 import { webhookHistoryPageSchema, webhookRecordSchema } from '@/lib/upstream/schemas'
 import { timelineRows } from '@/lib/webhooks/days'
-import { timelineRecord } from '@/lib/webhooks/timeline'
+import { timelineRecord, type WebhookRecordView } from '@/lib/webhooks/timeline'
 import { unmaskedProjection } from '@/tests/unit/helpers/projection'
 import { loadRealPayload, REAL_PAYLOADS_DIR, stubLayout } from '@/tests/unit/helpers/real-payloads'
 
@@ -48,15 +48,17 @@ function renderRecord(name: string) {
   return record
 }
 
-/** Opened, with the whole record as the server answers it (the mirror holds no earlier screening). */
-function renderExpanded(name: string) {
+const NONE_EARLIER = {
+  ok: true,
+  value: { found: false, window: { records: 1, pages: 1, complete: true, oldest: null } },
+} satisfies WebhookRecordView['changes']
+
+/** Opened, with the whole record as the server answers it (by default no earlier screening). */
+function renderExpanded(name: string, changes: WebhookRecordView['changes'] = NONE_EARLIER) {
   const record = unmaskedProjection(webhookRecordSchema.parse(load(name)))
   const listed = timelineRecord(record, LISTED)
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  client.setQueryData(webhookRecordQueryOptions(listed).queryKey, {
-    record,
-    changes: { found: false, window: { records: 1, pages: 1, complete: true, oldest: null } },
-  })
+  client.setQueryData(webhookRecordQueryOptions(listed).queryKey, { record, changes })
   render(
     <QueryClientProvider client={client}>
       <WebhookRecordRow record={listed} timeZone="UTC" expanded onToggle={() => undefined} />
@@ -103,6 +105,14 @@ describe('webhook history on real payloads', () => {
     // The mirror holds no earlier screening of this applicant.
     expect(row.textContent).toContain('No earlier screening of this applicant in the whole history')
     expect(within(row).queryByRole('link', { name: /Open verification/ })).toBeNull()
+  })
+
+  it('says so when the previous screening could not be read, and points to the report', () => {
+    const row = renderExpanded('webhook-aml-screening-low-risk.json', { ok: false })
+    const changes = within(row).getByRole('region', { name: /^Changes since the previous/ })
+    expect(changes.textContent).toContain('The previous screening could not be read')
+    expect(within(changes).getByRole('link', { name: 'The AML report' })).toBeTruthy()
+    expect(within(row).getByRole('region', { name: /^Payload, record / })).toBeTruthy()
   })
 
   it('reads the medium-risk screening sent with search_result: five matches, Medium', () => {
