@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { stubEnv } from '@/tests/unit/helpers/env'
+import { withAppStore } from '@/tests/unit/helpers/test-store'
 
 /* The request id an audit line carries is the server's; a client's id is kept apart and marked. */
 
@@ -16,6 +17,9 @@ const viewer = {
   name: 'Ana',
   groups: [],
 }
+
+// A store of this file's own, never the checkout's .verity-data.
+withAppStore()
 
 beforeEach(() => {
   stubEnv({ DS_API_BASE_URL: 'http://127.0.0.1:9', DS_API_KEY: 'k' })

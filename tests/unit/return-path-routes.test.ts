@@ -7,6 +7,7 @@ import type * as OidcModule from '@/lib/auth/oidc'
 import { safeReturnTo } from '@/lib/auth/return-to'
 
 import { stubEnv } from '@/tests/unit/helpers/env'
+import { withAppStore } from '@/tests/unit/helpers/test-store'
 
 /*
  * Every route that takes a path to go to afterwards, with hostile values: wherever the analyst is
@@ -108,6 +109,9 @@ function landsOn(location: string | null, requestUrl: string) {
 it('covers at least forty hostile return paths', () => {
   expect(new Set(hostile).size).toBeGreaterThanOrEqual(40)
 })
+
+// A store of this file's own, never the checkout's .verity-data.
+withAppStore()
 
 describe('safeReturnTo', () => {
   it.each(hostile)('keeps %j on the origin', (value) => {
