@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { getHeapSpaceStatistics } from 'node:v8'
 
 /*
@@ -8,21 +9,36 @@ import { getHeapSpaceStatistics } from 'node:v8'
  * $BENCH_GC_FILE, for the bench to compare live heaps rather than what V8 has not yet collected.
  */
 
+/** Collections at most, each after the tasks the one before it let run. */
+const MAX_COLLECTIONS = 10
+
 const file = process.env.BENCH_GC_FILE
 if (file && typeof globalThis.gc === 'function') {
   const collect = globalThis.gc
-  process.on('SIGUSR2', () => {
-    // Twice, a turn apart: what the first frees may let finalizers release more.
-    collect()
-    setImmediate(() => {
+  process.on('SIGUSR2', () => void settle().then(write))
+
+  // A request leaves its objects held by FinalizationRegistry entries (undici's Request keeps its
+  // signal, and through its listeners the request and response, until its controller is
+  // collected). V8 runs those cleanups in a task after a collection, and each one lets the next
+  // collection free a layer more: collect until the heap stops shrinking, tasks running between.
+  async function settle() {
+    let used = Infinity
+    for (let round = 0; round < MAX_COLLECTIONS; round++) {
       collect()
-      const usage = process.memoryUsage()
-      // Where the live heap is, to tell what grew: machine code is in the code space; objects,
-      // bytecode and type feedback are in the old space.
-      const spaces = Object.fromEntries(
-        getHeapSpaceStatistics().map((space) => [space.space_name, space.space_used_size]),
-      )
-      writeFileSync(file, JSON.stringify({ at: Date.now(), ...usage, spaces }))
-    })
-  })
+      await sleep(20)
+      const now = process.memoryUsage().heapUsed
+      if (now > used * 0.995) return
+      used = now
+    }
+  }
+
+  function write() {
+    const usage = process.memoryUsage()
+    // Where the live heap is, to tell what grew: machine code is in the code space; objects,
+    // bytecode and type feedback are in the old space.
+    const spaces = Object.fromEntries(
+      getHeapSpaceStatistics().map((space) => [space.space_name, space.space_used_size]),
+    )
+    writeFileSync(file, JSON.stringify({ at: Date.now(), ...usage, spaces }))
+  }
 }
