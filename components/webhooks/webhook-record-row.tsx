@@ -16,7 +16,8 @@ import type { TimelineRecord } from '@/lib/webhooks/timeline'
 
 /**
  * One notification on the timeline: time, type, what it is about, how its delivery went, and the
- * ids; it opens to the whole record, read then. Memoized so that scrolling re-renders only the rows it adds.
+ * ids; opened, it reads the whole record. Memoized so that scrolling re-renders only the rows it
+ * adds.
  */
 export const WebhookRecordRow = memo(function WebhookRecordRow({
   record,

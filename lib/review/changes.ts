@@ -126,8 +126,8 @@ export function previousScreeningRecord<R extends HistoryRecord>(
 
 /**
  * The search result an AML_SCREENING payload carries under either name, when it has the shape of
- * one (a search uuid and matches, each with a uuid). Without zod: the webhook timeline runs this
- * in the browser, and the server has parsed the payloads already.
+ * one (a search uuid and matches, each with a uuid). Without zod: the server has parsed the
+ * payloads already, and a bad one is kept as sent.
  */
 export function screeningResult(payload: unknown): AmlSearchResult | null {
   const root = asObject(payload)
