@@ -10,7 +10,7 @@ import { getHeapSpaceStatistics } from 'node:v8'
  */
 
 /** Collections at most, each after the tasks the one before it let run. */
-const MAX_COLLECTIONS = 10
+const MAX_COLLECTIONS = 20
 
 const file = process.env.BENCH_GC_FILE
 if (file && typeof globalThis.gc === 'function') {
@@ -20,15 +20,17 @@ if (file && typeof globalThis.gc === 'function') {
   // A request leaves its objects held by FinalizationRegistry entries (undici's Request keeps its
   // signal, and through its listeners the request and response, until its controller is
   // collected). V8 runs those cleanups in a task after a collection, and each one lets the next
-  // collection free a layer more: collect until the heap stops shrinking, tasks running between.
+  // collection free a layer more: collect until the heap has not shrunk twice running, with the
+  // tasks running between.
   async function settle() {
     let used = Infinity
-    for (let round = 0; round < MAX_COLLECTIONS; round++) {
+    let still = 0
+    for (let round = 0; round < MAX_COLLECTIONS && still < 2; round++) {
       collect()
-      await sleep(20)
+      await sleep(50)
       const now = process.memoryUsage().heapUsed
-      if (now > used * 0.995) return
-      used = now
+      still = now > used * 0.995 ? still + 1 : 0
+      used = Math.min(used, now)
     }
   }
 
