@@ -37,10 +37,10 @@ test('a note added on a verification is there after a reload, with its author', 
 test('an empty note shows an error and saves nothing', async ({ page }) => {
   await page.goto(`/v/${shortId}`)
   const notes = notesOf(page)
-  const items = notes.getByRole('listitem')
-  const before = await items.count()
   const add = notes.getByRole('button', { name: 'Add note' })
+  // The notes stream in after the page: counted once their card, form and all, has arrived.
   await expect(add).toBeEnabled()
+  const before = await notes.getByRole('listitem').count()
   await notes.getByRole('textbox', { name: 'Add a note' }).fill('   ')
   await add.click()
   await expect(notes.getByRole('alert')).toHaveText('Write something before adding a note.')
