@@ -116,14 +116,17 @@ export async function waitUntil<T>(
   const deadline = Date.now() + timeoutMs
   for (;;) {
     if (!started.alive()) {
+      // Read before stopping: stopping removes the output file.
+      const logs = started.logs()
       await started.stop()
-      throw new Error(`${what} exited early:\n${started.logs()}`)
+      throw new Error(`${what} exited early:\n${logs}`)
     }
     const found = await check().catch(() => null)
     if (found !== null) return found
     if (Date.now() > deadline) {
+      const logs = started.logs()
       await started.stop()
-      throw new Error(`${what} did not start in ${timeoutMs / 1000} s:\n${started.logs()}`)
+      throw new Error(`${what} did not start in ${timeoutMs / 1000} s:\n${logs}`)
     }
     await new Promise((resolve) => setTimeout(resolve, everyMs))
   }
