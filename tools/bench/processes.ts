@@ -37,6 +37,8 @@ export async function startSignIn(port: number) {
 }
 
 export type NextOptions = {
+  /** Where the app and its build are: a built copy (guarantees.ts), else this checkout. */
+  cwd?: string
   /** Options for node itself (`--cpu-prof`, which NODE_OPTIONS does not take). */
   nodeArgs?: string[]
   /** The embedded store's directory, kept across a restart; else one beside the output, removed with it. */
@@ -73,6 +75,7 @@ export async function startNext(
   let gcFile = ''
   const app = await startApp({
     port,
+    cwd: options.cwd,
     nodeArgs: [
       '--expose-gc',
       '--import',
