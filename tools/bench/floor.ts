@@ -17,10 +17,10 @@ import { join, resolve } from 'node:path'
 /**
  * The audited floor's two steps as module source: `floorCall()`, one bare undici call to the
  * simulator, and `floorCommit(resourceId)`, one committed INSERT of a row of an audit row's size
- * into the store of the environment variable `dataDirVariable` (or DATABASE_URL's server). Shared
- * with guarantees.ts, which puts them beside Verity's own steps.
+ * into the store in FLOOR_DATA_DIR (or DATABASE_URL's server), one per process whichever module
+ * asks. Shared with guarantees.ts, which puts them beside Verity's own steps.
  */
-export function auditedFloorParts(dataDirVariable: string) {
+export function auditedFloorParts() {
   return `import { Agent, request } from 'undici'
 import { randomUUID } from 'node:crypto'
 const dispatcher = new Agent({ connections: 64, keepAliveTimeout: 10_000 })
@@ -40,12 +40,12 @@ async function open() {
     return (values) => pool.query(INSERT, values)
   }
   const { PGlite } = await import('@electric-sql/pglite')
-  const lite = await PGlite.create(process.env.${dataDirVariable})
+  const lite = await PGlite.create(process.env.FLOOR_DATA_DIR)
   await lite.exec(TABLE)
   return (values) => lite.query(INSERT, values)
 }
 // Opened on the first request, not when the build loads the module.
-let store
+const STORE = Symbol.for('verity-bench.floor-store')
 // A row of an audit row's sizes: who (label, issuer and subject), what, the request and the chain.
 const HASH = 'f'.repeat(64)
 async function floorCall() {
@@ -57,7 +57,7 @@ async function floorCall() {
 }
 // Autocommit: the row is committed when the statement returns, before the answer.
 async function floorCommit(resourceId) {
-  const insert = await (store ??= open())
+  const insert = await (globalThis[STORE] ??= open())
   await insert([new Date(), 'Ana Analyst', 'http://127.0.0.1:40000|ana', 'view', 'profile',
     resourceId, randomUUID(), 'ok', HASH, HASH])
 }`
@@ -101,7 +101,7 @@ export async function GET() {
   return Response.json(JSON.parse(await response.body.text()))
 }
 `,
-  'app/api/audited/route.js': `${auditedFloorParts('FLOOR_DATA_DIR')}
+  'app/api/audited/route.js': `${auditedFloorParts()}
 export const dynamic = 'force-dynamic'
 export async function GET() {
   const body = await floorCall()

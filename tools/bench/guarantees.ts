@@ -58,7 +58,7 @@ const levels = values.concurrency.split(',').map((level) => positive('concurrenc
 
 const ROUTES = 'app/api/bench-guarantees'
 
-// Each route module opens a floor store of its own (PGlite), as the floor's route does.
+// The routes share one floor store (PGlite in the process, as in the floor's own server).
 const parts: Record<string, { file: string; head?: string; work: string }> = {
   gate: {
     file: 'gate/route.js',
@@ -102,11 +102,11 @@ import { audit } from '@/lib/audit/record'`,
   },
 }
 
-function routeSource(name: string, part: (typeof parts)[string]) {
+function routeSource(part: (typeof parts)[string]) {
   return `import { gated } from '@/lib/api/gate'
 import { respond } from '@/lib/api/problem'
 ${part.head ?? ''}
-${auditedFloorParts(`FLOOR_DATA_DIR_${name.toUpperCase()}`)}
+${auditedFloorParts()}
 export const dynamic = 'force-dynamic'
 export function GET(request, ctx) {
   return gated(request, async () => {
@@ -138,10 +138,10 @@ const copy = await buildInTemporaryDir(
 export default (phase) => ({ ...verity(phase), turbopack: { root: '/' } })
 `,
     )
-    for (const [name, part] of Object.entries(parts)) {
+    for (const part of Object.values(parts)) {
       const file = join(dir, ROUTES, part.file)
       mkdirSync(join(file, '..'), { recursive: true })
-      writeFileSync(file, routeSource(name, part))
+      writeFileSync(file, routeSource(part))
     }
     // Types are not checked again: the copy's code is this checkout's, which `npm test` checks.
   },
@@ -155,20 +155,13 @@ try {
   const port = await freePort()
   const signIn = await startSignIn(port)
   started.push(signIn.provider)
-  mkdirSync(join(copy.dir, 'floor-stores'))
-  const floorStores = Object.fromEntries(
-    Object.keys(parts).map((name) => [
-      `FLOOR_DATA_DIR_${name.toUpperCase()}`,
-      join(copy.dir, 'floor-stores', name),
-    ]),
-  )
   const app = await startNext(
     '.next',
     simulator.url,
     port,
     {
       ...signIn.env,
-      ...floorStores,
+      FLOOR_DATA_DIR: join(copy.dir, 'floor-store'),
       FLOOR_UPSTREAM_URL: `${simulator.url}/api/v3/profiles/${exampleIds.defaultProfileId}`,
       FLOOR_UPSTREAM_KEY: 'sim-demo-key',
     },
