@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util'
 import autocannon, { type Result } from 'autocannon'
 
 import { exampleIds } from '@/lib/demo/example-ids'
+import { exampleApiKey } from '@/simulator/server/api-key'
 import { launchBrowser } from '@/tools/bench/browser'
 import { auditedFloorParts, buildFloor, buildInTemporaryDir } from '@/tools/bench/floor'
 import {
@@ -119,8 +120,17 @@ export function GET(request, ctx) {
 `
 }
 
-const COPIED = ['app', 'components', 'lib', 'public', 'instrumentation.ts', 'proxy.ts']
-const COPIED_FILES = ['package.json', 'postcss.config.mjs', 'tsconfig.json']
+const COPIED = [
+  'app',
+  'components',
+  'lib',
+  'public',
+  'instrumentation.ts',
+  'proxy.ts',
+  'package.json',
+  'postcss.config.mjs',
+  'tsconfig.json',
+]
 
 console.log('Building the floor and a copy of Verity with the routes of its parts (a few minutes)…')
 const floor = await buildFloor()
@@ -128,8 +138,7 @@ const copy = await buildInTemporaryDir(
   'verity-guarantees-',
   'the copy of Verity',
   (dir) => {
-    for (const path of [...COPIED, ...COPIED_FILES])
-      cpSync(path, join(dir, path), { recursive: true })
+    for (const path of COPIED) cpSync(path, join(dir, path), { recursive: true })
     cpSync('next.config.js', join(dir, 'next.config.verity.js'))
     writeFileSync(
       join(dir, 'next.config.js'),
@@ -163,7 +172,7 @@ try {
       ...signIn.env,
       FLOOR_DATA_DIR: join(copy.dir, 'floor-store'),
       FLOOR_UPSTREAM_URL: `${simulator.url}/api/v3/profiles/${exampleIds.defaultProfileId}`,
-      FLOOR_UPSTREAM_KEY: 'sim-demo-key',
+      FLOOR_UPSTREAM_KEY: exampleApiKey,
     },
     { cwd: copy.dir },
   )
