@@ -71,7 +71,8 @@ export async function loadAnalyticsPage(
 }
 
 export type AnalyticsCsv =
-  { ok: false; problems: string[] } | { ok: true; params: AnalyticsParams; tables: ChartTable[] }
+  | { ok: false; problems: string[] }
+  | { ok: true; params: AnalyticsParams; tables: ChartTable[] }
 
 /**
  * The tables of a CSV download; the download is audited before anything is read, and a download

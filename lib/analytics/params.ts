@@ -94,7 +94,8 @@ function dayStart(text: string): number | null {
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10)
 
 export type ParsedAnalytics =
-  { ok: true; range: AnalyticsRange } | { ok: false; problems: string[] }
+  | { ok: true; range: AnalyticsRange }
+  | { ok: false; problems: string[] }
 
 /** The period and filters of an address, measured from `now` for the last N days. */
 export function parseAnalyticsParams(

@@ -8,7 +8,8 @@ import type { FinishScreenSettings, ManualFieldSettings } from '@/lib/upstream/s
  * only when the link carries it and it is not equal to the profile's; the sets name what changed.
  */
 export type LinkOverride =
-  { differs: false } | { differs: true; changed: Set<string>; removed: string[] }
+  | { differs: false }
+  | { differs: true; changed: Set<string>; removed: string[] }
 
 export function manualFieldsOverride(
   profile: ManualFieldSettings | null | undefined,

@@ -58,7 +58,8 @@ export function encodeRef(record: RecordRef, path: FieldPath, key: RefKey): stri
 }
 
 export type DecodedRef =
-  { status: 'malformed' } | { status: 'forged' | 'ok'; record: RecordRef; path: FieldPath }
+  | { status: 'malformed' }
+  | { status: 'forged' | 'ok'; record: RecordRef; path: FieldPath }
 
 /**
  * What a reference names, and whether `key` signed it: `forged` when it did not (made by hand,

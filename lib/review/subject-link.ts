@@ -13,7 +13,8 @@ import { getStore } from '@/lib/store/store'
  */
 
 export type SubjectLink =
-  { ok: true; applicantId: string | null } | { ok: false; reason: 'not_found' | 'not_linked' }
+  | { ok: true; applicantId: string | null }
+  | { ok: false; reason: 'not_found' | 'not_linked' }
 
 /** A link never changes; a record not found may come into the window or the mirror later. */
 const LINKED_TTL_MS = 8 * 3600_000

@@ -8,7 +8,9 @@ type UuidKind = 'profile' | 'aml'
 
 /** What one lookup said: found, not there, or could not tell (timeout, outage, ...). */
 export type Probe = { kind: UuidKind } & (
-  { outcome: 'found' } | { outcome: 'missing' } | { outcome: 'failed'; reason: string }
+  | { outcome: 'found' }
+  | { outcome: 'missing' }
+  | { outcome: 'failed'; reason: string }
 )
 
 export const uuidKindLabel: Record<UuidKind, string> = {

@@ -18,7 +18,12 @@ import {
 import { countries, personNames, streets, type PersonName } from './vocab-people'
 
 export type EntityType =
-  'Person' | 'Organization' | 'Vessel' | 'Aircraft' | 'CryptoWallet' | 'Country'
+  | 'Person'
+  | 'Organization'
+  | 'Vessel'
+  | 'Aircraft'
+  | 'CryptoWallet'
+  | 'Country'
 
 /** A hit built against a screened person: its names and facts replace the random ones. */
 export type SubjectHit = {

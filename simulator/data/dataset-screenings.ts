@@ -23,10 +23,15 @@ export type Screening = { applicantId: string; request: ScreeningRequest; result
 
 /** How a screening request may differ from the identity a verification verified. */
 type Deviation =
-  'no-middle-name' | 'transliteration' | 'no-date-of-birth' | 'decade' | 'other-country'
+  | 'no-middle-name'
+  | 'transliteration'
+  | 'no-date-of-birth'
+  | 'decade'
+  | 'other-country'
 
 export type PlacedRecord =
-  { kind: 'aml'; screening: Screening; recordId?: string } | { kind: 'docver'; shortId: string }
+  | { kind: 'aml'; screening: Screening; recordId?: string }
+  | { kind: 'docver'; shortId: string }
 
 export type HistoryPlan = {
   /** Records at fixed positions of the history, 0 being the newest. */

@@ -93,7 +93,9 @@ function personalMarkers() {
   const markers = new Set<string>()
   for (const verification of data.verifications.slice(0, 40)) {
     const mrz = verification.checks?.document_mrz?.data as
-      Record<string, unknown> | null | undefined
+      | Record<string, unknown>
+      | null
+      | undefined
     for (const value of [mrz?.doc_number, mrz?.surname]) {
       if (typeof value === 'string' && value.length >= 5) markers.add(value)
     }
