@@ -76,7 +76,7 @@ async function side(checks) {
 // The route types first: tsc and the type-aware lint rules both read them.
 await step('typegen', 'npx', ['next', 'typegen'])
 const [typecheck] = await side([
-  ['typecheck', 'npx', ['tsc', '--noEmit']],
+  ['typecheck', 'node', ['node_modules/typescript7/bin/tsc', '--noEmit']],
   ['lint', 'npm', ['run', '--silent', 'lint']],
   ['format', 'npm', ['run', '--silent', 'format:check']],
   // vitest runs one worker on two cores (cores − 1), so it has room beside them too.
