@@ -40,7 +40,7 @@ export function ImagesList({ images }: { images: readonly Image[] }) {
           <li key={index} className="w-32">
             <figure>
               {source && loaded ? (
-                // eslint-disable-next-line @next/next/no-img-element -- arbitrary upstream hosts; next/image would proxy them
+                // oxlint-disable-next-line nextjs/no-img-element -- arbitrary upstream hosts; next/image would proxy them
                 <img
                   src={source.src}
                   // The caption below says what it shows; the same words as alt text would be read twice.

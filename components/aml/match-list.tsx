@@ -35,6 +35,7 @@ export function MatchList({
 }) {
   const listRef = useRef<HTMLDivElement>(null)
   const scrollMargin = useDocumentTop(listRef)
+  // oxlint-disable-next-line react/incompatible-library -- React Compiler is not used, nothing memoizes it
   const virtualizer = useWindowVirtualizer({
     count: matches.length,
     estimateSize: () => 96,

@@ -125,7 +125,11 @@ export function CaseViews({
               </span>,
               riskText(kase),
               <StateBadge key="state" state={kase.state} />,
-              kase.ownerLabel ?? <span className="text-faint">Unassigned</span>,
+              kase.ownerLabel ?? (
+                <span key="owner" className="text-faint">
+                  Unassigned
+                </span>
+              ),
               <DueText key="due" kase={kase} now={now} />,
               kase.createdAt.slice(0, 10),
             ],

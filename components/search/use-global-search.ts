@@ -111,7 +111,7 @@ export function useGlobalSearch() {
     inputRef.current?.focus()
     run(submitted)
   })
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is read once, after hydration: as initial state it would not match the server's HTML
+  // oxlint-disable-next-line react/set-state-in-effect -- the address is read once, after hydration: as initial state it would not match the server's HTML
   useEffect(() => takeUpSubmitted(), [])
 
   function submit(event?: FormEvent) {

@@ -12,6 +12,7 @@ import type { MrzData, Verification } from '@/lib/upstream/schemas'
 /** Everything the verification collected about the applicant, each source in its own block. */
 export function IdentityDataCard({ verification: v }: { verification: Verification }) {
   // MRZ centuries are chosen against when the document was read, not against today.
+  // oxlint-disable-next-line react/purity -- a server component: it renders once per request
   const reference = parseTimestamp(v.created_at) ?? new Date()
   const mrz = mrzOf(v.checks?.document_mrz?.data)
   const customSettings = v.settings?.manual_field_settings?.custom_fields ?? []

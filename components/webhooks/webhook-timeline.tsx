@@ -35,6 +35,7 @@ export function WebhookTimeline({
     [rows],
   )
   const getItemKey = useCallback((index: number) => rowKey(rows, index), [rows])
+  // oxlint-disable-next-line react/incompatible-library -- React Compiler is not used, nothing memoizes it
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize,

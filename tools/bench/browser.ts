@@ -1,5 +1,7 @@
 import { chromium, type Browser } from '@playwright/test'
 
+import { signInAnalyst, type Session } from '@/tools/harness/sign-in'
+
 /* Debian's Chromium, offline: every host name but the loopback address fails to resolve. */
 
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
@@ -14,4 +16,14 @@ export const offlineFlags = [
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromePath, args: offlineFlags })
+}
+
+/** A signed-in analyst's session, from a browser opened for it and closed again. */
+export async function signedInSession(appUrl: string): Promise<Session> {
+  const browser = await launchBrowser()
+  try {
+    return await signInAnalyst(browser, appUrl)
+  } finally {
+    await browser.close()
+  }
 }

@@ -8,7 +8,7 @@ import autocannon, { type Result } from 'autocannon'
 
 import { exampleIds } from '@/lib/demo/example-ids'
 import { exampleApiKey } from '@/simulator/server/api-key'
-import { launchBrowser } from '@/tools/bench/browser'
+import { signedInSession } from '@/tools/bench/browser'
 import { auditedFloorParts, buildFloor, buildInTemporaryDir } from '@/tools/bench/floor'
 import {
   mirrorBackfilled,
@@ -20,7 +20,6 @@ import {
 import { median } from '@/tools/bench/stats'
 import type { Started } from '@/tools/harness/child'
 import { freePort } from '@/tools/harness/free-port'
-import { signInAnalyst } from '@/tools/harness/sign-in'
 
 /*
  * The budget of the proxied read is a share of the audited floor: one bare call and one plain
@@ -179,8 +178,7 @@ try {
   started.push(app)
   const floorApp = await startFloor(floor.dir, simulator.url)
   started.push(floorApp)
-  const browser = await launchBrowser()
-  const session = await signInAnalyst(browser, app.url).finally(() => browser.close())
+  const session = await signedInSession(app.url)
   await mirrorBackfilled(app.url, session.header)
 
   const id = exampleIds.defaultProfileId

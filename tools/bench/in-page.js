@@ -2,7 +2,7 @@
 // would wrap named functions in a helper that does not exist in the page.
 
 /** @param {string} selector */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- called by the line big-data.ts appends
+// oxlint-disable-next-line no-unused-vars -- called by the line big-data.ts appends
 function installBench(selector) {
   const bench = {
     longTasks: /** @type {{ start: number, duration: number }[]} */ ([]),

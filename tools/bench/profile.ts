@@ -6,11 +6,10 @@ import { join, resolve } from 'node:path'
 import autocannon, { type Result } from 'autocannon'
 
 import { exampleIds } from '@/lib/demo/example-ids'
-import { launchBrowser } from '@/tools/bench/browser'
+import { signedInSession } from '@/tools/bench/browser'
 import { assertBuilt } from '@/tools/bench/build'
 import { startNext, startSignIn, startSimulatorChild } from '@/tools/bench/processes'
 import { freePort } from '@/tools/harness/free-port'
-import { signInAnalyst } from '@/tools/harness/sign-in'
 
 /*
  * Node's --cpu-prof on `next start`, written when the server stops. What it prints: self time by
@@ -42,8 +41,7 @@ const app = await startNext(distDir, simulator.url, port, signIn.env, {
   nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${out}`],
 })
 try {
-  const browser = await launchBrowser()
-  const session = await signInAnalyst(browser, app.url).finally(() => browser.close())
+  const session = await signedInSession(app.url)
   const url = `${app.url}/api/profiles/${exampleIds.defaultProfileId}`
   const shoot = (duration: number) =>
     new Promise<Result>((done, fail) => {
