@@ -26,7 +26,7 @@ const CLOSE_LIMIT_MS = 5_000
  * On SIGTERM or SIGINT, Next.js closes its server, lets the requests under way finish, and ends
  * the process with process.exit. An embedded store left open then replays its write-ahead log at
  * the next start (seconds on a restart, growing with what the instance wrote since it started;
- * measured in docs/performance-log.md), so that exit is made to close the store first. Next.js
+ * measured on 26 Nov), so that exit is made to close the store first. Next.js
  * offers no hook after its server has closed, hence the wrapped exit.
  */
 export function closeStoreBeforeExit() {
