@@ -79,7 +79,7 @@ const [typecheck] = await side([
   ['typecheck', 'node', ['node_modules/typescript7/bin/tsc', '--noEmit']],
   ['lint', 'npm', ['run', '--silent', 'lint']],
   ['format', 'npm', ['run', '--silent', 'format:check']],
-  // vitest runs one worker on two cores (cores − 1), so it has room beside them too.
+  // vitest 4 runs a worker per core (maxWorkers defaults to all of them outside watch mode).
   [
     'unit',
     'npx',
