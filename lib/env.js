@@ -147,6 +147,10 @@ function historyShape() {
       wholeNumber('days', 1, 36_500).optional(),
     ),
     HISTORY_LEASE_SECONDS: wholeNumber('seconds', 3, 600).default(45),
+    // A record larger than this is set aside unread; its report still opens on its AML page.
+    HISTORY_RECORD_MAX_BYTES: wholeNumber('bytes', 65_536, 26_214_400).default(8_388_608),
+    // /api/health says `degraded` once the mirror is this far behind the upstream.
+    HISTORY_MAX_LAG_SECONDS: wholeNumber('seconds', 10, 86_400).default(300),
   }
 }
 

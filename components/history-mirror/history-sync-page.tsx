@@ -1,4 +1,7 @@
-import type { MirrorStatus } from '@/lib/history-mirror/status-types'
+import Link from 'next/link'
+
+import type { MirrorStatus, SetAsideRecord } from '@/lib/history-mirror/status-types'
+import { amlReportPath } from '@/lib/routes'
 import { formatDuration, formatRelative, formatUtc } from '@/lib/time'
 
 const number = (value: number) => value.toLocaleString('en')
@@ -16,7 +19,10 @@ export function HistorySyncPageBody({ status, now }: { status: MirrorStatus | nu
         </p>
       </div>
       {status ? (
-        <MirrorFacts status={status} now={now} />
+        <>
+          <MirrorFacts status={status} now={now} />
+          <SetAside count={status.setAside.count} records={status.setAside.records} now={now} />
+        </>
       ) : (
         <p role="alert" className="text-sm text-red-800 dark:text-red-300">
           The sync status could not be read: the store did not answer.
@@ -73,6 +79,78 @@ function MirrorFacts({ status, now }: { status: MirrorStatus; now: Date }) {
         <p className="mt-3 text-sm text-amber-900 dark:text-amber-200">
           Last error, {when(status.lastError.at)}: {status.lastError.message}
         </p>
+      )}
+    </section>
+  )
+}
+
+/** Records the store refused: the sync moved on without them and tries them again later. */
+function SetAside({
+  count,
+  records,
+  now,
+}: {
+  count: number
+  records: SetAsideRecord[]
+  now: Date
+}) {
+  return (
+    <section aria-labelledby="set-aside-heading" className="space-y-2">
+      <h2 id="set-aside-heading" className="text-base font-semibold">
+        Records set aside: {number(count)}
+      </h2>
+      {count === 0 ? (
+        <p className="text-sm text-muted">None: the store took every record read.</p>
+      ) : (
+        <>
+          <p className="text-sm text-muted">
+            The store refused these records, so the sync set them aside and moved on. Each is tried
+            again when it is read again, and on its own schedule (from a minute to a day apart).
+            {count > records.length && ` The ${records.length} most recently met are listed.`}
+          </p>
+          <div className="overflow-x-auto rounded-md border border-line bg-surface">
+            <table className="w-full text-left text-sm">
+              <thead className="text-muted">
+                <tr>
+                  <th className="p-2 font-normal">Record</th>
+                  <th className="p-2 font-normal">Why</th>
+                  <th className="p-2 font-normal">Size</th>
+                  <th className="p-2 font-normal">First seen</th>
+                  <th className="p-2 font-normal">Last seen</th>
+                  <th className="p-2 font-normal">Attempts</th>
+                </tr>
+              </thead>
+              <tbody>
+                {records.map((record) => (
+                  <tr key={`${record.id}/${record.idLength}`} className="border-t border-line">
+                    <td className="max-w-64 p-2 font-mono text-xs break-all">
+                      {record.id}
+                      {record.idLength > record.id.length &&
+                        ` … (${number(record.idLength)} characters)`}
+                      {record.searchUuid && (
+                        <Link
+                          href={amlReportPath(record.searchUuid)}
+                          className="mt-1 block font-sans text-link hover:underline"
+                        >
+                          Open its AML report
+                        </Link>
+                      )}
+                    </td>
+                    <td className="p-2">{record.error}</td>
+                    <td className="p-2 whitespace-nowrap">{number(record.bytes)} bytes</td>
+                    <td className="p-2 whitespace-nowrap">
+                      {formatRelative(new Date(record.firstSeenAt), now)}
+                    </td>
+                    <td className="p-2 whitespace-nowrap">
+                      {formatRelative(new Date(record.lastSeenAt), now)}
+                    </td>
+                    <td className="p-2">{number(record.attempts)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
     </section>
   )

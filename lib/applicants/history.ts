@@ -2,8 +2,8 @@ import 'server-only'
 
 import { sql, type Kysely } from 'kysely'
 
+import { mirrorRowView, type MirrorRowView } from '@/lib/history-mirror/row'
 import { decisionCounts } from '@/lib/review/decision-counts-sql'
-import { subjectParam } from '@/lib/review/subject'
 import type { Database } from '@/lib/store/schema'
 
 /*
@@ -15,22 +15,10 @@ import type { Database } from '@/lib/store/schema'
 /** An applicant screened daily for years still opens at once; the page says when it shows fewer. */
 export const APPLICANT_EVENTS_SHOWN = 500
 
-export type ApplicantEvent = {
-  recordId: string
-  at: string | null
-  eventType: string | null
+export type ApplicantEvent = MirrorRowView & {
   payloadState: 'ok' | 'unreadable' | 'no_event_type'
   webhookId: string | null
-  name: string | null
-  risk: string | null
-  matches: number | null
-  searchUuid: string | null
-  /** The report's subject for a screening (lib/review/subject.ts). */
-  subject: string | null
-  shortId: string | null
-  status: string | null
   errorCodes: number[]
-  externalId: string | null
   reviewed: number
   awaitingSecond: number
   notes: number
@@ -84,22 +72,11 @@ export async function applicantHistory(
 }
 
 function eventOf(row: Row): ApplicantEvent {
-  const screening = row.event_type === 'AML_SCREENING' && row.search_uuid !== null
   return {
-    recordId: row.id,
-    at: row.at ? new Date(row.at).toISOString() : null,
-    eventType: row.event_type,
+    ...mirrorRowView(row),
     payloadState: row.payload_state,
     webhookId: row.webhook_id,
-    name: row.requested_name,
-    risk: row.risk,
-    matches: row.match_count,
-    searchUuid: row.search_uuid,
-    subject: screening ? subjectParam({ kind: 'screening', recordId: row.id }) : null,
-    shortId: row.short_id,
-    status: row.status,
     errorCodes: row.error_codes,
-    externalId: row.external_id,
     reviewed: row.reviewed ?? 0,
     awaitingSecond: row.awaiting ?? 0,
     notes: row.notes ?? 0,

@@ -2,12 +2,11 @@ import 'server-only'
 
 import type { AuditResource } from '@/lib/audit/record'
 import { guardedRead } from '@/lib/auth/guarded-read'
-import { upstreamGet } from '@/lib/upstream/client'
+import { upstreamGet, upstreamStream } from '@/lib/upstream/client'
 import {
   amlSearchResultSchema,
   profilePageSchema,
   profileSchema,
-  rawWebhookHistoryPageSchema,
   verificationSchema,
   webhookHistoryPageSchema,
   type WebhookRecord,
@@ -92,11 +91,16 @@ export type MirrorPageParams = { after: string | null; limit: number }
 /**
  * The history mirror's read (lib/history-mirror/): the one upstream read made for no viewer, by
  * the server itself, so it passes no session guard and writes no audit line per page (a backfill
- * reads thousands). What it stores is read by analysts only through guarded pages.
+ * reads thousands). What it stores is read by analysts only through guarded pages. The body is
+ * streamed to `read`, which keeps one record at a time (lib/history-mirror/pages.ts).
  */
-export function readHistoryForMirror({ after, limit }: MirrorPageParams) {
-  return upstreamGet('/api/v3/notifications/webhook/history', rawWebhookHistoryPageSchema, {
-    after: after ?? undefined,
-    limit,
-  })
+export function readHistoryForMirror<T>(
+  { after, limit }: MirrorPageParams,
+  read: (body: AsyncIterable<Buffer>) => Promise<T>,
+) {
+  return upstreamStream(
+    '/api/v3/notifications/webhook/history',
+    { after: after ?? undefined, limit },
+    read,
+  )
 }

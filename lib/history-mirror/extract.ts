@@ -24,6 +24,7 @@ type Facts = Omit<
   | 'webhook_id'
   | 'event_type'
   | 'at'
+  | 'at_raw'
   | 'payload_state'
   | 'is_sandbox'
   | 'attempts'
@@ -57,17 +58,77 @@ export function extractRecord(raw: unknown): MirrorRecord | null {
   if (!record || !id) return null
   const eventType = readString(record, 'event_type')
   const payload = readPayload(record.payload)
-  return {
+  const at = readDate(record.timestamp)
+  return cleaned({
     id,
     webhook_id: readString(record, 'webhook_id'),
     event_type: eventType,
-    at: readDate(record.timestamp),
+    at,
+    at_raw: at === null && record.timestamp != null ? rawText(record.timestamp) : null,
     payload_state: !payload ? 'unreadable' : !eventType ? 'no_event_type' : 'ok',
     ...(payload ? factsOf(eventType, payload) : NO_FACTS),
     is_sandbox: readBoolean(record, 'is_sandbox'),
     attempts: int4(readNumber(record, 'attempts')),
     response_code: readString(record, 'response_code'),
+  })
+}
+
+/**
+ * Largest value of an indexed column, in UTF-8 bytes. PostgreSQL's btree refuses an entry over
+ * about 2,700 bytes (a third of a page), and some indexes hold two of these columns.
+ */
+export const MAX_INDEXED_BYTES = 1_000
+/** The search key is cut to this many characters: its words are index entries too (0009). */
+const MAX_NAME_KEY = 300
+const INDEXED = [
+  'id',
+  'webhook_id',
+  'event_type',
+  'applicant_id',
+  'screening_id',
+  'search_uuid',
+  'verification_id',
+  'short_id',
+  'status',
+  'risk',
+  'external_id',
+] as const satisfies readonly (keyof MirrorRecord)[]
+
+/**
+ * Why the store could not hold this record, or null: an id (or another indexed value) too long for
+ * its index cannot be cut without becoming another record's, so the record is set aside instead.
+ */
+export function refusal(record: MirrorRecord): string | null {
+  for (const column of INDEXED) {
+    const value = record[column]
+    const bytes = value === null ? 0 : Buffer.byteLength(value)
+    if (bytes > MAX_INDEXED_BYTES) {
+      return `${column} too long for its index (${bytes} bytes, at most ${MAX_INDEXED_BYTES})`
+    }
   }
+  return null
+}
+
+/**
+ * Text PostgreSQL takes: no NUL (text and jsonb refuse it) and no lone surrogate half (not
+ * UTF-8); the search key is cut so that its words fit their index.
+ */
+function cleaned(record: MirrorRecord): MirrorRecord {
+  const out = { ...record }
+  for (const [key, value] of Object.entries(out)) {
+    if (typeof value === 'string') Object.assign(out, { [key]: cleanText(value) })
+  }
+  if (out.name_key !== null) out.name_key = out.name_key.slice(0, MAX_NAME_KEY)
+  return out
+}
+
+export function cleanText(value: string): string {
+  return value.replace(/\u0000/g, '').toWellFormed()
+}
+
+/** A value as sent, short enough to show; never a payload value (only the envelope's timestamp). */
+function rawText(value: unknown): string {
+  return cleanText(typeof value === 'string' ? value : JSON.stringify(value)).slice(0, 100)
 }
 
 /** An object, or JSON text of one (some deliveries are recorded as the text that was sent). */
@@ -144,10 +205,15 @@ function errorCodes(checks: (JsonObject | null)[]): number[] {
   return [...codes].sort((a, b) => a - b)
 }
 
+/** Years 1 to 9999: within PostgreSQL's range, and written alike by both store drivers. */
+const LATEST = Date.UTC(10_000, 0, 1)
+
 function readDate(value: unknown): Date | null {
   if (typeof value !== 'string') return null
   const date = new Date(value)
-  return Number.isNaN(date.getTime()) ? null : date
+  const time = date.getTime()
+  if (Number.isNaN(time) || date.getUTCFullYear() < 1 || time >= LATEST) return null
+  return date
 }
 
 /** A whole number that fits the integer columns, else null. */

@@ -1,15 +1,20 @@
 import 'server-only'
 
 import { readHistoryForMirror } from '@/lib/data/reads'
+import { MAX_RESPONSE_BYTES } from '@/lib/upstream/client'
+import { UpstreamError } from '@/lib/upstream/errors'
 
-import { extractRecord, type MirrorRecord } from './extract'
+import type { MirrorRecord } from './extract'
 import { mirrorLog } from './log'
+import { MalformedPageError, PageSplitter, type PageElement } from './page-stream'
+import { oversized, prepareRecord, type IncomingRecord } from './records'
 
 export type HistoryOrder = 'newest_first' | 'oldest_first'
 
 /** One history page as the mirror reads it. */
 export type MirrorPage = {
-  records: MirrorRecord[]
+  /** The page's records with an id, in its order: each to store, or refused before storing. */
+  records: IncomingRecord[]
   /** Records on the page, with or without an id. */
   size: number
   /** The `after` of the page that follows: the last record that has an id. */
@@ -18,26 +23,57 @@ export type MirrorPage = {
   /** The order the page's timestamps show, when they show one. */
   order: HistoryOrder | null
   seconds: number
+  /** The body's size: past MAX_RESPONSE_BYTES the sync asks for smaller pages. */
+  bytes: number
 }
 
-/** Reads the page after `after` (null: the first page); a record without an id is logged and skipped. */
-export async function readMirrorPage(after: string | null, limit: number): Promise<MirrorPage> {
+/** A page larger than this makes the sync ask for smaller ones (`limit`). */
+export const PAGE_BYTES = MAX_RESPONSE_BYTES
+
+/**
+ * Reads the page after `after` (null: the first page) as a stream, one record at a time: a record
+ * over `recordCap` bytes is refused (set aside by its id) without being held; one without an id is
+ * logged and skipped.
+ */
+export async function readMirrorPage(
+  after: string | null,
+  limit: number,
+  recordCap: number,
+): Promise<MirrorPage> {
   const started = performance.now()
-  const page = await readHistoryForMirror({ after, limit })
-  const records: MirrorRecord[] = []
-  page.data.forEach((raw, position) => {
-    const record = extractRecord(raw)
-    if (record) records.push(record)
-    else mirrorLog('warn', 'record without an id skipped', { after, position })
+  return readHistoryForMirror({ after, limit }, async (body) => {
+    const records: IncomingRecord[] = []
+    let size = 0
+    const splitter = new PageSplitter(recordCap, (element) => {
+      const position = size++
+      const record = elementRecord(element, recordCap)
+      if (record) records.push(record)
+      else mirrorLog('warn', 'record without an id skipped', { after, position })
+    })
+    try {
+      for await (const chunk of body) splitter.push(chunk)
+      const { hasNext } = splitter.end()
+      return {
+        records,
+        size,
+        lastId: records.at(-1)?.id ?? null,
+        hasNext,
+        order: orderOf(records.flatMap((item) => (item.kind === 'record' ? [item.record] : []))),
+        seconds: (performance.now() - started) / 1_000,
+        bytes: splitter.total,
+      }
+    } catch (cause) {
+      if (cause instanceof MalformedPageError || cause instanceof SyntaxError) {
+        throw new UpstreamError('bad_response', 'The upstream sent malformed JSON', { cause })
+      }
+      throw cause
+    }
   })
-  return {
-    records,
-    size: page.data.length,
-    lastId: records.at(-1)?.id ?? null,
-    hasNext: page.has_next,
-    order: orderOf(records),
-    seconds: (performance.now() - started) / 1_000,
-  }
+}
+
+function elementRecord(element: PageElement, recordCap: number): IncomingRecord | null {
+  if (element.text === undefined) return oversized(element.skeleton, element.bytes, recordCap)
+  return prepareRecord(JSON.parse(element.text) as unknown, element.bytes)
 }
 
 /** Newest first when the first dated record is later than the last, oldest first when earlier. */

@@ -13,7 +13,7 @@ import { releaseLease, takeLease } from './lease'
 import { mirrorLog } from './log'
 import type { MirrorSettings } from './settings'
 import { LeaseLostError, deleteOlderThan, readState, forgetCursor, recordError } from './state'
-import { backfillPage, overlap, poll, settle, type SyncContext } from './sync'
+import { backfillPage, overlap, poll, retrySetAside, settle, type SyncContext } from './sync'
 
 /** Every this many polls, the newest pages are re-read (see overlap in sync.ts). */
 const OVERLAP_EVERY = 10
@@ -60,6 +60,7 @@ export function runMirror(db: Kysely<Database>, settings: MirrorSettings): Mirro
     db,
     holder,
     pageSize: settings.pageSize,
+    recordCap: settings.recordCap,
     retentionDays: settings.retentionDays,
     between: async () => {
       await yieldNow()
@@ -87,7 +88,10 @@ export function runMirror(db: Kysely<Database>, settings: MirrorSettings): Mirro
           await poll(context)
           nextPoll = Date.now() + settings.pollSeconds * 1_000
           polls++
-          if (polls % OVERLAP_EVERY === 0) await overlap(context)
+          if (polls % OVERLAP_EVERY === 0) {
+            await overlap(context)
+            await retrySetAside(context)
+          }
           if (settings.retentionDays !== undefined && polls % RETENTION_EVERY === 1) {
             const deleted = await deleteOlderThan(db, holder, settings.retentionDays)
             if (deleted > 0) mirrorLog('info', 'retention deleted old records', { deleted })
@@ -145,6 +149,7 @@ export async function runOnce(
     db,
     holder,
     pageSize: settings.pageSize,
+    recordCap: settings.recordCap,
     retentionDays: settings.retentionDays,
     between: async () => {
       await yieldNow()

@@ -9,6 +9,8 @@ export type MirrorSettings = {
   retentionDays: number | undefined
   /** A holder renews every third of this; another instance takes over once it has passed. */
   leaseSeconds: number
+  /** Records larger than this many bytes are set aside unread. */
+  recordCap: number
 }
 
 export function mirrorSettings(): MirrorSettings {
@@ -19,5 +21,6 @@ export function mirrorSettings(): MirrorSettings {
     pageSize: env.HISTORY_PAGE_SIZE,
     retentionDays: env.HISTORY_RETENTION_DAYS,
     leaseSeconds: env.HISTORY_LEASE_SECONDS,
+    recordCap: env.HISTORY_RECORD_MAX_BYTES,
   }
 }

@@ -2,12 +2,11 @@ import 'server-only'
 
 import { sql, type Kysely } from 'kysely'
 
-import { makeCases, type MadeCase } from '@/lib/cases/create'
+import type { MadeCase } from '@/lib/cases/create'
 import type { Database, HistorySyncStateRow } from '@/lib/store/schema'
 
-import type { MirrorRecord } from './extract'
 import { LEASE } from './lease'
-import { upsertRecords } from './upsert'
+import { storeRecords, type IncomingRecord, type RecordOutcome } from './records'
 
 export const STATE = 'history'
 
@@ -34,49 +33,44 @@ export type Checkpoint = Partial<
     | 'backfill_started_at'
     | 'backfill_done_at'
     | 'poll_cursor'
+    | 'poll_floor_at'
     | 'last_poll_at'
   >
 > & { backfillPages?: number; backfillRecords?: number; backfillSeconds?: number; polls?: number }
 
 /**
- * Stores a page's records, the cases of its new queue items and its checkpoint in one transaction,
- * only while `holder` holds the lease: a crash before the commit leaves the last checkpoint, one
- * after it the new one, never a cursor past records that are not stored nor a record without its
- * case. The checkpoint may depend on which records were held. Returns the ids held before and the
- * cases made, which the caller audits.
+ * Stores a page's records, the cases of their new queue items and its checkpoint in one
+ * transaction (records.ts), only while `holder` holds the lease: a crash before the commit leaves
+ * the last checkpoint, one after it the new one, never a cursor past records that are neither
+ * stored nor set aside, nor a record without its case. The checkpoint may depend on which records
+ * were held. Returns the ids held before and the cases made, which the caller audits.
  */
 export async function storePage(
   db: Kysely<Database>,
   holder: string,
-  records: readonly MirrorRecord[],
+  records: readonly IncomingRecord[],
+  after: string | null,
   checkpoint: (held: ReadonlySet<string>) => Checkpoint,
-): Promise<{ held: ReadonlySet<string>; made: MadeCase[] }> {
-  return db.transaction().execute(async (trx) => {
-    const now = new Date()
-    const held = await upsertRecords(trx, records, now)
-    const inserted = new Set(records.map((record) => record.id)).size - held.size
-    const { backfillPages, backfillRecords, backfillSeconds, polls, ...set } = checkpoint(held)
-    const result = await trx
-      .updateTable('history_sync_state')
-      .set((eb) => ({
-        ...set,
-        records: eb('records', '+', inserted),
-        backfill_pages: eb('backfill_pages', '+', backfillPages ?? 0),
-        backfill_records: eb('backfill_records', '+', backfillRecords ?? 0),
-        backfill_seconds: eb('backfill_seconds', '+', backfillSeconds ?? 0),
-        polls: eb('polls', '+', polls ?? 0),
-        updated_at: now,
-      }))
-      .where('name', '=', STATE)
-      .where(holds(holder))
-      .executeTakeFirst()
-    if (Number(result.numUpdatedRows) === 0) throw new LeaseLostError('the sync lease was lost')
-    const made = await makeCases(
-      trx,
-      records.map((record) => record.id),
-      now,
-    )
-    return { held, made }
+): Promise<{ held: ReadonlySet<string>; made: MadeCase[]; outcomes: RecordOutcome[] }> {
+  return storeRecords(db, records, {
+    after,
+    within: async (trx, held) => {
+      const { backfillPages, backfillRecords, backfillSeconds, polls, ...set } = checkpoint(held)
+      const result = await trx
+        .updateTable('history_sync_state')
+        .set((eb) => ({
+          ...set,
+          backfill_pages: eb('backfill_pages', '+', backfillPages ?? 0),
+          backfill_records: eb('backfill_records', '+', backfillRecords ?? 0),
+          backfill_seconds: eb('backfill_seconds', '+', backfillSeconds ?? 0),
+          polls: eb('polls', '+', polls ?? 0),
+          updated_at: new Date(),
+        }))
+        .where('name', '=', STATE)
+        .where(holds(holder))
+        .executeTakeFirst()
+      if (Number(result.numUpdatedRows) === 0) throw new LeaseLostError('the sync lease was lost')
+    },
   })
 }
 
@@ -91,21 +85,15 @@ export async function recordError(db: Kysely<Database>, holder: string, message:
 }
 
 /**
- * Drops a cursor the upstream no longer knows (404): an interrupted poll starts again from the
- * top, an unfinished backfill from the newest page (upserts make re-reading cheap).
+ * Drops a backfill cursor the upstream no longer knows (404): an unfinished backfill starts again
+ * from the newest page (upserts make re-reading cheap). A poll handles its own (sync.ts).
  */
 export async function forgetCursor(db: Kysely<Database>, holder: string) {
   const state = await readState(db)
-  const set =
-    state.poll_cursor !== null
-      ? { poll_cursor: null }
-      : !state.backfill_done
-        ? { backfill_cursor: null }
-        : null
-  if (!set) return
+  if (state.backfill_done || state.backfill_cursor === null) return
   await db
     .updateTable('history_sync_state')
-    .set(set)
+    .set({ backfill_cursor: null })
     .where('name', '=', STATE)
     .where(holds(holder))
     .execute()

@@ -19,4 +19,19 @@ export type MirrorStatus = {
   lastError: { at: string; message: string } | null
   /** The instance syncing now, or null when none holds the lease. */
   holder: string | null
+  /** Records the store refused (history_set_aside): how many, and the most recently met. */
+  setAside: { count: number; records: SetAsideRecord[] }
+}
+
+export type SetAsideRecord = {
+  /** The record id, cut to 200 characters; `idLength` is its whole length. */
+  id: string
+  idLength: number
+  /** A screening's search id: its report opens on its AML page. */
+  searchUuid: string | null
+  error: string
+  bytes: number
+  firstSeenAt: string
+  lastSeenAt: string
+  attempts: number
 }

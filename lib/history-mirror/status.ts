@@ -17,8 +17,11 @@ export async function readMirrorStatus(): Promise<MirrorStatus> {
   return mirrorStatus(db)
 }
 
+/** Set-aside records listed on the status page; the count covers all. */
+export const SET_ASIDE_SHOWN = 50
+
 export async function mirrorStatus(db: Kysely<Database>, now = new Date()): Promise<MirrorStatus> {
-  const [state, range, holder] = await Promise.all([
+  const [state, range, holder, setAside, setAsideCount] = await Promise.all([
     readState(db),
     // Both ends come off history_records_newest (migration 0012).
     db
@@ -26,6 +29,17 @@ export async function mirrorStatus(db: Kysely<Database>, now = new Date()): Prom
       .select((eb) => [eb.fn.max('at').as('newest'), eb.fn.min('at').as('oldest')])
       .executeTakeFirst(),
     leaseHolder(db),
+    db
+      .selectFrom('history_set_aside')
+      .selectAll()
+      .orderBy('last_seen_at', 'desc')
+      .orderBy('key')
+      .limit(SET_ASIDE_SHOWN)
+      .execute(),
+    db
+      .selectFrom('history_set_aside')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow(),
   ])
   const records = Number(state.backfill_records)
   return {
@@ -49,6 +63,19 @@ export async function mirrorStatus(db: Kysely<Database>, now = new Date()): Prom
         ? { at: state.last_error_at.toISOString(), message: state.last_error }
         : null,
     holder,
+    setAside: {
+      count: Number(setAsideCount.count),
+      records: setAside.map((row) => ({
+        id: row.record_id,
+        idLength: row.id_length,
+        searchUuid: row.search_uuid,
+        error: row.error,
+        bytes: row.raw_bytes,
+        firstSeenAt: row.first_seen_at.toISOString(),
+        lastSeenAt: row.last_seen_at.toISOString(),
+        attempts: row.attempts,
+      })),
+    },
   }
 }
 

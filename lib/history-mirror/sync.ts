@@ -4,9 +4,11 @@ import { sql, type Kysely } from 'kysely'
 
 import { announceCases } from '@/lib/cases/create'
 import type { Database } from '@/lib/store/schema'
+import { UpstreamError } from '@/lib/upstream/errors'
 
 import { mirrorLog } from './log'
-import { readMirrorPage, type MirrorPage } from './pages'
+import { PAGE_BYTES, readMirrorPage, type MirrorPage } from './pages'
+import type { IncomingRecord, RecordOutcome } from './records'
 import { readState, storePage, type Checkpoint } from './state'
 
 /*
@@ -20,7 +22,12 @@ import { readState, storePage, type Checkpoint } from './state'
 export type SyncContext = {
   db: Kysely<Database>
   holder: string
+  /** The `limit` asked of each page; halved while pages come larger than PAGE_BYTES. */
   pageSize: number
+  /** The limit asked now, when pages were too large (set by readPage). */
+  limit?: number
+  /** A record larger than this many bytes is set aside unread. */
+  recordCap: number
   retentionDays: number | undefined
   /** Runs between pages: yields to other work, renews the lease, and throws to stop. */
   between: () => Promise<void>
@@ -50,12 +57,12 @@ export async function backfillPage(context: SyncContext): Promise<boolean> {
     // Read on while this page is stored: still one request at a time, but the backfill no longer
     // waits for the upstream and the store in turn. Nothing read ahead is stored before its turn,
     // so the checkpoints are those of a page-by-page backfill.
-    const ahead = readMirrorPage(page.lastId, context.pageSize)
+    const ahead = readPage(context, page.lastId)
     ahead.catch(() => undefined) // met, and handled, when the next page awaits it
     context.ahead = { after: page.lastId, page: ahead }
   }
   try {
-    await store(context, kept(context, page), () => ({
+    await store(context, kept(context, page), state.backfill_cursor, () => ({
       // The order is read from the first page only: later pages could start a new day.
       history_order: state.history_order ?? (state.backfill_cursor === null ? page.order : null),
       backfill_cursor: page.lastId ?? state.backfill_cursor,
@@ -97,7 +104,7 @@ async function nextBackfillPage(context: SyncContext, cursor: string | null): Pr
   context.ahead = undefined
   if (ahead && ahead.after === cursor) return ahead.page
   await ahead?.page.catch(() => undefined)
-  return readMirrorPage(cursor, context.pageSize)
+  return readPage(context, cursor)
 }
 
 /**
@@ -118,26 +125,100 @@ async function pollPages(context: SyncContext): Promise<void> {
   if (!state.backfill_started_at) return
   if (state.history_order === 'oldest_first') return followTail(context)
   let after = state.poll_cursor
+  // The oldest record time this poll has stored: above it, records held are the poll's own.
+  let floor = state.poll_floor_at
   for (;;) {
-    const page = await readMirrorPage(after, context.pageSize)
+    const read = await readPollPage(context, after)
+    if (read.lost) {
+      after = read.resume
+      continue
+    }
+    const { page } = read
     if (after === null && state.history_order === null && page.order === 'oldest_first') {
       // A history too short to show its order at the first page has now shown it.
-      await store(context, kept(context, page), () => ({
+      await store(context, kept(context, page), after, () => ({
         history_order: 'oldest_first',
       }))
       return followTail(context)
     }
     let finished = false
-    await store(context, kept(context, page), (held) => {
-      finished = held.size > 0 || !page.hasNext || page.lastId === null
+    const reached = earliest(floor, oldestAt(page))
+    await store(context, kept(context, page), after, (held) => {
+      finished = meetsHeld(page, held, floor) || !page.hasNext || page.lastId === null
       return finished
-        ? { poll_cursor: null, last_poll_at: new Date(), polls: 1 }
-        : { poll_cursor: page.lastId }
+        ? { poll_cursor: null, poll_floor_at: null, last_poll_at: new Date(), polls: 1 }
+        : { poll_cursor: page.lastId, poll_floor_at: reached }
     })
     if (finished) return
+    floor = reached
     after = page.lastId
     await context.between()
   }
+}
+
+/**
+ * The page after `after`, or where to go on when the upstream no longer knows `after` (404): first
+ * from the record the poll stored just before it (newer, in the mirror's order), and when that is
+ * refused too from the top, down past the oldest record of the unfinished walk (its floor), so
+ * that no gap is left.
+ */
+async function readPollPage(
+  context: SyncContext,
+  after: string | null,
+  tried: ReadonlySet<string> = new Set(),
+): Promise<{ lost: false; page: MirrorPage } | { lost: true; resume: string | null }> {
+  try {
+    return { lost: false, page: await readPage(context, after) }
+  } catch (error) {
+    if (after === null || !(error instanceof UpstreamError) || error.kind !== 'not_found') {
+      throw error
+    }
+  }
+  const newer = tried.size === 0 ? await newerHeld(context, after) : null
+  mirrorLog('warn', 'poll cursor lost', { after, resume: newer ?? 'the newest page' })
+  if (newer === null) return { lost: true, resume: null }
+  return readPollPage(context, newer, new Set([after]))
+}
+
+/** The held record just newer than `id` (the mirror's order), or null. */
+async function newerHeld(context: SyncContext, id: string): Promise<string | null> {
+  const row = await sql<{ id: string }>`
+    select r.id from history_records r, history_records c
+    where c.id = ${id}
+      and (coalesce(r.at, '-infinity'), r.id) > (coalesce(c.at, '-infinity'), c.id)
+    order by r.at asc nulls first, r.id asc
+    limit 1
+  `.execute(context.db)
+  return row.rows[0]?.id ?? null
+}
+
+/**
+ * Whether the page meets a record held before: with a floor, one older than it (the records above
+ * it may be the poll's own, stored before it lost its cursor).
+ */
+function meetsHeld(page: MirrorPage, held: ReadonlySet<string>, floor: Date | null): boolean {
+  return page.records.some(
+    (item) =>
+      held.has(item.id) &&
+      (floor === null ||
+        item.kind !== 'record' ||
+        item.record.at === null ||
+        item.record.at < floor),
+  )
+}
+
+function oldestAt(page: MirrorPage): Date | null {
+  let oldest: Date | null = null
+  for (const item of page.records) {
+    if (item.kind === 'record') oldest = earliest(oldest, item.record.at)
+  }
+  return oldest
+}
+
+function earliest(a: Date | null, b: Date | null): Date | null {
+  if (a === null) return b
+  if (b === null) return a
+  return a <= b ? a : b
 }
 
 /** Oldest first: reads on from the tail cursor to the end, once the backfill has got there. */
@@ -145,9 +226,9 @@ async function followTail(context: SyncContext): Promise<void> {
   for (;;) {
     const state = await readState(context.db)
     if (!state.backfill_done) return
-    const page = await readMirrorPage(state.backfill_cursor, context.pageSize)
+    const page = await readPage(context, state.backfill_cursor)
     const finished = !page.hasNext || page.lastId === null
-    await store(context, kept(context, page), () => ({
+    await store(context, kept(context, page), state.backfill_cursor, () => ({
       backfill_cursor: page.lastId ?? state.backfill_cursor,
       ...(finished ? { last_poll_at: new Date(), polls: 1 } : {}),
     }))
@@ -174,8 +255,8 @@ async function overlapPages(context: SyncContext): Promise<void> {
   let after =
     state.history_order === 'oldest_first' ? await overlapAnchor(context) : (null as string | null)
   for (let read = 0; ; read++) {
-    const page = await readMirrorPage(after, context.pageSize)
-    await store(context, kept(context, page), () => ({}))
+    const page = await readPage(context, after)
+    await store(context, kept(context, page), after, () => ({}))
     const enough = state.history_order !== 'oldest_first' && read + 1 >= OVERLAP_PAGES
     if (enough || !page.hasNext || page.lastId === null) return
     after = page.lastId
@@ -197,20 +278,78 @@ async function overlapAnchor(context: SyncContext): Promise<string | null> {
   return row?.id ?? null
 }
 
+/**
+ * Reads a page, asking for half as many records after a page larger than PAGE_BYTES (down to
+ * one), and for the configured number again once pages are small.
+ */
+async function readPage(context: SyncContext, after: string | null): Promise<MirrorPage> {
+  const limit = context.limit ?? context.pageSize
+  const page = await readMirrorPage(after, limit, context.recordCap)
+  const next =
+    page.bytes > PAGE_BYTES
+      ? Math.max(1, Math.floor(limit / 2))
+      : page.bytes < PAGE_BYTES / 4
+        ? Math.min(context.pageSize, limit * 2)
+        : limit
+  if (next !== limit) {
+    mirrorLog('info', 'page size changed', { bytes: page.bytes, limit, next })
+    context.limit = next
+  }
+  return page
+}
+
+/**
+ * Re-reads the pages where records were set aside whose retry is due: a record the store now
+ * takes leaves the list; one still refused waits twice as long; one the page no longer has waits
+ * too. A few pages at a time.
+ */
+export async function retrySetAside(context: SyncContext): Promise<void> {
+  const due = await context.db
+    .selectFrom('history_set_aside')
+    .select('page_after')
+    .distinct()
+    .where('next_attempt_at', '<=', new Date())
+    .limit(RETRY_PAGES)
+    .execute()
+  try {
+    for (const { page_after: after } of due) {
+      const started = new Date()
+      try {
+        const page = await readPage(context, after)
+        await store(context, page.records, after, () => ({}))
+      } catch (error) {
+        if (!(error instanceof UpstreamError) || error.kind !== 'not_found') throw error
+      }
+      await sql`update history_set_aside set attempts = attempts + 1,
+          next_attempt_at = ${started}::timestamptz + least(
+            interval '1 minute' * power(2, attempts), interval '1 day')
+        where page_after is not distinct from ${after} and next_attempt_at <= ${started}`.execute(
+        context.db,
+      )
+      await context.between()
+    }
+  } finally {
+    await settle(context)
+  }
+}
+
+const RETRY_PAGES = 5
+
 /** Stores a page (storePage) and starts the audit of its cases, once the last page's is settled. */
 async function store(
   context: SyncContext,
-  records: MirrorPage['records'],
+  records: readonly IncomingRecord[],
+  after: string | null,
   checkpoint: (held: ReadonlySet<string>) => Checkpoint,
-): Promise<ReadonlySet<string>> {
-  const { held, made } = await storePage(context.db, context.holder, records, checkpoint)
+): Promise<RecordOutcome[]> {
+  const { made, outcomes } = await storePage(context.db, context.holder, records, after, checkpoint)
   await settle(context)
   // Caught here and rethrown by settle: a rejection nobody awaits yet would end the process.
   context.announcing = announceCases(context.db, made).then(
     () => undefined,
     (error: unknown) => ({ error }),
   )
-  return held
+  return outcomes
 }
 
 /** Waits for the last page's audit; throws what it met. */
@@ -222,8 +361,11 @@ export async function settle(context: SyncContext): Promise<void> {
 }
 
 /** The page's records minus those the retention would delete at once. */
-function kept(context: SyncContext, page: MirrorPage) {
+function kept(context: SyncContext, page: MirrorPage): IncomingRecord[] {
   if (context.retentionDays === undefined) return page.records
   const cutoff = Date.now() - context.retentionDays * 86_400_000
-  return page.records.filter((record) => record.at === null || record.at.getTime() >= cutoff)
+  return page.records.filter(
+    (item) =>
+      item.kind !== 'record' || item.record.at === null || item.record.at.getTime() >= cutoff,
+  )
 }

@@ -11,6 +11,7 @@ const UPDATABLE = {
   webhook_id: 'text',
   event_type: 'text',
   at: 'timestamptz',
+  at_raw: 'text',
   payload_state: 'text',
   applicant_id: 'text',
   screening_id: 'text',

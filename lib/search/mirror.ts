@@ -3,7 +3,7 @@ import 'server-only'
 import { sql, type Kysely } from 'kysely'
 
 import { nameKey } from '@/lib/history-mirror/name-key'
-import { subjectParam } from '@/lib/review/subject'
+import { mirrorRowView, type MirrorRowView } from '@/lib/history-mirror/row'
 import type { Database } from '@/lib/store/schema'
 
 /*
@@ -19,19 +19,8 @@ const MAX_WORDS = 6
 /** Where a name breaks into words: the same characters as migration 0009's trigger. */
 const WORD_BREAK = /[\s,.()'’-]+/
 
-export type SearchHit = {
-  recordId: string
-  at: string | null
-  eventType: string | null
-  name: string | null
-  risk: string | null
-  matches: number | null
+export type SearchHit = MirrorRowView & {
   applicantId: string | null
-  searchUuid: string | null
-  subject: string | null
-  shortId: string | null
-  status: string | null
-  externalId: string | null
   /** Which exact id the query was, or 'name' for a name search. */
   matchedBy: 'name' | 'applicant' | 'screening' | 'search' | 'external' | 'verification' | 'record'
 }
@@ -126,20 +115,5 @@ function matchedId(row: Row, id: string): SearchHit['matchedBy'] {
 }
 
 function hitOf(row: Row, matchedBy: SearchHit['matchedBy']): SearchHit {
-  const screening = row.event_type === 'AML_SCREENING' && row.search_uuid !== null
-  return {
-    recordId: row.id,
-    at: row.at ? new Date(row.at).toISOString() : null,
-    eventType: row.event_type,
-    name: row.requested_name,
-    risk: row.risk,
-    matches: row.match_count,
-    applicantId: row.applicant_id,
-    searchUuid: row.search_uuid,
-    subject: screening ? subjectParam({ kind: 'screening', recordId: row.id }) : null,
-    shortId: row.short_id,
-    status: row.status,
-    externalId: row.external_id,
-    matchedBy,
-  }
+  return { ...mirrorRowView(row), applicantId: row.applicant_id, matchedBy }
 }

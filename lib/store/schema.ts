@@ -108,6 +108,8 @@ export type HistoryRecordsTable = {
   error_codes: number[]
   attempts: number | null
   response_code: string | null
+  /** The record's timestamp as sent, when the store cannot hold it (`at` is null then; 0019). */
+  at_raw: string | null
   /**
    * A newer record of the same subject exists (an applicant's screening, a verification's record):
    * given when the mirror first stores a record (its upsert), kept by the table's triggers
@@ -133,6 +135,8 @@ export type HistorySyncStateTable = {
   backfill_done_at: Date | null
   /** Newest-first: the `after` where an interrupted poll continues; null between polls. */
   poll_cursor: string | null
+  /** The oldest record time the unfinished poll has stored (0019); null between polls. */
+  poll_floor_at: Date | null
   polls: number
   last_poll_at: Date | null
   /** Rows in history_records, kept with every page so the status needs no count(*). */
@@ -208,6 +212,25 @@ export type CaseEventsTable = {
   at: ColumnType<Date, Date, never>
 }
 
+/** A history record the store refused, kept aside so the sync moves on (migration 0019). */
+export type HistorySetAsideTable = {
+  /** SHA-256 of the record id (hex): an id too long for an index is one reason to be here. */
+  key: string
+  /** The record id, cut to 200 characters. */
+  record_id: string
+  id_length: number
+  /** A screening's search id, when it could be read: its report opens from the upstream. */
+  search_uuid: string | null
+  /** The cursor of the page it was read on (null: the first page, or a delivery). */
+  page_after: string | null
+  error: string
+  raw_bytes: number
+  first_seen_at: ColumnType<Date, Date, never>
+  last_seen_at: Date
+  attempts: ColumnType<number, number | undefined, number>
+  next_attempt_at: Date
+}
+
 export type Database = {
   audit_events: AuditEventsTable
   audit_head: AuditHeadTable
@@ -217,6 +240,7 @@ export type Database = {
   history_records: HistoryRecordsTable
   history_sync_state: HistorySyncStateTable
   history_sync_lease: HistorySyncLeaseTable
+  history_set_aside: HistorySetAsideTable
   action_limits: ActionLimitsTable
   cases: CasesTable
   case_events: CaseEventsTable
@@ -229,5 +253,6 @@ export type MatchDecisionRow = Selectable<MatchDecisionsTable>
 export type NoteRow = Selectable<NotesTable>
 export type HistoryRecordRow = Selectable<HistoryRecordsTable>
 export type HistorySyncStateRow = Selectable<HistorySyncStateTable>
+export type HistorySetAsideRow = Selectable<HistorySetAsideTable>
 export type CaseRow = Selectable<CasesTable>
 export type CaseEventRow = Selectable<CaseEventsTable>

@@ -60,11 +60,70 @@ type UpstreamOptions = {
 type Query = Record<string, string | number | undefined>
 
 /** One validated GET of the upstream API, with the retries and deadline above. */
-export async function upstreamGet<T>(
+export function upstreamGet<T>(
   path: string,
   schema: z.ZodType<T>,
   query: Query = {},
   options: UpstreamOptions = {},
+): Promise<T> {
+  return withRetries(path, query, options, async (url, key, deadline) => {
+    const body = await timed('upstream', () =>
+      attemptOnce(url, key, deadline, options.dispatcher ?? pool()),
+    )
+    return timedSync('validation', () => validate(schema, body))
+  })
+}
+
+// Streamed reads have no size cap in the pool: their reader decides what it keeps.
+const STREAM_POOL = Symbol.for('verity.upstream-stream-pool')
+const streamShared = globalThis as typeof globalThis & { [STREAM_POOL]?: Dispatcher }
+function streamPool(): Dispatcher {
+  return (streamShared[STREAM_POOL] ??= new Agent({ connections: 4, keepAliveTimeout: 10_000 }))
+}
+
+/**
+ * A GET whose body is handed to `read` as it arrives instead of being held whole, for bodies
+ * that may pass MAX_RESPONSE_BYTES (the history mirror's pages): `read` keeps what it needs and
+ * throws an UpstreamError for a body it cannot use. Retries, deadline and circuit as upstreamGet;
+ * a body that breaks off is a bad_response.
+ */
+export function upstreamStream<T>(
+  path: string,
+  query: Query,
+  read: (body: AsyncIterable<Buffer>) => Promise<T>,
+  options: UpstreamOptions = {},
+): Promise<T> {
+  return withRetries(path, query, options, async (url, key, deadline) => {
+    const remaining = deadline - Date.now()
+    if (remaining <= 0) throw new UpstreamError('timeout', 'The upstream did not answer in time')
+    const response = await request(url, {
+      method: 'GET',
+      headers: { 'ds-api-token': key, accept: 'application/json' },
+      signal: AbortSignal.timeout(remaining),
+      dispatcher: options.dispatcher ?? streamPool(),
+    })
+    if (response.statusCode < 200 || response.statusCode > 299) {
+      await response.body.dump()
+      throw statusError(response.statusCode, response.headers)
+    }
+    try {
+      return await read(response.body)
+    } catch (cause) {
+      if (cause instanceof UpstreamError || isAbort(cause)) throw cause
+      throw new UpstreamError('bad_response', 'The upstream response was cut off', { cause })
+    } finally {
+      // A reader that stopped early leaves no connection half read.
+      if (!response.body.readableEnded) response.body.destroy()
+    }
+  })
+}
+
+/** Runs `attempt` until it succeeds, the error is not worth retrying, or the deadline passes. */
+async function withRetries<T>(
+  path: string,
+  query: Query,
+  options: UpstreamOptions,
+  attempt: (url: URL, key: string, deadline: number) => Promise<T>,
 ): Promise<T> {
   const env = getEnv()
   const url = buildUrl(env.DS_API_BASE_URL, path, query)
@@ -73,21 +132,19 @@ export async function upstreamGet<T>(
   const circuit = options.circuit === undefined ? upstreamCircuit() : options.circuit
   const started = Date.now()
 
-  for (let attempt = 1; ; attempt++) {
+  for (let attemptNumber = 1; ; attemptNumber++) {
     try {
       // While the circuit is open (lib/upstream/circuit-breaker.ts) a call fails at once.
       if (circuit && !circuit.admit()) throw circuitOpen(circuit)
-      const body = await timed('upstream', () =>
-        attemptOnce(url, env.DS_API_KEY, deadline, options.dispatcher ?? pool()),
-      )
+      const result = await attempt(url, env.DS_API_KEY, deadline)
       circuit?.record('ok', path)
-      return timedSync('validation', () => validate(schema, body))
+      return result
     } catch (error) {
       const failure = toUpstreamError(error)
       if (failure.kind !== 'circuit_open') circuit?.record(failure.kind, path)
-      const wait = retryDelay(failure, attempt, maxAttempts, deadline)
+      const wait = retryDelay(failure, attemptNumber, maxAttempts, deadline)
       if (wait === null) {
-        logFailure(path, failure, attempt, Date.now() - started)
+        logFailure(path, failure, attemptNumber, Date.now() - started)
         throw failure
       }
       await sleep(wait)

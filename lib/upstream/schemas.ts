@@ -436,18 +436,6 @@ export const webhookHistoryPageSchema = z.looseObject({
     .transform((v) => v ?? false),
 })
 
-/**
- * A history page whose records are left unchecked: the mirror stores a bad record as such, and one
- * without an id must not cost it the rest of the page.
- */
-export const rawWebhookHistoryPageSchema = z.looseObject({
-  data: z.array(z.unknown()),
-  has_next: z
-    .boolean()
-    .nullish()
-    .transform((v) => v ?? false),
-})
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
@@ -476,4 +464,3 @@ export type ManualFields = z.output<typeof manualFieldsSchema>
 export type Verification = z.output<typeof verificationSchema>
 export type WebhookRecord = z.output<typeof webhookRecordSchema>
 export type WebhookHistoryPage = z.output<typeof webhookHistoryPageSchema>
-export type RawWebhookHistoryPage = z.output<typeof rawWebhookHistoryPageSchema>

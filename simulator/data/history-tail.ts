@@ -3,6 +3,7 @@ import { exampleIds } from '@/lib/demo/example-ids'
 import { iso } from './clock'
 import type { Risk } from './dataset-aml'
 import { delivery, screeningPayload, type RawWebhookRecord } from './dataset-webhooks'
+import { hostile, type HostileKind } from './history-hostile'
 import { rngFor, type Rng } from './random'
 import { personNames } from './vocab-people'
 
@@ -82,6 +83,8 @@ export type AddedSpec = {
   name?: string
   applicantId?: string
   status?: string
+  /** A record a store may refuse (history-hostile.ts). */
+  hostile?: HostileKind
 }
 
 /** The `sequence`-th record added while running, at `at`. */
@@ -109,6 +112,7 @@ export function addedRecord(
     last_attempt_at: iso(at),
   }
   const result = (payload as { search_response?: AmlSearchResult }).search_response ?? null
+  if (spec.hostile) hostile(spec.hostile, sequence, record, result)
   return { record, result }
 }
 

@@ -44,6 +44,8 @@ export function createHistory(
   const builtJson = built.map((record) => JSON.stringify(record))
   const builtIndex = new Map(built.map((record, index) => [record.id, index]))
   const added: { json: string; webhookId: string }[] = []
+  // Added records whose ids do not carry their index (a hostile record's long id).
+  const addedById = new Map<string, number>()
   const addedSearches = new Map<string, AmlSearchResult>()
   let lastAddedAt = 0
 
@@ -62,6 +64,8 @@ export function createHistory(
   const positionOf = (id: string): number | undefined => {
     const builtAt = builtIndex.get(id)
     if (builtAt !== undefined) return added.length + builtAt
+    const odd = addedById.get(id)
+    if (odd !== undefined) return added.length - 1 - odd
     const generated = generatedId(id)
     if (generated?.what !== 'record') return undefined
     if (generated.kind === 'added') {
@@ -103,6 +107,7 @@ export function createHistory(
         const at = Math.max(Date.now(), lastAddedAt + 1)
         lastAddedAt = at
         const { record, result } = addedRecord(context, added.length, spec, at)
+        if (generatedId(record.id) === null) addedById.set(record.id, added.length)
         added.push({ json: JSON.stringify(record), webhookId: record.webhook_id })
         if (result?.search_uuid) addedSearches.set(result.search_uuid, result)
         return record.id

@@ -1,5 +1,6 @@
 import { setFault, type FaultState } from './faults'
 import { errorBody, type SimResponse } from './handlers'
+import { HOSTILE_KINDS } from '../data/history-hostile'
 import type { AddedSpec } from '../data/history-tail'
 import type { Store } from './store'
 
@@ -22,7 +23,7 @@ const MAX_ADDED = 1_000
 const RISKS = ['Low', 'Medium', 'High'] as const
 
 /**
- * `POST /__sim/history` `{count?, event_type?, risk?, name?, applicant_id?, status?}`: adds `count`
+ * `POST /__sim/history` `{count?, event_type?, risk?, name?, applicant_id?, status?, hostile?}`: adds `count`
  * records (1 by default) as the newest, alike but for what the body fixes. An error text, or the specs.
  */
 function addedSpecs(parsed: unknown): AddedSpec[] | string {
@@ -47,6 +48,11 @@ function addedSpecs(parsed: unknown): AddedSpec[] | string {
     const value = text(member)
     if (value === null) return `${member} must be a non-empty string`
     if (value !== undefined) spec[key] = value
+  }
+  if (body.hostile !== undefined) {
+    const kind = HOSTILE_KINDS.find((known) => known === body.hostile)
+    if (!kind) return `hostile must be one of ${HOSTILE_KINDS.join(', ')}`
+    spec.hostile = kind
   }
   if (body.risk !== undefined) {
     const risk = RISKS.find((level) => level === body.risk)

@@ -29,6 +29,7 @@ const simulator = await startSimulator({
   verifications: numberEnv('SIM_VERIFICATIONS'),
   historyRecords: numberEnv('SIM_HISTORY'),
   historyOrder: order,
+  hostileHistory: process.env.SIM_HISTORY_HOSTILE === '1',
   latencyMs: numberEnv('SIM_LATENCY_MS'),
   errorRate: numberEnv('SIM_ERROR_RATE'),
   rateLimitRate: numberEnv('SIM_RATE_LIMIT_RATE'),

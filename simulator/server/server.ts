@@ -5,6 +5,7 @@ import { DEFAULT_SEED, buildDataset, type Dataset } from '../data/dataset'
 import { exampleApiKey } from './api-key'
 import { createFaultState, resetFaults, takeFault, type Knobs } from './faults'
 import { handleApi } from './handlers'
+import { hostileSpecs } from '../data/history-hostile'
 import type { HistoryOrder } from '../data/history'
 import { send, sendFault } from './respond'
 import { createStore } from './store'
@@ -21,6 +22,8 @@ type SimulatorOptions = {
   historyRecords?: number
   /** Newest first (the default, as the provider's docs show it) or oldest first. */
   historyOrder?: HistoryOrder
+  /** Adds, as the newest records, one of each hostile kind between good ones (history-hostile.ts). */
+  hostileHistory?: boolean
   /** A data set already built, to share one between servers in tests. */
   dataset?: Dataset
   /** Added to every request. */
@@ -71,6 +74,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     seed,
     options.historyOrder,
   )
+  if (options.hostileHistory) store.history.add(hostileSpecs())
   const knobs: Knobs = {
     seed,
     latencyMs: options.latencyMs ?? 0,

@@ -33,6 +33,7 @@ function record(fields: Partial<MirrorRecord> & { id: string }): MirrorRecord {
     webhook_id: W1,
     event_type: null,
     at: null,
+    at_raw: null,
     payload_state: 'ok',
     ...NO_FACTS,
     is_sandbox: false,

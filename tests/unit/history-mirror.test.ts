@@ -56,9 +56,19 @@ function serve(history: FakeHistory) {
   return history
 }
 
+/** Small, so that a test's oversized record need not be megabytes. */
+const RECORD_CAP = 64 * 1024
+
 async function holding(holder = 'instance-a', pageSize = 10, retentionDays?: number) {
   expect(await lease.takeLease(store.db, holder, 45)).toBe(true)
-  return { db: store.db, holder, pageSize, retentionDays, between: async () => {} }
+  return {
+    db: store.db,
+    holder,
+    pageSize,
+    recordCap: RECORD_CAP,
+    retentionDays,
+    between: async () => {},
+  }
 }
 
 async function backfillAll(context: SyncModule.SyncContext) {
@@ -171,6 +181,48 @@ describe('the history mirror', () => {
     expect(afterParams()).toEqual(['r-9', 'r-19'])
     expect((await ids()).length).toBe(30)
     expect(await state.readState(store.db)).toMatchObject({ backfill_pages: 3, records: 30 })
+  })
+
+  it('leaves no gap when the poll loses its cursor: 45 new records, all stored', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const history = serve(fakeHistory(screenings(25)))
+    const context = await holding()
+    await backfillAll(context)
+    history.records.unshift(...screenings(45, 'new', -60))
+    // The poll's cursor after its third page is deleted upstream, so `after` of it answers 404.
+    history.gone = new Set(['new-29'])
+    fake.requests.length = 0
+    await sync.poll(context)
+    expect(afterParams()).toEqual([null, 'new-9', 'new-19', 'new-29', 'new-28', 'new-39'])
+    expect((await ids()).filter((id) => id.startsWith('new-')).length).toBe(45)
+
+    history.records.unshift(...screenings(45, 'newer', -120))
+    history.gone = new Set(['newer-29', 'newer-28'])
+    fake.requests.length = 0
+    await sync.poll(context)
+    // Both refused: from the top again, on past the records the walk had stored, to the gap.
+    expect(afterParams()).toEqual([
+      null,
+      'newer-9',
+      'newer-19',
+      'newer-29',
+      'newer-28',
+      null,
+      'newer-9',
+      'newer-19',
+      'newer-31',
+      'newer-41',
+    ])
+    expect((await ids()).filter((id) => id.startsWith('newer-')).length).toBe(45)
+    expect(await state.readState(store.db)).toMatchObject({
+      poll_cursor: null,
+      poll_floor_at: null,
+      records: 25 + 45 + 45,
+    })
+    expect(
+      warn.mock.calls.filter(([line]) => String(line).includes('poll cursor lost')),
+    ).toHaveLength(3)
+    warn.mockRestore()
   })
 
   it('catches a record that arrived out of order in the overlap re-read', async () => {

@@ -194,6 +194,7 @@ describe('the work queue', () => {
           webhook_id: WEBHOOK,
           event_type: 'AML_SCREENING',
           at: hoursAgo(1),
+          at_raw: null,
           payload_state: 'ok' as const,
           is_sandbox: false,
           attempts: 1,

@@ -23,6 +23,7 @@ import {
   status,
   type FakeUpstream,
 } from '@/tests/unit/helpers/fake-upstream'
+import { withAppStore } from '@/tests/unit/helpers/test-store'
 
 describe('the circuit breaker on its own', () => {
   function breaker() {
@@ -155,6 +156,9 @@ describe('the circuit around upstream reads', () => {
   let client: typeof ClientModule
   let problems: typeof ProblemModule
   let health: typeof HealthRoute
+
+  // /api/health also reports the history mirror, from the app's store.
+  withAppStore()
 
   beforeAll(async () => {
     fake = await startFakeUpstream()

@@ -13,6 +13,7 @@ import {
   status,
   type FakeUpstream,
 } from '@/tests/unit/helpers/fake-upstream'
+import { withAppStore } from '@/tests/unit/helpers/test-store'
 
 /*
  * /api/health is public: however often it is called, the upstream sees at most one probe per
@@ -24,6 +25,9 @@ const PROBE_PATH = '/api/v3/profiles?page=0&limit=1'
 let fake: FakeUpstream
 let health: typeof HealthRoute
 let client: typeof ClientModule
+
+// The route also reports the history mirror, from the app's store.
+withAppStore()
 
 beforeAll(async () => {
   fake = await startFakeUpstream()

@@ -209,6 +209,7 @@ async function benchTarget(name: string) {
       pageSize: PAGE_SIZE,
       retentionDays: undefined,
       leaseSeconds: 45,
+      recordCap: 8_388_608,
     })
     const seconds = (performance.now() - started) / 1_000
     if (!result.ok) throw new Error(`the lease is held by ${result.holder}`)

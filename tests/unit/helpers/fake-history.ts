@@ -12,6 +12,8 @@ export type FakeHistory = {
   order: 'newest_first' | 'oldest_first'
   /** When set, the n-th page request (from 1) fails with this status. */
   failAt?: { request: number; status: number }
+  /** Records deleted upstream once used as a cursor: that `after` answers 404, and they are gone. */
+  gone?: Set<string>
   requests: number
 }
 
@@ -31,6 +33,10 @@ export function historyHandler(history: FakeHistory): FakeHandler {
     const limit = Number(url.searchParams.get('limit') ?? 50)
     const after = url.searchParams.get('after')
     let from = 0
+    if (after && history.gone?.has(after)) {
+      history.records = history.records.filter((record) => idOf(record) !== after)
+      return sendJson(response, 404, { error: 'not_found' })
+    }
     if (after) {
       const position = served.findIndex((record) => idOf(record) === after)
       if (position < 0) return sendJson(response, 404, { error: 'not_found' })
