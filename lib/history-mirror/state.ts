@@ -7,6 +7,7 @@ import type { Database, HistorySyncStateRow } from '@/lib/store/schema'
 
 import type { MirrorRecord } from './extract'
 import { LEASE } from './lease'
+import { metByPass } from './unpolled'
 import { upsertRecords } from './upsert'
 
 export const STATE = 'history'
@@ -42,8 +43,8 @@ export type Checkpoint = Partial<
  * Stores a page's records, the cases of its new queue items and its checkpoint in one transaction,
  * only while `holder` holds the lease: a crash before the commit leaves the last checkpoint, one
  * after it the new one, never a cursor past records that are not stored nor a record without its
- * case. The checkpoint may depend on which records were held. Returns the ids held before and the
- * cases made, which the caller audits.
+ * case. The checkpoint may depend on which records were held (by an earlier pass: a record only a
+ * delivery stored does not count). Returns those ids and the cases made, which the caller audits.
  */
 export async function storePage(
   db: Kysely<Database>,
@@ -53,8 +54,13 @@ export async function storePage(
 ): Promise<{ held: ReadonlySet<string>; made: MadeCase[] }> {
   return db.transaction().execute(async (trx) => {
     const now = new Date()
-    const held = await upsertRecords(trx, records, now)
-    const inserted = new Set(records.map((record) => record.id)).size - held.size
+    const ids = [...new Set(records.map((record) => record.id))]
+    const stored = await upsertRecords(trx, records, now)
+    const inserted = ids.length - stored.size
+    // What only a delivery had stored is no place for a poll to stop (unpolled.ts).
+    const delivered = await metByPass(trx, ids)
+    const held =
+      delivered.size === 0 ? stored : new Set([...stored].filter((id) => !delivered.has(id)))
     const { backfillPages, backfillRecords, backfillSeconds, polls, ...set } = checkpoint(held)
     const result = await trx
       .updateTable('history_sync_state')
