@@ -41,14 +41,14 @@ export async function storeDelivery(
     let made: MadeCase[] = []
     if (!found) {
       await upsertRecords(trx, [record], now)
-      // Held after all when a poll stored it between the look and the insert: the row then keeps
-      // the poll's first sighting.
+      // Held after all when another delivery or a poll stored it between the look and the insert:
+      // the row is then theirs (the upsert changed nothing), or keeps their first sighting.
       const row = await trx
         .selectFrom('history_records')
-        .select('first_seen_at')
+        .select(['first_seen_at', sql<boolean>`xmin = pg_current_xact_id()::xid`.as('mine')])
         .where('id', '=', record.id)
         .executeTakeFirstOrThrow()
-      isNew = row.first_seen_at.getTime() === now.getTime()
+      isNew = row.mine && row.first_seen_at.getTime() === now.getTime()
     }
     if (isNew) {
       await trx

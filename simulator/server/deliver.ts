@@ -69,7 +69,7 @@ export function createDeliverer(target: WebhookTarget, statsOf: () => DeliverySt
     stats.failed++
   }
   return {
-    deliver(bodies: readonly string[]) {
+    deliver: (bodies: readonly string[]) => {
       for (const body of bodies) queue = queue.then(() => deliverOne(body))
     },
     idle: () => queue,
