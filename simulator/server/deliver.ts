@@ -27,7 +27,7 @@ const FIRST_RETRY_MS = 250
 const TIMEOUT_MS = 10_000
 
 /** The header for `body` signed at `seconds`. */
-export function signatureHeader(secret: string, body: string, seconds: number): string {
+function signatureHeader(secret: string, body: string, seconds: number): string {
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'hex')
   const digest = createHmac('sha256', key).update(`${seconds}.${body}`).digest('hex')
   return `t=${seconds},v1=${digest}`
