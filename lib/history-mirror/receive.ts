@@ -12,9 +12,9 @@ import { mirrorLog } from './log'
 
 /*
  * The provider's webhook deliveries, received without a session: the signature is the only
- * credential (delivery-signature.ts), so nothing is read from the body before it verifies, and a
- * delivery is answered 2xx only once its record is committed (the provider keeps a failed one for
- * a replay, and the poll fills the gap meanwhile).
+ * credential (delivery-signature.ts), so the body is parsed only once it verifies, and a delivery
+ * is answered 2xx only once its record is committed (the provider keeps a failed one for a replay,
+ * and the poll fills the gap meanwhile).
  */
 
 /**
