@@ -23,6 +23,12 @@ const schema = z.object({
     .min(1_000, 'must be at least 1000')
     .max(300_000, 'must be at most 300000')
     .default(15_000),
+  // The signing secrets of the provider's webhook (POST /api/upstream/webhooks): `whsec_` and hex,
+  // as the provider shows it; two during a rotation. Unset, the route answers 404.
+  DS_WEBHOOK_SECRET: commaList((item) => item).refine(
+    (items) => items.every((item) => /^(whsec_)?([0-9a-f]{2}){16,}$/i.test(item)),
+    "must be the webhook's signing secret, whsec_ followed by hex (at least 32 digits), or a comma list of them during a rotation",
+  ),
   VERITY_DEMO: z
     .enum(['0', '1', 'true', 'false'], { error: 'must be true or false' })
     .optional()

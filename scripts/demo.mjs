@@ -1,4 +1,6 @@
 // `npm run demo`: builds Verity, starts the simulator and the app on it, prints where to look.
+import { randomBytes } from 'node:crypto'
+
 import { exampleIds } from '../lib/demo/example-ids.ts'
 import { simulatorEnv, startApp } from '../tools/harness/app.ts'
 import { stopOnSignal } from '../tools/harness/child.ts'
@@ -13,12 +15,22 @@ if (!process.argv.includes('--no-build')) {
   if (code !== 0) process.exit(code)
 }
 
+// The simulator delivers each record added while the demo runs (POST /__sim/history) to Verity's
+// webhook route, signed with a secret made for this run, as the provider would
+// (docs/history-mirror.md, "Deliveries").
+const webhookSecret = `whsec_${randomBytes(32).toString('hex')}`
+
 // The simulated world ends today, with six weeks of history and more verifications than the
 // tests' data set, so /analytics's default 30 days are full (docs/analytics.md, "The demo").
 const sim = await startSimulatorProcess({
   port: simPort,
   historyRecords: 3000,
-  knobs: { SIM_CLOCK: 'today', SIM_VERIFICATIONS: '400' },
+  knobs: {
+    SIM_CLOCK: 'today',
+    SIM_VERIFICATIONS: '400',
+    SIM_WEBHOOK_URL: `http://127.0.0.1:${port}/api/upstream/webhooks`,
+    SIM_WEBHOOK_SECRET: webhookSecret,
+  },
   output: 'echo',
 })
 // Filled as they start: a signal stops what is running by then.
@@ -27,7 +39,12 @@ stopOnSignal(running)
 const app = await startApp({
   port,
   // The embedded store keeps the activity between runs, in .verity-data unless VERITY_DATA_DIR says.
-  env: { ...simulatorEnv(sim.url), VERITY_DEMO_WORK: 'true', AUTH_DISABLED: 'true' },
+  env: {
+    ...simulatorEnv(sim.url),
+    VERITY_DEMO_WORK: 'true',
+    AUTH_DISABLED: 'true',
+    DS_WEBHOOK_SECRET: webhookSecret,
+  },
   output: 'echo',
   timeoutMs: 120_000,
 })
@@ -44,5 +61,9 @@ Verity is running on simulated data: ${base}
   AML report, 1,000 hits   ${base}/aml/${exampleIds.amlBigId}
   Activity (audit trail)   ${base}/activity
   Analytics                ${base}/analytics
+  History sync             ${base}/history-sync
+
+A record added now is delivered to Verity at once, as the provider's webhook would:
+  curl -X POST ${sim.url}/__sim/history -d '{"risk":"High","name":"Jane Example"}'
 
 Stop with Ctrl+C.`)

@@ -29,7 +29,7 @@ export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Pr
 }
 
 /** The whole body, or null as soon as it passes `limit` bytes (the rest is never read). */
-async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number) {
+export async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number) {
   if (!body) return new Uint8Array()
   const reader = body.getReader()
   const chunks: Uint8Array[] = []

@@ -7,6 +7,7 @@ import type { Database, HistorySyncStateRow } from '@/lib/store/schema'
 
 import { LEASE } from './lease'
 import { storeRecords, type IncomingRecord, type RecordOutcome } from './records'
+import { metByPass } from './unpolled'
 
 export const STATE = 'history'
 
@@ -43,7 +44,8 @@ export type Checkpoint = Partial<
  * transaction (records.ts), only while `holder` holds the lease: a crash before the commit leaves
  * the last checkpoint, one after it the new one, never a cursor past records that are neither
  * stored nor set aside, nor a record without its case. The checkpoint may depend on which records
- * were held. Returns the ids held before and the cases made, which the caller audits.
+ * were held (by an earlier pass: a record only a delivery stored does not count). Returns those ids
+ * and the cases made, which the caller audits.
  */
 export async function storePage(
   db: Kysely<Database>,
@@ -52,10 +54,15 @@ export async function storePage(
   after: string | null,
   checkpoint: (held: ReadonlySet<string>) => Checkpoint,
 ): Promise<{ held: ReadonlySet<string>; made: MadeCase[]; outcomes: RecordOutcome[] }> {
-  return storeRecords(db, records, {
+  let pollHeld: ReadonlySet<string> = new Set()
+  const stored = await storeRecords(db, records, {
     after,
     within: async (trx, held) => {
-      const { backfillPages, backfillRecords, backfillSeconds, polls, ...set } = checkpoint(held)
+      // What only a delivery had stored is no place for a poll to stop (unpolled.ts).
+      const delivered = await metByPass(trx, [...new Set(records.map((record) => record.id))])
+      pollHeld = delivered.size === 0 ? held : new Set([...held].filter((id) => !delivered.has(id)))
+      const { backfillPages, backfillRecords, backfillSeconds, polls, ...set } =
+        checkpoint(pollHeld)
       const result = await trx
         .updateTable('history_sync_state')
         .set((eb) => ({
@@ -72,6 +79,7 @@ export async function storePage(
       if (Number(result.numUpdatedRows) === 0) throw new LeaseLostError('the sync lease was lost')
     },
   })
+  return { ...stored, held: pollHeld }
 }
 
 /** Notes a failure for the status page; by the holder only, so a waiting instance never writes. */

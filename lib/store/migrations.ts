@@ -17,6 +17,7 @@ import * as historyWriteCost from './migrations/0016-history-write-cost'
 import * as caseFactsGiven from './migrations/0017-case-facts-given'
 import * as auditAppendFunction from './migrations/0018-audit-append-function'
 import * as historySetAside from './migrations/0019-history-set-aside'
+import * as historyDeliveries from './migrations/0021-history-deliveries'
 
 /*
  * Every migration, in order, imported rather than read from disk: the standalone server carries
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0017-case-facts-given': caseFactsGiven,
   '0018-audit-append-function': auditAppendFunction,
   '0019-history-set-aside': historySetAside,
+  '0021-history-deliveries': historyDeliveries,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -146,6 +146,36 @@ export type HistorySyncStateTable = {
   updated_at: Date
 }
 
+/** The provider's deliveries, counted for every instance: one row, named 'history' (migration 0021). */
+export type HistoryDeliveryStatsTable = {
+  name: string
+  /** Deliveries whose signature verified and whose record is committed (new or already held). */
+  received: number
+  /** Of those, records the mirror already held (the poll came first, or a redelivery). */
+  already_held: number
+  /** Deliveries answered 4xx and not stored: a missing or bad signature, an unreadable body. */
+  refused: number
+  last_received_at: Date | null
+  last_record_id: string | null
+  last_event_type: string | null
+  last_refused_at: Date | null
+}
+
+/** A refused delivery, the newest few kept for /history-sync; nothing of its body is stored. */
+export type HistoryDeliveryRefusalsTable = {
+  id: Generated<number>
+  at: Date
+  reason: string
+  status: number
+  body_bytes: number
+}
+
+/** A record a delivery stored before any pass of the sync met it: no place for a poll to stop. */
+export type HistoryDeliveredUnpolledTable = {
+  record_id: string
+  delivered_at: Date
+}
+
 /** Which instance syncs the mirror, until when (migration 0005). */
 export type HistorySyncLeaseTable = {
   name: string
@@ -241,6 +271,9 @@ export type Database = {
   history_sync_state: HistorySyncStateTable
   history_sync_lease: HistorySyncLeaseTable
   history_set_aside: HistorySetAsideTable
+  history_delivery_stats: HistoryDeliveryStatsTable
+  history_delivery_refusals: HistoryDeliveryRefusalsTable
+  history_delivered_unpolled: HistoryDeliveredUnpolledTable
   action_limits: ActionLimitsTable
   cases: CasesTable
   case_events: CaseEventsTable

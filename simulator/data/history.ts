@@ -19,6 +19,12 @@ import {
 
 export type HistoryOrder = 'newest' | 'oldest'
 
+/**
+ * A record just added, with the body its webhook delivery carries: the envelope alone, as the
+ * provider's docs show it (the history's delivery fields, attempts and response code, come after).
+ */
+export type AddedRecord = { id: string; delivery: string }
+
 export type SimHistory = {
   readonly order: HistoryOrder
   size(): number
@@ -29,8 +35,8 @@ export type SimHistory = {
     page: number,
     limit: number,
   ): { items: string[]; hasNext: boolean } | null
-  /** Adds records now, newest last; answers their ids. */
-  add(specs: readonly AddedSpec[]): string[]
+  /** Adds records now, newest last; answers their ids and the bodies a webhook delivers. */
+  add(specs: readonly AddedSpec[]): AddedRecord[]
   /** An AML report of a generated or added screening. */
   search(searchId: string): AmlSearchResult | undefined
 }
@@ -110,7 +116,8 @@ export function createHistory(
         if (generatedId(record.id) === null) addedById.set(record.id, added.length)
         added.push({ json: JSON.stringify(record), webhookId: record.webhook_id })
         if (result?.search_uuid) addedSearches.set(result.search_uuid, result)
-        return record.id
+        const { id, webhook_id, event_type, timestamp, payload } = record
+        return { id, delivery: JSON.stringify({ id, webhook_id, event_type, timestamp, payload }) }
       })
     },
     search(searchId) {

@@ -1,3 +1,4 @@
+import { createDeliveryStats, type DeliveryStats } from './deliver'
 import { setFault, type FaultState } from './faults'
 import { errorBody, type SimResponse } from './handlers'
 import { HOSTILE_KINDS } from '../data/history-hostile'
@@ -11,20 +12,30 @@ export type SimStats = {
   byPath: Record<string, number>
   /** Headers of the last /api/v3 request, the token replaced by its length. */
   lastHeaders: Record<string, string | string[]>
+  /** Webhook deliveries of added records (SIM_WEBHOOK_URL). */
+  deliveries: DeliveryStats
 }
 
 export function createStats(): SimStats {
-  return { requests: 0, byPath: {}, lastHeaders: {} }
+  return { requests: 0, byPath: {}, lastHeaders: {}, deliveries: createDeliveryStats() }
 }
 
-export type ControlContext = { stats: SimStats; faults: FaultState; reset(): void; store: Store }
+export type ControlContext = {
+  stats: SimStats
+  faults: FaultState
+  reset(): void
+  store: Store
+  /** Delivers added records to the webhook, when one is set. */
+  deliver?: (bodies: readonly string[]) => void
+}
 
 const MAX_ADDED = 1_000
 const RISKS = ['Low', 'Medium', 'High'] as const
 
 /**
- * `POST /__sim/history` `{count?, event_type?, risk?, name?, applicant_id?, status?, hostile?}`: adds `count`
- * records (1 by default) as the newest, alike but for what the body fixes. An error text, or the specs.
+ * `POST /__sim/history` `{count?, event_type?, risk?, name?, applicant_id?, status?, hostile?}`: adds
+ * `count` records (1 by default) as the newest, alike but for what the body fixes, and delivers them
+ * to the webhook when one is set. An error text, or the specs.
  */
 function addedSpecs(parsed: unknown): AddedSpec[] | string {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
@@ -105,10 +116,11 @@ export function handleControl(
     }
     const specs = addedSpecs(parsed)
     if (typeof specs === 'string') return { status: 400, body: errorBody('bad_request', specs) }
-    const ids = context.store.history.add(specs)
+    const added = context.store.history.add(specs)
     // Every cached history page may now start differently.
     context.store.pageCache.clear()
-    return json(200, { ids })
+    context.deliver?.(added.map((record) => record.delivery))
+    return json(200, { ids: added.map((record) => record.id) })
   }
   const known = ['/__sim/stats', '/__sim/reset', '/__sim/fault', '/__sim/history'].includes(
     pathname,

@@ -20,6 +20,14 @@ if (order !== 'newest' && order !== 'oldest')
 const clock = process.env.SIM_CLOCK ?? ''
 if (clock !== '' && clock !== 'today') throw new Error(`SIM_CLOCK must be today, got "${clock}"`)
 
+// The webhook the added records are delivered to: both or neither.
+const webhookUrl = process.env.SIM_WEBHOOK_URL ?? ''
+const webhookSecret = process.env.SIM_WEBHOOK_SECRET ?? ''
+if ((webhookUrl === '') !== (webhookSecret === ''))
+  throw new Error('SIM_WEBHOOK_URL and SIM_WEBHOOK_SECRET go together: set both or neither')
+if (webhookSecret !== '' && !/^(whsec_)?([0-9a-f]{2})+$/i.test(webhookSecret))
+  throw new Error('SIM_WEBHOOK_SECRET must be whsec_ followed by hex')
+
 const simulator = await startSimulator({
   host: process.env.SIM_HOST || '127.0.0.1',
   port: numberEnv('SIM_PORT', 4010),
@@ -33,6 +41,7 @@ const simulator = await startSimulator({
   latencyMs: numberEnv('SIM_LATENCY_MS'),
   errorRate: numberEnv('SIM_ERROR_RATE'),
   rateLimitRate: numberEnv('SIM_RATE_LIMIT_RATE'),
+  ...(webhookUrl ? { webhook: { url: webhookUrl, secret: webhookSecret } } : {}),
 })
 console.log(`simulator listening on ${simulator.url}`)
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { createStats, handleControl, recordRequest, type SimStats } from './control'
 import { DEFAULT_SEED, buildDataset, type Dataset } from '../data/dataset'
 import { exampleApiKey } from './api-key'
+import { createDeliverer, type WebhookTarget } from './deliver'
 import { createFaultState, resetFaults, takeFault, type Knobs } from './faults'
 import { handleApi } from './handlers'
 import { hostileSpecs } from '../data/history-hostile'
@@ -32,6 +33,8 @@ type SimulatorOptions = {
   errorRate?: number
   /** 0..1: fraction of requests answered 429 with Retry-After: 1. */
   rateLimitRate?: number
+  /** Where records added by POST /__sim/history are delivered, signed with the secret. */
+  webhook?: WebhookTarget
 }
 
 export type Simulator = {
@@ -39,6 +42,8 @@ export type Simulator = {
   port: number
   /** Live counters, the same object GET /__sim/stats reports. */
   stats: SimStats
+  /** Settles once every delivery begun so far has been sent or given up. */
+  deliveriesIdle(): Promise<void>
   close(): Promise<void>
 }
 
@@ -89,13 +94,19 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     resetFaults(faults, seed)
   }
 
+  const deliverer = options.webhook && createDeliverer(options.webhook, () => stats.deliveries)
+  const deliver = deliverer?.deliver
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET'
     const url = req.url ?? '/'
     const pathname = url.split('?')[0] ?? '/'
     if (pathname.startsWith(CONTROL_PREFIX)) {
       const body = method === 'POST' ? await readBody(req) : ''
-      return send(res, handleControl(method, pathname, body, { stats, faults, reset, store }))
+      return send(
+        res,
+        handleControl(method, pathname, body, { stats, faults, reset, store, deliver }),
+      )
     }
     recordRequest(stats, pathname, req.headers)
     const fault = takeFault(faults, knobs, pathname)
@@ -131,6 +142,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     url: `http://${host}:${port}`,
     port,
     stats,
+    deliveriesIdle: () => deliverer?.idle() ?? Promise.resolve(),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()))

@@ -69,7 +69,9 @@ async function stopDemo(demo: Demo) {
   await expect.poll(() => existsSync(join(dataDir, 'verity.pid')), { timeout: 15_000 }).toBe(false)
 }
 
-test('a restarted demo keeps the activity of the earlier run', async ({ page }) => {
+test('a restarted demo keeps the activity of the earlier run; a record added to it is delivered', async ({
+  page,
+}) => {
   test.setTimeout(240_000)
   const first = await startDemo()
   let viewed: number
@@ -81,6 +83,21 @@ test('a restarted demo keeps the activity of the earlier run', async ({ page }) 
     )
     if (!view) throw new Error(`no audit line for the view:\n${first.output()}`)
     viewed = view.seq
+
+    // The demo's simulator delivers a record added to it to Verity at once, signed with the
+    // secret the demo made for this run.
+    const added = await fetch(`${first.simUrl}/__sim/history`, {
+      method: 'POST',
+      body: JSON.stringify({ risk: 'High', name: 'Demo Delivery' }),
+    })
+    expect(added.status).toBe(200)
+    // While the demo's backfill still runs, its pages and the delivery take turns on the embedded
+    // store's one connection: the arrival is timed in deliveries.spec.ts, not here.
+    const received = async () => {
+      await page.goto(`${first.url}/history-sync`)
+      return page.getByRole('region', { name: 'Deliveries' }).innerText()
+    }
+    await expect.poll(received, { timeout: 60_000 }).toContain('1, of which')
   } finally {
     await stopDemo(first)
   }

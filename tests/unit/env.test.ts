@@ -57,6 +57,20 @@ describe('parseEnv', () => {
     expect(errorOf(source)).toContain(expected)
   })
 
+  it("reads DS_WEBHOOK_SECRET as the webhook's signing secrets, and never repeats a bad one", () => {
+    const secret = `whsec_${'ab'.repeat(32)}`
+    const old = `whsec_${'cd'.repeat(32)}`
+    expect(parseEnv(valid).DS_WEBHOOK_SECRET).toEqual([])
+    expect(
+      parseEnv({ ...valid, DS_WEBHOOK_SECRET: ` ${secret}, ${old} ` }).DS_WEBHOOK_SECRET,
+    ).toEqual([secret, old])
+    for (const bad of ['not-a-secret-at-all', 'whsec_abc', `${secret},whsec_zz${'0'.repeat(32)}`]) {
+      const message = errorOf({ ...valid, DS_WEBHOOK_SECRET: bad })
+      expect(message).toContain('DS_WEBHOOK_SECRET must be')
+      expect(message).not.toContain(bad)
+    }
+  })
+
   it('names every bad variable at once', () => {
     const message = errorOf({ DS_API_TIMEOUT_MS: 'x' })
     expect(message).toContain('DS_API_BASE_URL')

@@ -1,0 +1,115 @@
+import 'server-only'
+
+import { sql, type Kysely } from 'kysely'
+
+import { announceCases, makeCases, type MadeCase } from '@/lib/cases/create'
+import type { Database } from '@/lib/store/schema'
+
+import type { MirrorRecord } from './extract'
+import { mirrorLog } from './log'
+import { STATE } from './state'
+import { upsertRecords } from './upsert'
+
+/*
+ * A delivered record is stored as the poll stores a page (upsertRecords, then the cases of new
+ * queue items, in one transaction), without the sync's lease or checkpoint: any instance may
+ * receive a delivery, and it moves no cursor. The record id is the table's key, so a record
+ * delivered and polled, in either order and on any instances, is one row.
+ */
+
+/** How many refused deliveries /history-sync lists; older ones are only counted. */
+export const REFUSALS_KEPT = 50
+
+/**
+ * Stores one delivered record, and its case, and counts the delivery; resolves once committed.
+ * A record already held is left as it is: the history's copy carries the delivery's attempts and
+ * response code, which a delivery's body does not.
+ */
+export async function storeDelivery(
+  db: Kysely<Database>,
+  record: MirrorRecord,
+): Promise<{ held: boolean }> {
+  const now = new Date()
+  const { held, made } = await db.transaction().execute(async (trx) => {
+    const found = await trx
+      .selectFrom('history_records')
+      .select('id')
+      .where('id', '=', record.id)
+      .forUpdate()
+      .executeTakeFirst()
+    let isNew = false
+    let made: MadeCase[] = []
+    if (!found) {
+      await upsertRecords(trx, [record], now)
+      // Held after all when another delivery or a poll stored it between the look and the insert:
+      // the row is then theirs (the upsert changed nothing), or keeps their first sighting.
+      const row = await trx
+        .selectFrom('history_records')
+        .select(['first_seen_at', sql<boolean>`xmin = pg_current_xact_id()::xid`.as('mine')])
+        .where('id', '=', record.id)
+        .executeTakeFirstOrThrow()
+      isNew = row.mine && row.first_seen_at.getTime() === now.getTime()
+    }
+    if (isNew) {
+      await trx
+        .insertInto('history_delivered_unpolled')
+        .values({ record_id: record.id, delivered_at: now })
+        .onConflict((conflict) => conflict.column('record_id').doNothing())
+        .execute()
+      await trx
+        .updateTable('history_sync_state')
+        .set((eb) => ({ records: eb('records', '+', 1) }))
+        .where('name', '=', STATE)
+        .execute()
+      made = await makeCases(trx, [record.id], now)
+    }
+    await trx
+      .updateTable('history_delivery_stats')
+      .set((eb) => ({
+        received: eb('received', '+', 1),
+        already_held: eb('already_held', '+', isNew ? 0 : 1),
+        last_received_at: now,
+        last_record_id: record.id,
+        last_event_type: record.event_type,
+      }))
+      .where('name', '=', STATE)
+      .execute()
+    return { held: !isNew, made }
+  })
+  // After the commit, as the poll does; a failed audit is logged, the record stays stored.
+  await announceCases(db, made).catch((error: unknown) =>
+    mirrorLog('warn', 'audit of a delivery’s case failed', {
+      record: record.id,
+      error: error instanceof Error ? error.message : String(error),
+    }),
+  )
+  return { held }
+}
+
+/** Counts and lists a refused delivery, keeping the newest REFUSALS_KEPT. */
+export async function recordRefusal(
+  db: Kysely<Database>,
+  refusal: { reason: string; status: number; bodyBytes: number },
+): Promise<void> {
+  const now = new Date()
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('history_delivery_stats')
+      .set((eb) => ({ refused: eb('refused', '+', 1), last_refused_at: now }))
+      .where('name', '=', STATE)
+      .execute()
+    await trx
+      .insertInto('history_delivery_refusals')
+      .values({
+        at: now,
+        reason: refusal.reason,
+        status: refusal.status,
+        body_bytes: refusal.bodyBytes,
+      })
+      .execute()
+    await sql`delete from history_delivery_refusals where id <= (
+      select id from history_delivery_refusals order by id desc offset ${REFUSALS_KEPT} limit 1)`.execute(
+      trx,
+    )
+  })
+}

@@ -1,0 +1,63 @@
+import 'server-only'
+
+import { createHmac, timingSafeEqual } from 'node:crypto'
+
+/*
+ * The provider's signature of a webhook delivery, as its documentation gives it: the header
+ * `X-Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>`, computed over `"<t>.<raw body>"`
+ * (the bytes as they came, never parsed and serialised again) with the webhook's signing secret,
+ * `whsec_` followed by hex, as the key once the prefix is stripped and the hex decoded.
+ */
+
+export const SIGNATURE_HEADER = 'x-webhook-signature'
+
+/** A delivery signed further from now than this is refused: a replay of an old one, or a bad clock. */
+export const TOLERANCE_SECONDS = 300
+
+export type SignatureRefusal =
+  | 'missing_signature'
+  | 'malformed_signature'
+  | 'stale_timestamp'
+  | 'bad_signature'
+
+/** The HMAC keys of the signing secrets (`whsec_` and hex each; two while one is rotated out). */
+export function signingKeys(secrets: readonly string[]): Buffer[] {
+  return secrets.map((secret) => Buffer.from(secret.replace(/^whsec_/i, ''), 'hex'))
+}
+
+/**
+ * Whether `header` signs `body` with one of `keys`, at most TOLERANCE_SECONDS from `nowSeconds`;
+ * else why not. Every `v1` in the header is tried against every key, each compared in constant time.
+ */
+export function verifySignature(
+  header: string | null,
+  body: Uint8Array,
+  keys: readonly Buffer[],
+  nowSeconds: number,
+): { ok: true } | { ok: false; reason: SignatureRefusal } {
+  if (!header?.trim()) return { ok: false, reason: 'missing_signature' }
+  let timestamp: string | undefined
+  const signatures: Buffer[] = []
+  for (const part of header.split(',')) {
+    const [name = '', value = ''] = part.split('=', 2).map((piece) => piece.trim())
+    if (name === 't') timestamp = value
+    // A v1 that is not 64 hex digits can match nothing; other schemes are not the provider's.
+    else if (name === 'v1' && /^[0-9a-f]{64}$/i.test(value))
+      signatures.push(Buffer.from(value, 'hex'))
+  }
+  if (timestamp === undefined || !/^\d{1,12}$/.test(timestamp) || signatures.length === 0) {
+    return { ok: false, reason: 'malformed_signature' }
+  }
+  if (Math.abs(nowSeconds - Number(timestamp)) > TOLERANCE_SECONDS) {
+    return { ok: false, reason: 'stale_timestamp' }
+  }
+  const matches = keys.some((key) => {
+    const expected = sign(key, timestamp, body)
+    return signatures.some((signature) => timingSafeEqual(signature, expected))
+  })
+  return matches ? { ok: true } : { ok: false, reason: 'bad_signature' }
+}
+
+function sign(key: Buffer, timestamp: string, body: Uint8Array): Buffer {
+  return createHmac('sha256', key).update(`${timestamp}.`).update(body).digest()
+}

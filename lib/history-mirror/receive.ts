@@ -1,0 +1,114 @@
+import 'server-only'
+
+import { readCapped } from '@/lib/api/body'
+import { json, problem } from '@/lib/api/problem'
+import { getEnv } from '@/lib/env'
+import { getStore } from '@/lib/store/store'
+
+import { recordRefusal, storeDelivery } from './deliveries'
+import { SIGNATURE_HEADER, signingKeys, verifySignature } from './delivery-signature'
+import { extractRecord, refusal } from './extract'
+import { mirrorLog } from './log'
+
+/*
+ * The provider's webhook deliveries, received without a session: the signature is the only
+ * credential (delivery-signature.ts), so the body is parsed only once it verifies, and a delivery
+ * is answered 2xx only once its record is committed (the provider keeps a failed one for a replay,
+ * and the poll fills the gap meanwhile).
+ */
+
+/**
+ * The largest delivery read: one history record, which with a thousand AML matches runs to a few
+ * megabytes. Counted as the body streams; the rest of a larger one is never read.
+ */
+export const DELIVERY_MAX_BYTES = 5 * 1024 * 1024
+
+/** POST /api/upstream/webhooks: verifies, stores and answers one delivery. */
+export async function receiveDelivery(request: Request): Promise<Response> {
+  const secrets = getEnv().DS_WEBHOOK_SECRET
+  if (secrets.length === 0) {
+    return problem(404, 'not_found', 'Not found', 'There is no such API endpoint.')
+  }
+  const declared = Number(request.headers.get('content-length'))
+  const body =
+    declared > DELIVERY_MAX_BYTES ? null : await readCapped(request.body, DELIVERY_MAX_BYTES)
+  if (!body) {
+    return refuse(
+      'body_too_large',
+      413,
+      Math.min(Math.max(declared || 0, DELIVERY_MAX_BYTES + 1), 2_147_483_647),
+      'Request too large',
+      `A delivery may be at most ${DELIVERY_MAX_BYTES / 1024 / 1024} MB.`,
+    )
+  }
+  const verdict = verifySignature(
+    request.headers.get(SIGNATURE_HEADER),
+    body,
+    signingKeys(secrets),
+    Math.floor(Date.now() / 1_000),
+  )
+  if (!verdict.ok) {
+    return refuse(
+      verdict.reason,
+      401,
+      body.byteLength,
+      'Unauthorized',
+      'The delivery’s signature does not verify.',
+    )
+  }
+  let record: ReturnType<typeof extractRecord>
+  try {
+    record = extractRecord(JSON.parse(Buffer.from(body).toString('utf8')))
+  } catch {
+    record = null
+  }
+  if (!record) {
+    return refuse(
+      'unreadable',
+      400,
+      body.byteLength,
+      'Bad request',
+      'The body must be a history record with an id.',
+    )
+  }
+  // What the store cannot hold (an id too long for its index) is refused, not retried forever.
+  const unstorable = refusal(record)
+  if (unstorable) {
+    return refuse('unstorable', 422, body.byteLength, 'Unprocessable record', unstorable)
+  }
+  const { db } = await getStore()
+  try {
+    const { held } = await storeDelivery(db, record)
+    mirrorLog('info', 'delivery received', { id: record.id, eventType: record.event_type, held })
+    return json({ id: record.id, held })
+  } catch (error) {
+    mirrorLog('warn', 'delivery not stored', {
+      id: record.id,
+      error: error instanceof Error ? error.message : String(error),
+    })
+    return problem(
+      500,
+      'not_stored',
+      'Not stored',
+      'The delivery could not be stored; send it again.',
+    )
+  }
+}
+
+/** Counts and logs a refused delivery (ids and sizes only: the body is not trusted, nor shown). */
+async function refuse(
+  reason: string,
+  status: number,
+  bodyBytes: number,
+  title: string,
+  detail: string,
+) {
+  mirrorLog('warn', 'delivery refused', { reason, status, bodyBytes })
+  const { db } = await getStore()
+  await recordRefusal(db, { reason, status, bodyBytes }).catch((error: unknown) =>
+    mirrorLog('warn', 'refused delivery not counted', {
+      error: error instanceof Error ? error.message : String(error),
+    }),
+  )
+  return problem(status, reason, title, detail)
+}
