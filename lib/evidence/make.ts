@@ -14,14 +14,17 @@ import { UpstreamError } from '@/lib/upstream/errors'
 import packageJson from '@/package.json'
 
 import { takePackAllowance } from './allowance'
+import { appSigningKey } from './app-signing-key'
 import { recordContent } from './content'
 import { deploymentId, packField, sha256 } from './deployment'
 import { layoutPdf } from './pdf'
 import { auditSection, notesSection, readExcerpt } from './record-sections'
+import { signJson, signPdf } from './signature'
 
 /*
- * Making a pack: read the record as Verity shows it, lay out the JSON and the PDF, then append the
- * audit row that carries both files' SHA-256. The PDF's footer names that row, so the row's number
+ * Making a pack: read the record as Verity shows it, lay out the JSON and the PDF, each signed with
+ * the deployment's Ed25519 key (signature.ts), then append the audit row that carries both files'
+ * SHA-256. The PDF's footer names that row, so the row's number
  * must be known before the PDF's last bytes are: the trail writer locks the head row, hands over
  * the next number, and the footers are written and the file closed while the lock is held; the row
  * is then sealed onto the chain like any other. Nothing is answered before that row is committed,
@@ -64,12 +67,13 @@ export async function makeEvidencePack(request: PackRequest): Promise<MadePack> 
       },
       sections: [...content.sections, notesSection(notes), auditSection(excerpt)],
     }
-    const json = `${JSON.stringify(pack, null, 2)}\n`
+    const signingKey = await appSigningKey()
+    const json = signJson(`${JSON.stringify(pack, null, 2)}\n`, signingKey)
     const jsonSha = sha256(json)
     const pdf = layoutPdf(pack, jsonSha)
     let pdfBytes: Buffer = Buffer.alloc(0)
     const record = await auditMade(viewer, 'export', resource, async (seq) => {
-      pdfBytes = await pdf.finish(seq)
+      pdfBytes = signPdf(await pdf.finish(seq), signingKey)
       return {
         field: packField(request.unmasked, sha256(pdfBytes), jsonSha),
         reason: request.reason,
