@@ -84,6 +84,13 @@ const schema = z.object({
   REVEAL_LIMIT_PER_MINUTE: actionLimit('reveals', 30),
   UNMASKED_EXPORT_LIMIT_PER_HOUR: actionLimit('unmasked exports', 10),
   EVIDENCE_PACK_LIMIT_PER_HOUR: actionLimit('evidence packs', 20),
+  // Packs made at once by one process (lib/evidence/pack-slots.ts); the others wait their turn.
+  EVIDENCE_PACK_CONCURRENCY: z.coerce
+    .number({ error: 'must be a number of packs' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(16, 'must be at most 16')
+    .default(2),
   REVEAL_REF_KEY: optionalText().refine(
     (value) => value === undefined || value.length >= 32,
     'must be at least 32 characters (for example `openssl rand -base64 48`)',
