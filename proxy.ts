@@ -65,8 +65,9 @@ export async function proxy(request: NextRequest) {
   return response
 }
 
-// Sign-in itself, which must be reachable without a session.
-const PUBLIC_PATHS = [/^\/auth(\/|$)/]
+// Sign-in itself, which must be reachable without a session, and the public key that verifies
+// evidence packs, for whoever holds one (an auditor, a regulator).
+const PUBLIC_PATHS = [/^\/auth(\/|$)/, /^\/\.well-known\/verity-evidence-key$/]
 
 function isApi(request: NextRequest) {
   return request.nextUrl.pathname === '/api' || request.nextUrl.pathname.startsWith('/api/')

@@ -1,4 +1,5 @@
 // Plain JS so that next.config.js can import it and a bad environment stops the server at start.
+import { createPrivateKey } from 'node:crypto'
 import { isIP } from 'node:net'
 
 import { z } from 'zod'
@@ -89,6 +90,13 @@ const schema = z.object({
   REVEAL_LIMIT_PER_MINUTE: actionLimit('reveals', 30),
   UNMASKED_EXPORT_LIMIT_PER_HOUR: actionLimit('unmasked exports', 10),
   EVIDENCE_PACK_LIMIT_PER_HOUR: actionLimit('evidence packs', 20),
+  // Packs made at once by one process (lib/evidence/pack-slots.ts); the others wait their turn.
+  EVIDENCE_PACK_CONCURRENCY: z.coerce
+    .number({ error: 'must be a number of packs' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(16, 'must be at most 16')
+    .default(2),
   REVEAL_REF_KEY: optionalText().refine(
     (value) => value === undefined || value.length >= 32,
     'must be at least 32 characters (for example `openssl rand -base64 48`)',
@@ -191,6 +199,26 @@ function storeShape() {
       (value) => value === undefined || value.length >= 32,
       'must be at least 32 characters (for example `openssl rand -base64 48`)',
     ),
+    EVIDENCE_SIGNING_KEY: optionalText().refine(
+      (value) => value === undefined || signingKeyOf(value) !== null,
+      'must be an Ed25519 private key, PKCS#8 PEM or its base64 DER (`openssl genpkey -algorithm ed25519`)',
+    ),
+  }
+}
+
+/**
+ * EVIDENCE_SIGNING_KEY as a key: PKCS#8 PEM (line breaks kept or written `\n`) or the base64 of
+ * its DER, for an environment that holds one line; null when it is not an Ed25519 private key.
+ * @param {string} text
+ */
+export function signingKeyOf(text) {
+  try {
+    const key = text.includes('-----BEGIN')
+      ? createPrivateKey(text.replaceAll('\\n', '\n'))
+      : createPrivateKey({ key: Buffer.from(text, 'base64'), format: 'der', type: 'pkcs8' })
+    return key.asymmetricKeyType === 'ed25519' ? key : null
+  } catch {
+    return null
   }
 }
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 
+import { showInvisible } from '@/lib/api/free-text'
 import { safeHttpUrl } from '@/lib/urls'
 
 /** One group of a match's detail; the caller leaves it out when the data has nothing for it. */
@@ -26,7 +27,9 @@ export function DetailSection({
 /** An external link that opens in a new tab and names where it goes; only http(s) is a link. */
 export function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
   const safe = safeHttpUrl(href)
-  if (!safe) return <span className="break-all">{href}</span>
+  // Upstream text shown as link text: bidi and invisible characters written out, not obeyed.
+  const text = typeof children === 'string' ? showInvisible(children) : children
+  if (!safe) return <span className="break-all">{showInvisible(href)}</span>
   return (
     <a
       href={safe}
@@ -34,7 +37,7 @@ export function ExternalLink({ href, children }: { href: string; children: React
       rel="noopener noreferrer"
       className="break-all text-link hover:underline"
     >
-      {children}
+      {text}
     </a>
   )
 }

@@ -3,9 +3,11 @@ import 'server-only'
 import { problem } from '@/lib/api/problem'
 
 /*
- * Request bodies are small JSON (a decision, a note, a reveal reference, an export's reason), so
- * every body is capped before it is read: an announced length over the cap is refused unread, and
- * a body without one (chunked) is counted as it streams and dropped the moment it passes the cap.
+ * Request bodies are small JSON (a decision, a note, a reveal reference, an export's reason), or a
+ * file to check (an evidence pack, at most its route's cap). Every body is capped before it is
+ * read: an announced length over the cap is refused unread, and a body without one (chunked) is
+ * counted as it streams and dropped the moment it passes the cap, so a hostile body never costs
+ * more memory than the cap.
  */
 
 /** The largest request body any route reads. */
@@ -14,9 +16,7 @@ export const MAX_BODY_BYTES = 64 * 1024
 export type BodyRead = { ok: true; value: unknown } | { ok: false; response: Response }
 
 export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Promise<BodyRead> {
-  const declared = Number(request.headers.get('content-length'))
-  if (declared > limit) return { ok: false, response: tooLarge(limit) }
-  const bytes = await readCapped(request.body, limit)
+  const bytes = await readBodyBytes(request, limit)
   if (!bytes) return { ok: false, response: tooLarge(limit) }
   try {
     return { ok: true, value: JSON.parse(new TextDecoder().decode(bytes)) as unknown }
@@ -26,6 +26,13 @@ export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Pr
       response: problem(400, 'bad_parameter', 'Bad request', 'The body must be JSON.'),
     }
   }
+}
+
+/** The whole body, or null when it is announced or found to be over `limit` bytes. */
+export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array | null> {
+  const declared = Number(request.headers.get('content-length'))
+  if (declared > limit) return null
+  return readCapped(request.body, limit)
 }
 
 /** The whole body, or null as soon as it passes `limit` bytes (the rest is never read). */

@@ -33,6 +33,20 @@ const FORMAT_CHARACTERS = /\p{Cf}/u
 // Letters of no width or ink that are not Cf (Hangul fillers, the braille blank): never text.
 const BLANKS = /[\s\p{Cf}\u115f\u1160\u3164\uffa0\u2800]+/gu
 
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\p{Cf}]/gu
+
+/**
+ * Text from elsewhere (an upstream record's website or headline) as it may be shown: each
+ * control or invisible formatting character written out as `\u{202E}`, so a bidi override cannot
+ * turn the text around and a zero-width character cannot hide in it.
+ */
+export function showInvisible(value: string): string {
+  return value.replace(
+    INVISIBLE,
+    (char) => `\\u{${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}}`,
+  )
+}
+
 /** Why the text cannot be stored, or null when it can. */
 export function freeTextIssue(value: string): string | null {
   if (!hasNoControlCharacters(value)) return 'must not contain control characters'

@@ -3,7 +3,7 @@ import 'server-only'
 import type { NextRequest } from 'next/server'
 import type { z } from 'zod'
 
-import { readJsonBody } from '@/lib/api/body'
+import { readBodyBytes, readJsonBody } from '@/lib/api/body'
 import { gated } from '@/lib/api/gate'
 import { firstIssue, searchParamsObject } from '@/lib/api/params'
 import { problem, respond } from '@/lib/api/problem'
@@ -52,7 +52,8 @@ export function actionRoute<B>(
 }
 
 /**
- * A POST whose body is a file as it is (not JSON), at most `maxBytes`, then the action's answer.
+ * A POST whose body is a file as it is (not JSON), at most `maxBytes` (counted as it streams, like
+ * every body: lib/api/body.ts), then the action's answer.
  */
 export function uploadRoute(maxBytes: number, run: (bytes: Uint8Array) => Promise<unknown>) {
   return (request: NextRequest) =>
@@ -64,9 +65,8 @@ export function uploadRoute(maxBytes: number, run: (bytes: Uint8Array) => Promis
           'File too large',
           `The file must be at most ${Math.round(maxBytes / 1_000_000)} MB.`,
         )
-      if (Number(request.headers.get('content-length') ?? 0) > maxBytes) return tooLarge()
-      const bytes = new Uint8Array(await request.arrayBuffer())
-      if (bytes.length > maxBytes) return tooLarge()
+      const bytes = await readBodyBytes(request, maxBytes)
+      if (!bytes) return tooLarge()
       if (bytes.length === 0) {
         return problem(400, 'bad_parameter', 'Bad request', 'The body must be the file to check.')
       }

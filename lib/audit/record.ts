@@ -105,13 +105,13 @@ function readsOfRequest() {
 }
 
 /**
- * Audits a read of what analysts wrote about a record (`field`: its notes or decisions) as a view
- * of it, once per request however often the request reads it. Every poll is a request of its own
- * and is audited.
+ * Audits a read of what analysts wrote about a record (`field`: its notes or decisions; none for a
+ * case, which is analysts' work itself) as a view of it, once per request however often the
+ * request reads it. Every poll is a request of its own and is audited.
  */
-export async function auditRead(viewer: Viewer, resource: AuditResource, field: string) {
+export async function auditRead(viewer: Viewer, resource: AuditResource, field?: string) {
   const reads = readsOfRequest()
-  const key = `${resource.type} ${resource.id ?? ''} ${field}`
+  const key = `${resource.type} ${resource.id ?? ''} ${field ?? ''}`
   let written = reads.get(key)
   if (!written) reads.set(key, (written = audit(viewer, 'view', resource, 'ok', field)))
   await written

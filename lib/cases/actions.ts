@@ -3,6 +3,7 @@ import 'server-only'
 import { sql, type Kysely, type Transaction } from 'kysely'
 
 import { ProblemError } from '@/lib/api/problem-error'
+import { reasonDigest } from '@/lib/audit/reason-digest'
 import { audit } from '@/lib/audit/record'
 import { viewerLabel, type Viewer } from '@/lib/auth/viewer'
 import type { CaseRow, Database } from '@/lib/store/schema'
@@ -50,7 +51,7 @@ type Change = {
     reason?: string
     until?: Date
   }
-  /** For the audit line. */
+  /** For the audit line: an analyst's reason only as its digest (lib/audit/reason-digest.ts). */
   says: string
 }
 
@@ -122,7 +123,7 @@ async function changeFor(db: Db, viewer: Viewer, row: CaseRow, input: CaseAction
             kind: 'escalated',
             set: move(moved.to, { snoozed_until: null }),
             event: { reason: input.reason },
-            says: `escalated: ${input.reason}`,
+            says: `escalated; reason ${reasonDigest(input.reason)}`,
           }
         case 'close': {
           if (row.kind === 'screening' && input.outcome !== 'no_action_needed') {
@@ -140,7 +141,7 @@ async function changeFor(db: Db, viewer: Viewer, row: CaseRow, input: CaseAction
               snoozed_until: null,
             }),
             event: { outcome: input.outcome, reason: input.reason },
-            says: `closed as ${outcomeLabels[input.outcome].toLowerCase()}: ${input.reason}`,
+            says: `closed as ${outcomeLabels[input.outcome].toLowerCase()}; reason ${reasonDigest(input.reason)}`,
           }
         }
         case 'reopen':
@@ -148,7 +149,7 @@ async function changeFor(db: Db, viewer: Viewer, row: CaseRow, input: CaseAction
             kind: 'reopened',
             set: move(moved.to, { outcome: null, close_reason: null }),
             event: { reason: input.reason },
-            says: `reopened: ${input.reason}`,
+            says: `reopened; reason ${reasonDigest(input.reason)}`,
           }
       }
     }

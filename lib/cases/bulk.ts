@@ -2,6 +2,7 @@ import 'server-only'
 
 import type { Kysely } from 'kysely'
 
+import { isReason } from '@/lib/api/free-text'
 import { ProblemError } from '@/lib/api/problem-error'
 import type { Viewer } from '@/lib/auth/viewer'
 import type { Database } from '@/lib/store/schema'
@@ -28,10 +29,11 @@ function actionOf(request: BulkRequest): CaseAction {
     case 'release':
       return { action: 'release' }
     case 'close_false_positive': {
-      const reason = request.reason?.trim() ?? ''
-      if (reason.length < CASE_REASON_MIN || reason.length > CASE_REASON_MAX) {
+      // The reason's characters were checked with the request (lib/cases/requests.ts).
+      const reason = request.reason ?? ''
+      if (!isReason(reason)) {
         throw badBulk(
-          `Give one reason of ${CASE_REASON_MIN} to ${CASE_REASON_MAX} characters for closing.`,
+          `Give one reason of ${CASE_REASON_MIN} to ${CASE_REASON_MAX} characters of visible text for closing.`,
         )
       }
       return { action: 'close', outcome: 'false_positive', reason }

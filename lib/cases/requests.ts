@@ -1,21 +1,17 @@
 import { z } from 'zod'
 
-import { hasNoControlCharacters } from '@/lib/api/free-text'
+import { hasNoControlCharacters, REASON_MIN } from '@/lib/api/free-text'
+import { optionalReason, requiredReason } from '@/lib/api/reason-field'
 
 import { OUTCOMES } from './rules'
 
 /* The bodies of the case API, browser-safe so the forms and the server check the same. */
 
-export const CASE_REASON_MIN = 10
+export const CASE_REASON_MIN = REASON_MIN
 export const CASE_REASON_MAX = 2000
 export const BULK_MAX = 100
 
-const reason = z
-  .string()
-  .trim()
-  .min(CASE_REASON_MIN, `reason must be at least ${CASE_REASON_MIN} characters`)
-  .max(CASE_REASON_MAX, `reason must be at most ${CASE_REASON_MAX} characters`)
-  .refine(hasNoControlCharacters, 'reason must not contain control characters')
+const reason = requiredReason(CASE_REASON_MAX)
 
 const analystId = z
   .string({ error: 'analystId names the analyst' })
@@ -68,10 +64,7 @@ export const bulkRequest = z.object({
     error: 'action must be assign, release or close_false_positive',
   }),
   analystId: analystId.optional(),
-  reason: z
-    .string()
-    .max(CASE_REASON_MAX * 2)
-    .optional(),
+  reason: optionalReason(CASE_REASON_MAX),
 })
 export type BulkRequest = z.infer<typeof bulkRequest>
 

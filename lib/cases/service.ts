@@ -1,6 +1,7 @@
 import 'server-only'
 
 import { ProblemError } from '@/lib/api/problem-error'
+import { audit, auditRead } from '@/lib/audit/record'
 import { AuthRequiredError } from '@/lib/auth/errors'
 import { getViewer } from '@/lib/auth/session'
 import type { Viewer } from '@/lib/auth/viewer'
@@ -13,7 +14,7 @@ import { caseEvents, caseRow, caseRowFor, knownAnalysts, summaryOf } from './rea
 import type { BulkRequest, CaseAction } from './requests'
 import { actorOf } from './settings'
 import type { CaseDetail, CaseSummary, QueueData } from './types'
-import type { CaseListParams } from './views'
+import { queueHref, type CaseListParams } from './views'
 
 /* What the case pages and routes call: the signed-in viewer and the process's store. */
 
@@ -23,9 +24,25 @@ async function viewerOrThrow(): Promise<Viewer> {
   return viewer
 }
 
+/**
+ * A page of a case view (`/queue?view=…`, `/api/cases`): audited as a view of the queue with its
+ * filters, like the records queue, before anything is read. The owner filter is a lead's
+ * (docs/cases.md): an analyst sees others' work only through the views every analyst has.
+ */
 export async function loadQueue(params: CaseListParams): Promise<QueueData> {
   const viewer = await viewerOrThrow()
   const actor = actorOf(viewer)
+  const resource = { type: 'queue', id: queueHref(params).replace(/^\/queue\??/, '') || null }
+  if (params.owner && !actor.lead) {
+    await audit(viewer, 'view', resource, 'denied')
+    throw new ProblemError(
+      403,
+      'lead_only',
+      'For leads only',
+      'Only a lead can filter the cases by owner.',
+    )
+  }
+  await audit(viewer, 'view', resource, 'ok')
   const { db } = await getStore()
   const [list, loads, analysts] = await Promise.all([
     listCases(db, actor.id, params),
@@ -42,9 +59,14 @@ export async function loadCaseCounts() {
   return caseViewCounts(db, actorOf(viewer).id)
 }
 
+/**
+ * A case with its event log (applicant's name, analysts' reasons): every read of one leaves a view
+ * row, once per request however often the request reads it (the page and its panels).
+ */
 async function detailOf(row: Awaited<ReturnType<typeof caseRow>>): Promise<CaseDetail | null> {
   if (!row) return null
   const viewer = await viewerOrThrow()
+  await auditRead(viewer, { type: 'case', id: String(row.id) })
   const actor = actorOf(viewer)
   const { db } = await getStore()
   const [events, analysts] = await Promise.all([
@@ -55,8 +77,11 @@ async function detailOf(row: Awaited<ReturnType<typeof caseRow>>): Promise<CaseD
 }
 
 export async function loadCase(id: number): Promise<CaseDetail | null> {
+  const viewer = await viewerOrThrow()
   const { db } = await getStore()
-  return detailOf(await caseRow(db, id))
+  const row = await caseRow(db, id)
+  if (!row) await audit(viewer, 'view', { type: 'case', id: String(id) }, 'not_found')
+  return detailOf(row)
 }
 
 /** The case panel of an AML report or verification page; null when it has no case. */

@@ -2,8 +2,9 @@ import 'server-only'
 
 import { z } from 'zod'
 
-import { checkFreeText, EXPORT_REASON_MAX, isReason, REASON_MIN } from '@/lib/api/free-text'
+import { EXPORT_REASON_MAX, isReason, REASON_MIN } from '@/lib/api/free-text'
 import { ProblemError } from '@/lib/api/problem-error'
+import { optionalReason } from '@/lib/api/reason-field'
 import { audit } from '@/lib/audit/record'
 import { requireViewer } from '@/lib/auth/session'
 import { readAmlSearch } from '@/lib/data/reads'
@@ -18,12 +19,7 @@ export const amlExportRequest = z
     searchId: z.string().refine(isUuid, 'searchId must be a UUID'),
     format: z.enum(['json', 'print'], { error: 'format must be json or print' }),
     unmasked: z.boolean().default(false),
-    reason: z
-      .string()
-      .trim()
-      .max(EXPORT_REASON_MAX, `reason must be at most ${EXPORT_REASON_MAX} characters`)
-      .superRefine(checkFreeText((issue) => `reason ${issue}`))
-      .optional(),
+    reason: optionalReason(EXPORT_REASON_MAX),
   })
   .refine((body) => !body.unmasked || isReason(body.reason ?? ''), {
     message: `An unmasked export needs a reason of at least ${REASON_MIN} characters of visible text`,

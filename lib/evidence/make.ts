@@ -5,7 +5,7 @@ import { appAuditKey } from '@/lib/audit/app-trail'
 import { audit, auditMade } from '@/lib/audit/record'
 import { AuthRequiredError } from '@/lib/auth/errors'
 import { requireViewer } from '@/lib/auth/session'
-import { viewerLabel } from '@/lib/auth/viewer'
+import { viewerLabel, type Viewer } from '@/lib/auth/viewer'
 import { PACK_FORMAT, type EvidencePack, type MadePack } from '@/lib/evidence/contract'
 import type { PackRequest } from '@/lib/evidence/request'
 import { notesFor } from '@/lib/notes/notes'
@@ -14,14 +14,18 @@ import { UpstreamError } from '@/lib/upstream/errors'
 import packageJson from '@/package.json'
 
 import { takePackAllowance } from './allowance'
+import { appSigningKey } from './app-signing-key'
 import { recordContent } from './content'
 import { deploymentId, packField, sha256 } from './deployment'
+import { inPackSlot } from './pack-slots'
 import { layoutPdf } from './pdf'
 import { auditSection, notesSection, readExcerpt } from './record-sections'
+import { signJson, signPdf } from './signature'
 
 /*
- * Making a pack: read the record as Verity shows it, lay out the JSON and the PDF, then append the
- * audit row that carries both files' SHA-256. The PDF's footer names that row, so the row's number
+ * Making a pack: read the record as Verity shows it, lay out the JSON and the PDF, each signed with
+ * the deployment's Ed25519 key (signature.ts), then append the audit row that carries both files'
+ * SHA-256. The PDF's footer names that row, so the row's number
  * must be known before the PDF's last bytes are: the trail writer locks the head row, hands over
  * the next number, and the footers are written and the file closed while the lock is held; the row
  * is then sealed onto the chain like any other. Nothing is answered before that row is committed,
@@ -43,56 +47,7 @@ export async function makeEvidencePack(request: PackRequest): Promise<MadePack> 
         { 'Retry-After': String(allowance.retryAfterSeconds) },
       )
     }
-    const content = await recordContent(request)
-    const { db } = await getStore()
-    const [notes, excerpt] = await Promise.all([
-      notesFor(content.record),
-      readExcerpt(db, [resource, content.record]),
-    ])
-    const deployment = deploymentId(appAuditKey())
-    const pack: EvidencePack = {
-      format: PACK_FORMAT,
-      deployment,
-      title: content.title,
-      record: { type: request.type, id: request.id, upstreamId: content.upstreamId },
-      made: {
-        at: new Date().toISOString(),
-        by: viewerLabel(viewer),
-        verityVersion: packageJson.version,
-        masked: !request.unmasked,
-        reason: request.unmasked ? (request.reason ?? null) : null,
-      },
-      sections: [...content.sections, notesSection(notes), auditSection(excerpt)],
-    }
-    const json = `${JSON.stringify(pack, null, 2)}\n`
-    const jsonSha = sha256(json)
-    const pdf = layoutPdf(pack, jsonSha)
-    let pdfBytes: Buffer = Buffer.alloc(0)
-    const record = await auditMade(viewer, 'export', resource, async (seq) => {
-      pdfBytes = await pdf.finish(seq)
-      return {
-        field: packField(request.unmasked, sha256(pdfBytes), jsonSha),
-        reason: request.reason,
-      }
-    })
-    const base = `verity-evidence-${fileId(request)}-row${record.seq}`
-    const file = (name: string, bytes: Uint8Array | string) => ({
-      name,
-      sha256: sha256(bytes),
-      bytes: typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length,
-    })
-    return {
-      seq: record.seq,
-      deployment,
-      manifest: {
-        auditSeq: record.seq,
-        deployment,
-        pdf: file(`${base}.pdf`, pdfBytes),
-        json: file(`${base}.json`, json),
-      },
-      json,
-      pdfBase64: pdfBytes.toString('base64'),
-    }
+    return await inPackSlot(() => makeAllowed(viewer, request))
   } catch (error) {
     if (
       error instanceof ProblemError ||
@@ -115,6 +70,62 @@ export async function makeEvidencePack(request: PackRequest): Promise<MadePack> 
       'Evidence pack not recorded',
       'The evidence pack could not be recorded in the audit trail, so it was not made. Try again.',
     )
+  }
+}
+
+/** The pack itself, once the allowance is taken and a slot is free (pack-slots.ts). */
+async function makeAllowed(viewer: Viewer, request: PackRequest): Promise<MadePack> {
+  const resource = { type: request.type, id: request.id }
+  const content = await recordContent(request)
+  const { db } = await getStore()
+  const [notes, excerpt] = await Promise.all([
+    notesFor(content.record),
+    readExcerpt(db, [resource, content.record]),
+  ])
+  const deployment = deploymentId(appAuditKey())
+  const pack: EvidencePack = {
+    format: PACK_FORMAT,
+    deployment,
+    title: content.title,
+    record: { type: request.type, id: request.id, upstreamId: content.upstreamId },
+    made: {
+      at: new Date().toISOString(),
+      by: viewerLabel(viewer),
+      verityVersion: packageJson.version,
+      masked: !request.unmasked,
+      reason: request.unmasked ? (request.reason ?? null) : null,
+    },
+    sections: [...content.sections, notesSection(notes), auditSection(excerpt)],
+  }
+  const signingKey = await appSigningKey()
+  const json = signJson(`${JSON.stringify(pack, null, 2)}\n`, signingKey)
+  const jsonSha = sha256(json)
+  const pdf = layoutPdf(pack, jsonSha)
+  let pdfBytes: Buffer = Buffer.alloc(0)
+  const record = await auditMade(viewer, 'export', resource, async (seq) => {
+    pdfBytes = signPdf(await pdf.finish(seq), signingKey)
+    return {
+      field: packField(request.unmasked, sha256(pdfBytes), jsonSha),
+      reason: request.reason,
+    }
+  })
+  const base = `verity-evidence-${fileId(request)}-row${record.seq}`
+  const file = (name: string, bytes: Uint8Array | string) => ({
+    name,
+    sha256: sha256(bytes),
+    bytes: typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length,
+  })
+  return {
+    seq: record.seq,
+    deployment,
+    manifest: {
+      auditSeq: record.seq,
+      deployment,
+      pdf: file(`${base}.pdf`, pdfBytes),
+      json: file(`${base}.json`, json),
+    },
+    json,
+    pdfBase64: pdfBytes.toString('base64'),
   }
 }
 

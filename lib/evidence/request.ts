@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { isReason } from '@/lib/api/free-text'
+import { optionalReason } from '@/lib/api/reason-field'
 import { PACK_REASON_MAX, PACK_REASON_MIN } from '@/lib/evidence/contract'
 import { isShortId, isUuid } from '@/lib/ids'
 
@@ -21,18 +23,14 @@ export const packRequest = z
     /** The AML report page's subject (`verification:<short id>`), for the match comparisons. */
     subject: z.string().max(300).optional(),
     unmasked: z.boolean().default(false),
-    reason: z
-      .string()
-      .trim()
-      .max(PACK_REASON_MAX, `reason must be at most ${PACK_REASON_MAX} characters`)
-      .optional(),
+    reason: optionalReason(PACK_REASON_MAX),
   })
   .refine((body) => ID_CHECKS[body.type](body.id), {
     message: 'id is not an id of that kind of record',
     path: ['id'],
   })
-  .refine((body) => !body.unmasked || (body.reason?.length ?? 0) >= PACK_REASON_MIN, {
-    message: `An unmasked evidence pack needs a reason of at least ${PACK_REASON_MIN} characters`,
+  .refine((body) => !body.unmasked || isReason(body.reason ?? ''), {
+    message: `An unmasked evidence pack needs a reason of at least ${PACK_REASON_MIN} characters of visible text`,
     path: ['reason'],
   })
 

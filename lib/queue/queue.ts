@@ -2,6 +2,7 @@ import 'server-only'
 
 import { sql, type Kysely } from 'kysely'
 
+import { hasNoControlCharacters } from '@/lib/api/free-text'
 import { decisionCounts } from '@/lib/review/decision-counts-sql'
 import { subjectParam } from '@/lib/review/subject'
 import type { Database } from '@/lib/store/schema'
@@ -188,6 +189,8 @@ export function encodeCursor(cursor: Cursor): string {
   )
 }
 
+const MAX_CURSOR_ID = 400
+
 /** A cursor the queue made, or null for anything else (a hand-edited address starts over). */
 export function decodeCursor(value: string | null): Cursor | null {
   if (!value) return null
@@ -196,8 +199,12 @@ export function decodeCursor(value: string | null): Cursor | null {
     if (!Array.isArray(parsed) || parsed.length !== 3) return null
     const [rank, at, id] = parsed as unknown[]
     if ((rank !== 1 && rank !== 2) || typeof at !== 'string' || typeof id !== 'string') return null
+    // What the store cannot compare (a date JavaScript holds but PostgreSQL does not, an id with
+    // a NUL or a control character) would fail the query: such a cursor was not made here.
+    if (id.length > MAX_CURSOR_ID || !hasNoControlCharacters(id)) return null
     const date = new Date(at)
-    return Number.isNaN(date.getTime()) ? null : { rank, at: date, id }
+    const year = date.getUTCFullYear()
+    return Number.isNaN(date.getTime()) || year < 1 || year > 9999 ? null : { rank, at: date, id }
   } catch {
     return null
   }

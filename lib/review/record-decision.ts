@@ -1,8 +1,7 @@
 import 'server-only'
 
-import { createHash } from 'node:crypto'
-
 import { ProblemError } from '@/lib/api/problem-error'
+import { reasonDigest } from '@/lib/audit/reason-digest'
 import { audit } from '@/lib/audit/record'
 import { requireViewer } from '@/lib/auth/session'
 import { decisionRecordedOnCase } from '@/lib/cases/record-events'
@@ -70,11 +69,6 @@ function badDecision(detail: string) {
 
 function problemOf(refusal: Refusal) {
   return refusal.kind === 'refused' ? refused(refusal.detail) : badDecision(refusal.detail)
-}
-
-/** What the trail keeps of a reason: its SHA-256, enough to prove which text it was. */
-export function reasonDigest(reason: string) {
-  return `sha256:${createHash('sha256').update(reason).digest('hex')}`
 }
 
 /**

@@ -18,6 +18,7 @@ import * as caseFactsGiven from './migrations/0017-case-facts-given'
 import * as auditAppendFunction from './migrations/0018-audit-append-function'
 import * as historySetAside from './migrations/0019-history-set-aside'
 import * as historyDeliveries from './migrations/0021-history-deliveries'
+import * as evidenceSigningKey from './migrations/0020-evidence-signing-key'
 
 /*
  * Every migration, in order, imported rather than read from disk: the standalone server carries
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0018-audit-append-function': auditAppendFunction,
   '0019-history-set-aside': historySetAside,
   '0021-history-deliveries': historyDeliveries,
+  '0020-evidence-signing-key': evidenceSigningKey,
 }
 
 export const migrationProvider: MigrationProvider = {

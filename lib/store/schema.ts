@@ -261,6 +261,14 @@ export type HistorySetAsideTable = {
   next_attempt_at: Date
 }
 
+/** The key that signs evidence packs (migration 0020): PEM public key, encrypted private key. */
+export type EvidenceSigningKeyTable = {
+  id: number
+  public_key: string
+  private_key: string
+  created_at: ColumnType<Date, Date | undefined, never>
+}
+
 export type Database = {
   audit_events: AuditEventsTable
   audit_head: AuditHeadTable
@@ -277,6 +285,7 @@ export type Database = {
   action_limits: ActionLimitsTable
   cases: CasesTable
   case_events: CaseEventsTable
+  evidence_signing_key: EvidenceSigningKeyTable
 }
 
 export type AuditEventRow = Selectable<AuditEventsTable>

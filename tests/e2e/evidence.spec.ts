@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -7,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { extractText, getDocumentProxy } from 'unpdf'
 
 import { exampleIds } from '@/lib/demo/example-ids'
+import { mainDataDir } from '@/playwright.config'
 
 /*
  * Evidence packs in the browser: the button downloads a PDF whose text holds what the analyst saw
@@ -100,4 +102,56 @@ test('a report’s pack holds each decision with its reason and four-eyes state'
   expect(text).toContain(reason)
   expect(text).toContain('False positive, final')
   expect(text).toContain(`audit row ${seq}`)
+})
+
+/** A command of package.json's, run in this checkout with the running server's store settings. */
+function command(script: string, args: string[]) {
+  return spawnSync(
+    process.execPath,
+    ['--conditions=react-server', '--import', 'tsx', script, ...args],
+    {
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...process.env, VERITY_DATA_DIR: mainDataDir, DATABASE_URL: '' },
+    },
+  )
+}
+
+test('the verifier checks a pack offline beside the running server: accepted, and refused with a changed byte', async ({
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const made = await request.post('/api/evidence', {
+    headers: { origin: baseURL! },
+    data: { type: 'verification', id: exampleIds.errorsShortId },
+  })
+  expect(made.status()).toBe(200)
+  const pack = (await made.json()) as { seq: number; json: string; pdfBase64: string }
+  const dir = join(tmpdir(), `verity-pack-${Date.now()}`)
+  const pdf = `${dir}.pdf`
+  const json = `${dir}.json`
+  const changed = `${dir}-changed.pdf`
+  const bytes = Buffer.from(pack.pdfBase64, 'base64')
+  writeFileSync(pdf, bytes)
+  writeFileSync(json, pack.json)
+  bytes[Math.floor(bytes.length / 2)]! ^= 0x01
+  writeFileSync(changed, bytes)
+
+  const accepted = command('scripts/evidence-verify.ts', [pdf, json])
+  expect(accepted.stdout).toContain(`${pdf}: signature valid`)
+  expect(accepted.stdout).toContain(`${json}: signature valid`)
+  // The server holds the embedded store: the trail is out of reach, and the verifier says so.
+  expect(accepted.stdout).toContain('Audit trail not checked')
+  expect(accepted.stdout).toContain('Checked the signature (public key from VERITY_DATA_DIR')
+  expect(accepted.status).toBe(0)
+
+  const refused = command('scripts/evidence-verify.ts', [changed])
+  expect(refused.stdout).toContain(`${changed}: signature INVALID`)
+  expect(refused.status).toBe(1)
+
+  // The key the verifier used is the one the deployment publishes.
+  const published = await (await request.get('/.well-known/verity-evidence-key')).text()
+  expect(published).toContain('-----BEGIN PUBLIC KEY-----')
+  expect(command('scripts/evidence-key.ts', []).stdout).toBe(published)
 })

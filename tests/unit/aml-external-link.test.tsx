@@ -21,3 +21,17 @@ it('links a match’s http(s) source and leaves anything else as inert text', ()
   expect(screen.getByText('javascript:alert(1)')).toBeDefined()
   expect(screen.getAllByRole('link')).toHaveLength(1)
 })
+
+it('shows bidi and invisible characters of a website escaped in its link text, not obeyed', () => {
+  render(
+    <>
+      <ExternalLink href={'https://shop.example/\u202Egpj.exe'}>
+        {'https://shop.example/\u202Egpj.exe'}
+      </ExternalLink>
+      <ExternalLink href={'javascript:\u200Balert(1)'}>Trap</ExternalLink>
+    </>,
+  )
+  const link = screen.getByRole('link')
+  expect(link.textContent).toBe('https://shop.example/\\u{202E}gpj.exe')
+  expect(screen.getByText('javascript:\\u{200B}alert(1)')).toBeDefined()
+})

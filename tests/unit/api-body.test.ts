@@ -1,6 +1,7 @@
 import { NextRequest } from 'next/server'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
+import type * as VerifyRoute from '@/app/api/evidence/verify/route'
 import type * as RevealRoute from '@/app/api/reveal/route'
 import { stubEnv } from '@/tests/unit/helpers/env'
 
@@ -12,11 +13,13 @@ import { stubEnv } from '@/tests/unit/helpers/env'
 
 const KB = 1024
 let reveal: typeof RevealRoute
+let verify: typeof VerifyRoute
 
 beforeAll(async () => {
   // Sign-in off: the request passes the gate on its origin alone.
   stubEnv({ DS_API_BASE_URL: 'http://127.0.0.1:9', DS_API_KEY: 'k', AUTH_DISABLED: 'true' })
   reveal = await import('@/app/api/reveal/route')
+  verify = await import('@/app/api/evidence/verify/route')
 })
 
 afterAll(() => {
@@ -95,5 +98,31 @@ describe('request bodies', () => {
       expect(response.status).toBe(400)
       await expect(response.json()).resolves.toMatchObject({ type: 'about:blank#bad_parameter' })
     }
+  })
+
+  it('refuses a chunked 300 MB file upload once it streams past its cap, memory bounded', async () => {
+    const MB = 1024 * KB
+    const chunk = new Uint8Array(MB).fill(0x25)
+    let pulled = 0
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= 300 * MB) return controller.close()
+        pulled += MB
+        controller.enqueue(chunk)
+      },
+    })
+    const request = new NextRequest('http://localhost/api/evidence/verify', {
+      method: 'POST',
+      headers: { 'content-type': 'application/pdf', origin: 'http://localhost' },
+      body: stream,
+      duplex: 'half',
+    })
+    const before = process.memoryUsage().arrayBuffers
+    const response = await verify.POST(request)
+    expect(response.status).toBe(413)
+    await expect(response.json()).resolves.toMatchObject({ type: 'about:blank#too_large' })
+    // Read up to the cap (20 MB) and one chunk past it, never the 300 MB.
+    expect(pulled).toBeLessThanOrEqual(22 * MB)
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(100 * MB)
   })
 })

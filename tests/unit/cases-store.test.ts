@@ -1,7 +1,16 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 
 import { sql } from 'kysely'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  afterAll,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+  type MockInstance,
+} from 'vitest'
 
 import type { Viewer } from '@/lib/auth/viewer'
 import { stubEnv } from '@/tests/unit/helpers/env'
@@ -49,6 +58,7 @@ async function load() {
     store: await import('@/lib/store/store'),
     notes: await import('@/lib/notes/notes'),
     decisions: await import('@/lib/review/record-decision'),
+    service: await import('@/lib/cases/service'),
   }
 }
 
@@ -79,9 +89,12 @@ async function db() {
   return (await modules.store.getStore()).db
 }
 
+// The audit trail's log lines, which each test keeps out of the output.
+let stdout: MockInstance<typeof process.stdout.write>
+
 beforeEach(async () => {
   signedIn.viewer = ana
-  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+  stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
   // Each test starts from an empty queue: cases are kept, but none is left unclaimed and open.
   await sql`update cases set state = 'closed', outcome = 'no_action_needed', version = version + 1
     where state <> 'closed'`.execute(await db())
@@ -451,5 +464,139 @@ describe('views', () => {
     )
     expect(after.cases.map((row) => row.id)).toContain(kase.id)
     expect(after.counts.mine).toBe(during.counts.mine + 1)
+  })
+})
+
+describe('reading cases', () => {
+  async function viewRows(since: number) {
+    return (await db())
+      .selectFrom('audit_events')
+      .select(['resource_type', 'resource_id', 'outcome', 'user_label'])
+      .where('action', '=', 'view')
+      .where('seq', '>', since)
+      .orderBy('seq')
+      .execute()
+  }
+  async function lastSeq() {
+    const row = await (
+      await db()
+    )
+      .selectFrom('audit_events')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .executeTakeFirstOrThrow()
+    return Number(row.seq ?? 0)
+  }
+
+  it('audits every read of a case, of a case view and of a case that is not there', async () => {
+    const [id] = await mirror({ name: 'Maria Alvarez' })
+    await modules.create.createCasesForNewRecords(await db(), [id!])
+    const kase = await caseOf(id!)
+    const since = await lastSeq()
+    await modules.service.loadQueue({ view: 'unassigned', sort: 'due', page: 1 })
+    await modules.service.caseForApi(kase.id)
+    await modules.service.loadCaseFor('aml_search', kase.resource_id)
+    await expect(modules.service.caseForApi(999_999_999)).rejects.toMatchObject({ status: 404 })
+    expect(await viewRows(since)).toEqual([
+      {
+        resource_type: 'queue',
+        resource_id: 'view=unassigned&sort=due',
+        outcome: 'ok',
+        user_label: 'ana@verity.test',
+      },
+      {
+        resource_type: 'case',
+        resource_id: String(kase.id),
+        outcome: 'ok',
+        user_label: 'ana@verity.test',
+      },
+      {
+        resource_type: 'case',
+        resource_id: String(kase.id),
+        outcome: 'ok',
+        user_label: 'ana@verity.test',
+      },
+      {
+        resource_type: 'case',
+        resource_id: '999999999',
+        outcome: 'not_found',
+        user_label: 'ana@verity.test',
+      },
+    ])
+  })
+
+  it('lets only a lead filter the cases by owner, and audits the refusal', async () => {
+    const params = { view: 'all', owner: 'https://idp.test ben', sort: 'due', page: 1 } as const
+    const since = await lastSeq()
+    await expect(modules.service.loadQueue(params)).rejects.toMatchObject({
+      status: 403,
+      detail: 'Only a lead can filter the cases by owner.',
+    })
+    signedIn.viewer = lea
+    await expect(modules.service.loadQueue(params)).resolves.toMatchObject({
+      viewer: { lead: true },
+    })
+    expect((await viewRows(since)).map((row) => [row.user_label, row.outcome])).toEqual([
+      ['ana@verity.test', 'denied'],
+      ['lea@verity.test', 'ok'],
+    ])
+  })
+})
+
+describe('case reasons', () => {
+  it('keeps the words of a reason in the event log and only their SHA-256 in the trail', async () => {
+    const [id] = await mirror({})
+    await modules.create.createCasesForNewRecords(await db(), [id!])
+    const kase = await caseOf(id!)
+    const reasons = {
+      escalate: 'Called ana.perez@example.com on +44 20 7946 0958.',
+      close: 'Confirmed by ana.perez@example.com: no action.',
+      reopen: 'New document from +44 20 7946 0958 arrived.',
+    }
+    stdout.mockClear()
+    await modules.actions.actOnCase(await db(), ana, kase.id, {
+      action: 'escalate',
+      reason: reasons.escalate,
+    })
+    await modules.actions.actOnCase(await db(), ana, kase.id, {
+      action: 'close',
+      outcome: 'no_action_needed',
+      reason: reasons.close,
+    })
+    await modules.actions.actOnCase(await db(), ana, kase.id, {
+      action: 'reopen',
+      reason: reasons.reopen,
+    })
+    const digest = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`
+    const audited = await (
+      await db()
+    )
+      .selectFrom('audit_events')
+      .select(['field', 'reason'])
+      .where('action', '=', 'case')
+      .where('resource_id', '=', String(kase.id))
+      .where('field', 'in', ['escalated', 'closed', 'reopened'])
+      .orderBy('seq')
+      .execute()
+    expect(audited).toEqual([
+      { field: 'escalated', reason: `escalated; reason ${digest(reasons.escalate)}` },
+      { field: 'closed', reason: `closed as no action needed; reason ${digest(reasons.close)}` },
+      { field: 'reopened', reason: `reopened; reason ${digest(reasons.reopen)}` },
+    ])
+    const lines = stdout.mock.calls.map(([line]) => String(line)).join('')
+    expect(lines).toContain(digest(reasons.close))
+    for (const words of ['ana.perez@example.com', '7946 0958']) {
+      expect(JSON.stringify(audited)).not.toContain(words)
+      expect(lines).not.toContain(words)
+    }
+    const events = await (
+      await db()
+    )
+      .selectFrom('case_events')
+      .select('reason')
+      .where('case_id', '=', kase.id)
+      .where('kind', 'in', ['escalated', 'closed', 'reopened'])
+      .orderBy('id')
+      .execute()
+    expect(events.map((event) => event.reason)).toEqual(Object.values(reasons))
   })
 })

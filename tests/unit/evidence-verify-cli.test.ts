@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import { generateKeyPairSync } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -10,16 +11,21 @@ import { createAuditWriter, sealGenesis } from '@/lib/audit/trail'
 import { PACK_FORMAT, type EvidencePack } from '@/lib/evidence/contract'
 import { deploymentId, packField, sha256 } from '@/lib/evidence/deployment'
 import { layoutPdf } from '@/lib/evidence/pdf'
+import { signJson, signPdf } from '@/lib/evidence/signature'
 import { openTestStore } from '@/tests/unit/helpers/test-store'
 
 /*
- * `npm run evidence:verify` against a store that recorded one pack: the files as made pass, a
- * changed byte and a stranger fail, each with its sentence and exit code.
+ * `npm run evidence:verify` against a store that recorded one pack, signed with the key of
+ * EVIDENCE_SIGNING_KEY: the files as made pass both checks, a changed byte and a stranger fail,
+ * each with its sentence and exit code.
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const AUDIT_HMAC_KEY = 'unit-test-evidence-key-that-is-long-enough-0123'
 const { key } = auditKey({ AUDIT_HMAC_KEY }, '/nonexistent')
+
+const { privateKey } = generateKeyPairSync('ed25519')
+const EVIDENCE_SIGNING_KEY = privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64')
 
 let store: Awaited<ReturnType<typeof openTestStore>>
 let pdfPath = ''
@@ -45,11 +51,11 @@ beforeAll(async () => {
       { key: 'verification', title: 'Verification', blocks: [{ kind: 'text', text: 'Failed' }] },
     ],
   }
-  const json = `${JSON.stringify(pack, null, 2)}\n`
+  const json = signJson(`${JSON.stringify(pack, null, 2)}\n`, privateKey)
   const pdf = layoutPdf(pack, sha256(json))
   let bytes: Buffer = Buffer.alloc(0)
   const row = await createAuditWriter(store.db, key).appendMade(async (given) => {
-    bytes = await pdf.finish(given)
+    bytes = signPdf(await pdf.finish(given), privateKey)
     return {
       time: new Date().toISOString(),
       user: 'ana@verity.test',
@@ -85,7 +91,13 @@ function verify(args: string[]) {
       cwd: root,
       encoding: 'utf8',
       timeout: 60_000,
-      env: { ...process.env, VERITY_DATA_DIR: store.dir, AUDIT_HMAC_KEY, DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        VERITY_DATA_DIR: store.dir,
+        AUDIT_HMAC_KEY,
+        EVIDENCE_SIGNING_KEY,
+        DATABASE_URL: '',
+      },
     },
   )
 }
@@ -93,20 +105,29 @@ function verify(args: string[]) {
 describe('npm run evidence:verify', () => {
   it('accepts the PDF and the JSON as made, naming their row', () => {
     const result = verify([pdfPath, jsonPath])
-    expect(result.stdout).toContain(`pack.pdf: Byte for byte the PDF recorded in audit row ${seq}`)
     expect(result.stdout).toContain(
-      `pack.json: Byte for byte the JSON recorded in audit row ${seq}`,
+      `pack.pdf: audit trail: Byte for byte the PDF recorded in audit row ${seq}`,
+    )
+    expect(result.stdout).toContain(
+      `pack.json: audit trail: Byte for byte the JSON recorded in audit row ${seq}`,
     )
     expect(result.stdout).toContain('the audit chain verifies (1 row)')
+    expect(result.stdout).toContain('pack.pdf: signature valid')
+    expect(result.stdout).toContain('pack.json: signature valid')
+    expect(result.stdout).toContain(
+      'Checked the signature (public key from EVIDENCE_SIGNING_KEY) and the audit trail: passed.',
+    )
     expect(result.status).toBe(0)
   }, 90_000)
 
   it('refuses a changed byte and a file that is no pack', () => {
     const changed = verify([join(store.dir, 'changed.pdf')])
     expect(changed.stdout).toContain(`says it is a pack of this Verity (audit row ${seq})`)
+    expect(changed.stdout).toContain('changed.pdf: signature INVALID')
     expect(changed.status).toBe(1)
     const stranger = verify([join(root, 'package.json')])
     expect(stranger.stdout).toContain('Not an evidence pack Verity knows')
+    expect(stranger.stdout).toContain('package.json: no signature')
     expect(stranger.status).toBe(1)
   }, 90_000)
 })

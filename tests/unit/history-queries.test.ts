@@ -267,6 +267,19 @@ describe('the work queue', () => {
     ])
   })
 
+  it('starts over for a cursor made by hand: a date PostgreSQL cannot hold, an id with a NUL', async () => {
+    await insert(amlScreening('h0', 'ah0', 'High', 10), amlScreening('h1', 'ah1', 'High', 5))
+    const made = (value: unknown[]) => Buffer.from(JSON.stringify(value)).toString('base64url')
+    for (const cursor of [
+      made([1, '-271821-04-20T00:00:00.000Z', 'h0']),
+      made([1, '+275760-09-13T00:00:00.000Z', 'h0']),
+      made([1, NOW.toISOString(), 'h\u00000']),
+      made([2, NOW.toISOString(), 'x'.repeat(6000)]),
+    ]) {
+      expect(ids(await queryQueue(store.db, noFilters, { cursor, now: NOW }))).toEqual(['h0', 'h1'])
+    }
+  })
+
   it('pages failed verifications alone by time, among High screenings of the same times', async () => {
     await insert(
       ...Array.from({ length: 5 }, (_, i) => amlScreening(`h${i}`, `ah${i}`, 'High', 100 - 2 * i)),
