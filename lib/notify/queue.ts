@@ -26,6 +26,8 @@ const EXPIRE_SECONDS = 60
 
 export type NotifyJob = { id: number }
 
+const UNIQUE_VIOLATION = '23505'
+
 /** pg-boss's view of the store: every statement's rows (its maintenance sends several at once). */
 function poolDatabase(pool: pg.Pool): IDatabase {
   return {
@@ -56,7 +58,15 @@ export async function startQueue(store: Store, retry: RetryPolicy = DEFAULT_RETR
       }),
     ),
   )
-  await boss.start()
+  try {
+    await boss.start()
+  } catch (error) {
+    // Two instances installing pg-boss's schema at once: both hold its advisory lock in turn, but
+    // the second's catalog lookup predates the first's commit (an advisory lock does not refresh
+    // it), so it fails on a duplicate key rather than finding the schema. It is there now.
+    if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error
+    await boss.start()
+  }
   // Idempotent: instances starting together both ask.
   await boss.createQueue(NOTIFY_QUEUE, {
     retryLimit: retry.retryLimit,
