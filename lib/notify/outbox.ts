@@ -96,8 +96,12 @@ async function analystsOf(db: Db, events: readonly NotifyEvent[]): Promise<Analy
   }
 }
 
-/** A try lost with its instance (a crash while sending) is claimable again after this. */
-const SENDING_STALE_MS = 2 * 60_000
+/**
+ * A try lost with its instance (a crash while sending) is claimable again after this: longer than
+ * a try takes (three 10 s deadlines at most), shorter than the job's expiry, after which pg-boss
+ * hands the job out again.
+ */
+const SENDING_STALE_MS = 45_000
 
 /**
  * One try of one message, as its job runs it. The row is claimed first (queued or retrying →
@@ -156,7 +160,7 @@ export async function deliver(
     .execute()
 }
 
-/** Starts this instance's worker: it takes one job at a time, polling every second. */
+/** Starts this instance's worker: it takes one job at a time, polling every 2 s. */
 export async function startWorker(
   db: Db,
   boss: PgBoss,
@@ -165,7 +169,7 @@ export async function startWorker(
 ) {
   return boss.work<NotifyJob>(
     NOTIFY_QUEUE,
-    { batchSize: 1, pollingIntervalSeconds: 1 },
+    { batchSize: 1, pollingIntervalSeconds: 2 },
     async ([job]) => {
       if (job) await deliver(db, settings, job.data.id, job.retryCount, retry)
     },

@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto'
 import type { PgBoss } from 'pg-boss'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { recordEvents, sendAgain, startWorker, sweep } from '@/lib/notify/outbox'
+import { deliver, recordEvents, sendAgain, startWorker, sweep } from '@/lib/notify/outbox'
 import { startQueue, type RetryPolicy } from '@/lib/notify/queue'
 import type { NotifySettings } from '@/lib/notify/settings'
 import { SIGNATURE_HEADER } from '@/lib/notify/signature'
@@ -186,6 +186,44 @@ describe('notifications on the embedded store', () => {
     expect(email?.last_error).not.toContain('wrong-pass-Hh27')
     settings.smtpUrl = good
   }, 60_000)
+
+  it('sends a message whose try was lost with its instance, not one another instance is sending', async () => {
+    const caseId = await seedCase(store.db, { risk: 'Medium' })
+    const row = (ago: number, key: string) =>
+      store.db
+        .insertInto('notifications')
+        .values({
+          event_key: key,
+          event_kind: 'high_case',
+          channel: 'slack',
+          recipient: 'slack',
+          subject: `lost try ${key}`,
+          body: 'body',
+          case_id: caseId,
+          status: 'sending',
+          updated_at: new Date(Date.now() - ago),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    const lost = await row(50_000, `lost:${caseId}`)
+    const busy = await row(5_000, `busy:${caseId}`)
+    const working = { ...settings, slackUrl: `${http.url}/slack` }
+    await deliver(store.db, working, lost.id, 1, RETRY)
+    await deliver(store.db, working, busy.id, 1, RETRY)
+    const status = async (id: number) =>
+      (
+        await store.db
+          .selectFrom('notifications')
+          .select('status')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).status
+    expect(await status(lost.id)).toBe('sent')
+    expect(await status(busy.id)).toBe('sending')
+    const texts = http.received.map((one) => one.body)
+    expect(texts.filter((text) => text.includes(`lost try lost:${caseId}`))).toHaveLength(1)
+    expect(texts.filter((text) => text.includes(`lost try busy:${caseId}`))).toHaveLength(0)
+  })
 
   it('records events without waiting for a channel that hangs', async () => {
     settings.slackUrl = `${http.url}/hang`
