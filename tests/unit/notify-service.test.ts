@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
+import { actionLabel, recordTypeLabel } from '@/components/activity/activity-labels'
+import { parseActivityFilters } from '@/lib/audit/activity-filters'
 import type { Viewer } from '@/lib/auth/viewer'
 import { stubEnv } from '@/tests/unit/helpers/env'
 import { withAppStore } from '@/tests/unit/helpers/test-store'
@@ -123,6 +125,17 @@ describe('the delivery log', () => {
       await expect(modules.service.resend(id)).rejects.toMatchObject({ status: 409 })
       expect((await auditLines(id)).map((line) => line.outcome)).toEqual(['ok', 'refused'])
     }
+  })
+})
+
+describe('on the activity page', () => {
+  it('names a send again and finds it by its action and record type', () => {
+    expect(actionLabel('notify', 'send_again')).toBe('Sent a notification again')
+    expect(recordTypeLabel('notification')).toBe('Notification')
+    expect(parseActivityFilters({ action: 'notify', type: 'notification' })).toMatchObject({
+      action: 'notify',
+      type: 'notification',
+    })
   })
 })
 
