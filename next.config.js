@@ -26,7 +26,14 @@ export default function nextConfig(phase) {
     // Loaded from node_modules as they are, not bundled: the upstream client's connection pool,
     // the store's drivers (PGlite finds its WebAssembly files beside its own code), and the PDF
     // writer of evidence packs (its font engine reads data files beside its own code).
-    serverExternalPackages: ['undici', 'pg', '@electric-sql/pglite', 'pdfkit'],
+    serverExternalPackages: [
+      'undici',
+      'pg',
+      '@electric-sql/pglite',
+      'pdfkit',
+      'pg-boss',
+      'nodemailer',
+    ],
     // The evidence pack's fonts are read from node_modules at run time (lib/evidence/pdf.ts).
     outputFileTracingIncludes: {
       '/api/evidence': ['./node_modules/dejavu-fonts-ttf/ttf/DejaVuSans{,-Bold,Mono}.ttf'],

@@ -103,7 +103,62 @@ const schema = z.object({
   ),
   ...historyShape(),
   CASE_SLA_HOURS: slaHours(),
+  ...notifyShape(),
 })
+
+/** Notifications out (lib/notify/): channels, and when a case counts as due soon. */
+function notifyShape() {
+  return {
+    SMTP_URL: z.preprocess(
+      blankIsUnset,
+      z
+        .url({
+          protocol: /^smtps?$/,
+          error:
+            'must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example.com',
+        })
+        .optional(),
+    ),
+    NOTIFY_EMAIL_FROM: z.preprocess(
+      blankIsUnset,
+      z.email({ error: 'must be an e-mail address such as verity@example.com' }).optional(),
+    ),
+    NOTIFY_TEAM_EMAIL: z.preprocess(
+      blankIsUnset,
+      z
+        .email({ error: "must be the team's e-mail address, such as aml-team@example.com" })
+        .optional(),
+    ),
+    SLACK_WEBHOOK_URL: z.preprocess(
+      blankIsUnset,
+      z
+        .url({ protocol: /^https?$/, error: 'must be the http(s) URL of an incoming webhook' })
+        .optional(),
+    ),
+    NOTIFY_WEBHOOK_URL: z.preprocess(
+      blankIsUnset,
+      z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    ),
+    NOTIFY_WEBHOOK_SECRET: z.preprocess(
+      blankIsUnset,
+      z
+        .string()
+        .regex(
+          /^whsec_(?:[0-9a-fA-F]{2}){16,}$/,
+          'must be whsec_ followed by at least 32 hex digits',
+        )
+        .optional(),
+    ),
+    NOTIFY_DUE_SOON_HOURS: wholeNumber('hours', 1, 168).default(4),
+    // How often each instance looks for new events; fractions of a second are not needed.
+    NOTIFY_SWEEP_SECONDS: wholeNumber('seconds', 1, 3_600).default(15),
+  }
+}
+
+/** @param {unknown} value */
+function blankIsUnset(value) {
+  return typeof value === 'string' && value.trim() === '' ? undefined : value
+}
 
 /** How many of a sensitive action one analyst may take in its window (lib/limits/). @param {string} what @param {number} fallback */
 function actionLimit(what, fallback) {
@@ -311,6 +366,25 @@ function auditKeyIssues(source) {
   return []
 }
 
+/**
+ * A channel half configured sends nothing, so it stops the server like a bad value: the generic
+ * webhook is always signed, and e-mail needs a sender.
+ * @param {Record<string, string | undefined>} source
+ * @returns {string[]}
+ */
+function notifyIssues(source) {
+  const lines = []
+  if (source.NOTIFY_WEBHOOK_URL?.trim() && !source.NOTIFY_WEBHOOK_SECRET?.trim()) {
+    lines.push(
+      '  NOTIFY_WEBHOOK_SECRET is required with NOTIFY_WEBHOOK_URL: every delivery is signed',
+    )
+  }
+  if (source.SMTP_URL?.trim() && !source.NOTIFY_EMAIL_FROM?.trim()) {
+    lines.push('  NOTIFY_EMAIL_FROM is required with SMTP_URL: the sender of the e-mails')
+  }
+  return lines
+}
+
 /** @typedef {z.output<typeof schema>} Env */
 /** @typedef {z.output<typeof storeSchema>} StoreEnv */
 
@@ -321,7 +395,7 @@ function auditKeyIssues(source) {
  */
 export function parseEnv(source) {
   const result = schema.safeParse(source)
-  const more = [...signInIssues(source), ...auditKeyIssues(source)]
+  const more = [...signInIssues(source), ...auditKeyIssues(source), ...notifyIssues(source)]
   if (result.success && more.length === 0) return result.data
   return fail(`Invalid environment:\n${[...issueLines(result.error, source), ...more].join('\n')}`)
 }

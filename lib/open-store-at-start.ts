@@ -4,19 +4,20 @@ import { appTrail } from '@/lib/audit/app-trail'
 import { schedulePurge } from '@/lib/auth/session-service'
 import { authSettings } from '@/lib/auth/settings'
 import { startHistorySync } from '@/lib/history-mirror/start'
+import { startNotifications } from '@/lib/notify/start'
 import { getStore } from '@/lib/store/store'
 
 /*
- * The session purge's and the history mirror's first work waits this long after the store is
- * ready: on the embedded store they share its one connection with the first pages, and a
- * restarted instance is asked for a page at once (the purge and the sync catch up in seconds).
+ * The session purge's, the history mirror's and the notifications' first work waits this long
+ * after the store is ready: on the embedded store they share its one connection with the first
+ * pages, and a restarted instance is asked for a page at once (they catch up in seconds).
  */
 const BACKGROUND_AFTER_MS = 5_000
 
 /**
  * Opens and migrates the store as the server starts and seals a new audit trail's head; then,
- * a few seconds later, starts the session purge and the history mirror's sync (in the
- * background: no page waits for them). A store that cannot be opened or migrated stops the
+ * a few seconds later, starts the session purge, the history mirror's sync and notifications (in
+ * the background: no page waits for them). A store that cannot be opened or migrated stops the
  * server with the cause.
  */
 export async function openStoreAtStart() {
@@ -47,6 +48,15 @@ function startBackground() {
       JSON.stringify({
         level: 'warn',
         msg: 'history mirror: sync did not start',
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    ),
+  )
+  startNotifications().catch((error: unknown) =>
+    console.warn(
+      JSON.stringify({
+        level: 'warn',
+        msg: 'notifications did not start',
         error: error instanceof Error ? error.message : String(error),
       }),
     ),

@@ -22,6 +22,7 @@ const ACTION_WORDS: Record<string, string> = {
   sign_out: 'Signed out',
   session_expired: 'Session expired',
   case: 'Case',
+  notify: 'Notification',
 }
 
 export const ACTION_OPTIONS = Object.entries(ACTION_WORDS)
@@ -34,6 +35,7 @@ export function actionLabel(action: string, field: string | null) {
   if (action === 'export') return `${word} as ${field.toUpperCase()}`
   if (action === 'decide') return `${word} on match ${field.slice(0, 8)}`
   if (action === 'case') return `${word} ${field.replace('_', ' ')}`
+  if (action === 'notify' && field === 'send_again') return 'Sent a notification again'
   return word
 }
 
@@ -59,6 +61,7 @@ const TYPE_WORDS: Record<string, string> = {
   session: 'Session',
   activity: 'Activity',
   case: 'Case',
+  notification: 'Notification',
   queue: 'Work queue',
   applicant: 'Applicant',
   history_search: 'History search',

@@ -3,7 +3,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { IntentLink } from '@/components/ui/intent-link'
 import type { ActivityFilters } from '@/lib/audit/activity-query'
 import type { ActivityPage, TrailStatus } from '@/lib/audit/activity-types'
-import { activityPath, historySyncPath } from '@/lib/routes'
+import { activityPath, historySyncPath, notificationSettingsPath, outboxPath } from '@/lib/routes'
 
 import { ActivityFiltersForm } from './activity-filters-form'
 import { ActivityTable } from './activity-table'
@@ -31,7 +31,15 @@ export function ActivityPageBody({
           <IntentLink href={historySyncPath} className="underline">
             history sync
           </IntentLink>
-          .
+          . What Verity notified, and how each message fared:{' '}
+          <IntentLink href={outboxPath} className="underline">
+            delivery log
+          </IntentLink>{' '}
+          (your own e-mails:{' '}
+          <IntentLink href={notificationSettingsPath} className="underline">
+            notification settings
+          </IntentLink>
+          ).
         </p>
       </div>
       <TrailStatusNote status={status} />

@@ -1,5 +1,7 @@
 import { Button } from '@/components/ui/button'
+import { IntentLink } from '@/components/ui/intent-link'
 import { viewerLabel, type Viewer } from '@/lib/auth/viewer'
+import { notificationSettingsPath } from '@/lib/routes'
 
 /** Who is signed in, and the way out. Nothing when no one is (or sign-in is off: see the banner). */
 export function AccountMenu({ viewer }: { viewer: Viewer | null }) {
@@ -11,6 +13,12 @@ export function AccountMenu({ viewer }: { viewer: Viewer | null }) {
         <span className="sr-only">Signed in as </span>
         {viewer.name && viewer.email ? `${viewer.name} · ${viewer.email}` : label}
       </span>
+      <IntentLink
+        href={notificationSettingsPath}
+        className="whitespace-nowrap text-link hover:underline"
+      >
+        Notifications
+      </IntentLink>
       <form method="post" action="/auth/sign-out">
         <Button
           type="submit"

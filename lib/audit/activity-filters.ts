@@ -20,10 +20,11 @@ const ACTIVITY_ACTIONS = [
   'sign_out',
   'session_expired',
   'case',
+  'notify',
 ] as const satisfies readonly AuditAction[]
 
 // Every resource type an audit row names: the reads of lib/data/reads.ts, a webhook record (a
-// reveal from the history), a session, and the activity page itself.
+// reveal from the history), a session, the activity page itself, a case and a notification.
 const ACTIVITY_RECORD_TYPES = [
   'profile',
   'profile_list',
@@ -34,6 +35,7 @@ const ACTIVITY_RECORD_TYPES = [
   'session',
   'activity',
   'case',
+  'notification',
 ] as const
 
 const first = (value: unknown) => (Array.isArray(value) ? (value[0] as unknown) : value)

@@ -24,6 +24,8 @@ export type AuditAction =
   | 'session_expired'
   /** A case event: `field` names it (created, claimed, closed, ...). */
   | 'case'
+  /** A notification's "send again" on the delivery log (lib/notify/). */
+  | 'notify'
 
 export type AuditEntry = {
   time: string

@@ -19,6 +19,7 @@ import * as auditAppendFunction from './migrations/0018-audit-append-function'
 import * as historySetAside from './migrations/0019-history-set-aside'
 import * as historyDeliveries from './migrations/0021-history-deliveries'
 import * as evidenceSigningKey from './migrations/0020-evidence-signing-key'
+import * as notifications from './migrations/0022-notifications'
 
 /*
  * Every migration, in order, imported rather than read from disk: the standalone server carries
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0019-history-set-aside': historySetAside,
   '0021-history-deliveries': historyDeliveries,
   '0020-evidence-signing-key': evidenceSigningKey,
+  '0022-notifications': notifications,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -25,6 +25,11 @@ type StoreConfig = { databaseUrl?: string; dataDir: string }
 
 export type Store = {
   db: Kysely<Database>
+  /**
+   * The connections under `db`, for a library that speaks SQL itself (the notification queue,
+   * lib/notify/queue.ts): on the embedded store its one connection must be shared, never bypassed.
+   */
+  pool: pg.Pool
   kind: 'embedded' | 'postgres'
   /** Where the data is, for messages: the data directory or the URL without its password. */
   where: string
@@ -77,7 +82,7 @@ export async function openStore(config: StoreConfig): Promise<Store> {
     // Ends the pool; an embedded database is closed after it (pushed earlier, run later).
     cleanups.push(() => db.destroy())
     await migrate(db)
-    return { db, kind: config.databaseUrl ? 'postgres' : 'embedded', where, close }
+    return { db, pool, kind: config.databaseUrl ? 'postgres' : 'embedded', where, close }
   } catch (error) {
     await close().catch(() => undefined)
     throw new StoreError(`Cannot open the store (${where}): ${describe(error)}`)

@@ -269,6 +269,34 @@ export type EvidenceSigningKeyTable = {
   created_at: ColumnType<Date, Date | undefined, never>
 }
 
+/** One message of one event to one recipient on one channel (migration 0022); the delivery log. */
+export type NotificationsTable = {
+  id: Generated<number>
+  /** What happened, once: `high_case:12`, `due_soon:12:<due time>` (lib/notify/events.ts). */
+  event_key: string
+  event_kind: string
+  /** `email`, `slack`, `webhook`, or `none` (no channel configured: what would have been sent). */
+  channel: string
+  /** An e-mail address, `team`, or the channel's name. */
+  recipient: string
+  subject: string
+  body: string
+  case_id: number | null
+  status: 'queued' | 'sending' | 'retrying' | 'sent' | 'failed' | 'not_sent'
+  attempts: Generated<number>
+  last_error: string | null
+  created_at: ColumnType<Date, Date | undefined, never>
+  updated_at: ColumnType<Date, Date | undefined, Date>
+  sent_at: Date | null
+}
+
+/** Which of an analyst's own events reach them by e-mail (migration 0022). */
+export type NotifyPreferencesTable = {
+  analyst_id: string
+  email_events: string[]
+  updated_at: ColumnType<Date, Date | undefined, Date>
+}
+
 export type Database = {
   audit_events: AuditEventsTable
   audit_head: AuditHeadTable
@@ -286,6 +314,8 @@ export type Database = {
   cases: CasesTable
   case_events: CaseEventsTable
   evidence_signing_key: EvidenceSigningKeyTable
+  notifications: NotificationsTable
+  notify_preferences: NotifyPreferencesTable
 }
 
 export type AuditEventRow = Selectable<AuditEventsTable>

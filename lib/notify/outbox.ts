@@ -1,0 +1,196 @@
+import 'server-only'
+
+import { sql, type Kysely } from 'kysely'
+import { fromKysely, type PgBoss } from 'pg-boss'
+
+import type { Database } from '@/lib/store/schema'
+
+import { errorWords, sendOn } from './channels'
+import { messageOf, type NotifyEvent } from './content'
+import { detectEvents } from './detect'
+import { NOTIFY_QUEUE, type NotifyJob, type RetryPolicy } from './queue'
+import { outgoingOf, type Analysts } from './rules'
+import { channelsOf, type NotifySettings } from './settings'
+
+/*
+ * The delivery log and its jobs. A message is recorded once per event, channel and recipient
+ * (the table's unique key; an instance that loses the race inserts nothing), and its job is sent
+ * in the same transaction, so a message is never logged without a job nor a job sent twice for one
+ * noticing. Sending happens only in the job's worker, never on a request's or the mirror's path.
+ */
+
+type Db = Kysely<Database>
+
+/** Looks for events and records their messages; returns how many new messages were logged. */
+export async function sweep(db: Db, boss: PgBoss, settings: NotifySettings, now = new Date()) {
+  const events = await detectEvents(
+    db,
+    { dueSoonHours: settings.dueSoonHours, mirror: { pollSeconds: settings.pollSeconds } },
+    now,
+  )
+  return recordEvents(db, boss, events, settings)
+}
+
+export async function recordEvents(
+  db: Db,
+  boss: PgBoss,
+  events: readonly NotifyEvent[],
+  settings: NotifySettings,
+): Promise<number> {
+  if (events.length === 0) return 0
+  const analysts = await analystsOf(db, events)
+  const channels = channelsOf(settings)
+  const rows = events.flatMap((event) => {
+    const { subject, body } = messageOf(event, settings.appUrl)
+    return outgoingOf(event, channels, analysts).map((out) => ({
+      event_key: event.key,
+      event_kind: event.kind,
+      channel: out.channel,
+      recipient: out.recipient,
+      subject,
+      body,
+      case_id: event.caseId,
+      status: out.channel === 'none' ? ('not_sent' as const) : ('queued' as const),
+    }))
+  })
+  if (rows.length === 0) return 0
+  return db.transaction().execute(async (trx) => {
+    const made = await trx
+      .insertInto('notifications')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['event_key', 'channel', 'recipient']).doNothing())
+      .returning(['id', 'status'])
+      .execute()
+    for (const row of made) {
+      if (row.status === 'queued') await enqueue(boss, row.id, fromKysely(trx))
+    }
+    return made.length
+  })
+}
+
+function enqueue(boss: PgBoss, id: number, db?: ReturnType<typeof fromKysely>) {
+  const job: NotifyJob = { id }
+  return boss.send(NOTIFY_QUEUE, job, db ? { db } : {})
+}
+
+/** Each analyst's newest sign-in address and chosen e-mail events, for the events at hand. */
+async function analystsOf(db: Db, events: readonly NotifyEvent[]): Promise<Analysts> {
+  const ids = [...new Set(events.flatMap((event) => (event.analystId ? [event.analystId] : [])))]
+  if (ids.length === 0) return { emailOf: () => null, chosenOf: () => undefined }
+  const [emails, chosen] = await Promise.all([
+    sql<{ analyst_id: string; email: string | null }>`
+      select distinct on (analyst_id) analyst_id, viewer->>'email' as email
+      from sessions where analyst_id = any(${ids}::text[])
+      order by analyst_id, created_at desc`.execute(db),
+    db
+      .selectFrom('notify_preferences')
+      .select(['analyst_id', 'email_events'])
+      .where('analyst_id', 'in', ids)
+      .execute(),
+  ])
+  const emailOf = new Map(emails.rows.map((row) => [row.analyst_id, row.email]))
+  const chosenOf = new Map(chosen.map((row) => [row.analyst_id, row.email_events]))
+  return {
+    emailOf: (id) => emailOf.get(id) ?? null,
+    chosenOf: (id) => chosenOf.get(id),
+  }
+}
+
+/**
+ * A try lost with its instance (a crash while sending) is claimable again after this: longer than
+ * a try takes (three 10 s deadlines at most), shorter than the job's expiry, after which pg-boss
+ * hands the job out again.
+ */
+const SENDING_STALE_MS = 45_000
+
+/**
+ * One try of one message, as its job runs it. The row is claimed first (queued or retrying →
+ * sending), so a message already sent, or being sent by another instance, is not sent again. A
+ * failed try is logged and rethrown, for pg-boss to retry it later; the last one leaves it failed.
+ */
+export async function deliver(
+  db: Db,
+  settings: NotifySettings,
+  id: number,
+  retryCount: number,
+  retry: RetryPolicy,
+) {
+  const now = new Date()
+  const claimed = await db
+    .updateTable('notifications')
+    .set({ status: 'sending', updated_at: now })
+    .where('id', '=', id)
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', ['queued', 'retrying']),
+        eb.and([
+          eb('status', '=', 'sending'),
+          eb('updated_at', '<', new Date(now.getTime() - SENDING_STALE_MS)),
+        ]),
+      ]),
+    )
+    .returningAll()
+    .executeTakeFirst()
+  if (!claimed) return
+  try {
+    await sendOn(claimed, settings)
+  } catch (error) {
+    await db
+      .updateTable('notifications')
+      .set((eb) => ({
+        status: retryCount >= retry.retryLimit ? 'failed' : 'retrying',
+        attempts: eb('attempts', '+', 1),
+        last_error: errorWords(error),
+        updated_at: new Date(),
+      }))
+      .where('id', '=', id)
+      .execute()
+    throw error
+  }
+  await db
+    .updateTable('notifications')
+    .set((eb) => ({
+      status: 'sent',
+      attempts: eb('attempts', '+', 1),
+      last_error: null,
+      sent_at: new Date(),
+      updated_at: new Date(),
+    }))
+    .where('id', '=', id)
+    .execute()
+}
+
+/** Starts this instance's worker: it takes one job at a time, polling every 2 s. */
+export async function startWorker(
+  db: Db,
+  boss: PgBoss,
+  settings: NotifySettings,
+  retry: RetryPolicy,
+) {
+  return boss.work<NotifyJob>(
+    NOTIFY_QUEUE,
+    { batchSize: 1, pollingIntervalSeconds: 2 },
+    async ([job]) => {
+      if (job) await deliver(db, settings, job.data.id, job.retryCount, retry)
+    },
+  )
+}
+
+/**
+ * "Send again" on the log: a sent or failed message is queued anew with a new job. Returns false
+ * when there is nothing to send (no channel was configured for it, or it is on its way already).
+ */
+export async function sendAgain(db: Db, boss: PgBoss, id: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('notifications')
+      .set({ status: 'queued', last_error: null, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('status', 'in', ['sent', 'failed'])
+      .returning('id')
+      .executeTakeFirst()
+    if (!row) return false
+    await enqueue(boss, row.id, fromKysely(trx))
+    return true
+  })
+}

@@ -1,0 +1,78 @@
+import 'server-only'
+
+import type pg from 'pg'
+import { PgBoss, type Db as IDatabase } from 'pg-boss'
+
+import type { Store } from '@/lib/store/open'
+
+/*
+ * The notifications' jobs, in pg-boss (its tables in the schema `pgboss`, made and migrated by
+ * pg-boss at start), on both stores: pg-boss supports PGlite (backend `pglite`), and it is given
+ * the store's own connections, so on the embedded store it shares the one connection (in turn with
+ * every other query) rather than opening PGlite behind the pool's back. A job is fetched with
+ * `for update skip locked`, so one instance gets it; a failed try comes back after
+ * retryDelay · 2^n seconds (pg-boss's backoff, with jitter) until retryLimit, then stays failed.
+ */
+
+export const NOTIFY_QUEUE = 'verity-notify'
+
+export type RetryPolicy = { retryLimit: number; retryDelay: number }
+
+/** 5 s, 10 s, 20 s, 40 s, 80 s (with jitter): a channel down for a few minutes loses nothing. */
+export const DEFAULT_RETRY: RetryPolicy = { retryLimit: 5, retryDelay: 5 }
+
+/** A sending try longer than this is taken as lost, and the job is tried again. */
+const EXPIRE_SECONDS = 60
+
+export type NotifyJob = { id: number }
+
+const UNIQUE_VIOLATION = '23505'
+
+/** pg-boss's view of the store: every statement's rows (its maintenance sends several at once). */
+function poolDatabase(pool: pg.Pool): IDatabase {
+  return {
+    async executeSql(text, values) {
+      type Result = pg.QueryResult<Record<string, unknown>>
+      const result = (await pool.query(text, values)) as Result | Result[]
+      return Array.isArray(result)
+        ? { rows: result.flatMap((one) => one.rows ?? []) }
+        : { rows: result.rows }
+    },
+  }
+}
+
+export async function startQueue(store: Store, retry: RetryPolicy = DEFAULT_RETRY) {
+  const boss = new PgBoss({
+    db: poolDatabase(store.pool),
+    backend: store.kind === 'embedded' ? 'pglite' : 'postgres',
+    schema: 'pgboss',
+    // No cron schedules are used: their clock checks would only take the embedded connection.
+    schedule: false,
+  })
+  boss.on('error', (error: unknown) =>
+    console.warn(
+      JSON.stringify({
+        level: 'warn',
+        msg: 'notifications: job queue',
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    ),
+  )
+  try {
+    await boss.start()
+  } catch (error) {
+    // Two instances installing pg-boss's schema at once: both hold its advisory lock in turn, but
+    // the second's catalog lookup predates the first's commit (an advisory lock does not refresh
+    // it), so it fails on a duplicate key rather than finding the schema. It is there now.
+    if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error
+    await boss.start()
+  }
+  // Idempotent: instances starting together both ask.
+  await boss.createQueue(NOTIFY_QUEUE, {
+    retryLimit: retry.retryLimit,
+    retryDelay: retry.retryDelay,
+    retryBackoff: true,
+    expireInSeconds: EXPIRE_SECONDS,
+  })
+  return boss
+}

@@ -1,0 +1,59 @@
+import type { NotifyEvent } from './content'
+import { DEFAULT_EMAIL_EVENTS, type NotifyEventKind } from './events'
+
+/*
+ * Who hears of an event, on which channel: one message per event and recipient. Slack and the
+ * generic webhook are the team's channels and carry every event. E-mail goes to the team's address
+ * for the team's events (a new High-risk case, a case nobody owns due soon or overdue, the mirror
+ * degraded), and to the analyst an event is about when they chose it on the settings page (the
+ * defaults when they have not). With no channel configured, one `none` message per event says what
+ * would have been sent.
+ */
+
+export type Channel = 'email' | 'slack' | 'webhook' | 'none'
+
+export type ChannelsConfigured = {
+  email: boolean
+  teamEmail: string | null
+  slack: boolean
+  webhook: boolean
+}
+
+export type Analysts = {
+  /** The address from the analyst's newest sign-in, if any. */
+  emailOf: (analystId: string) => string | null
+  /** The events they chose to get by e-mail; undefined: not chosen (the defaults). */
+  chosenOf: (analystId: string) => readonly string[] | undefined
+}
+
+export type Outgoing = { event: NotifyEvent; channel: Channel; recipient: string }
+
+export function wantsEmail(kind: NotifyEventKind, chosen: readonly string[] | undefined) {
+  return (chosen ?? DEFAULT_EMAIL_EVENTS).includes(kind)
+}
+
+export function outgoingOf(
+  event: NotifyEvent,
+  channels: ChannelsConfigured,
+  analysts: Analysts,
+): Outgoing[] {
+  const personal =
+    event.analystId === null ? null : personalAddress(event, event.analystId, analysts)
+  if (!channels.email && !channels.slack && !channels.webhook) {
+    if (event.analystId !== null && !personal) return []
+    return [{ event, channel: 'none', recipient: personal ?? 'team' }]
+  }
+  const out: Outgoing[] = []
+  if (channels.email) {
+    const to = event.analystId === null ? channels.teamEmail : personal
+    if (to) out.push({ event, channel: 'email', recipient: to })
+  }
+  if (channels.slack) out.push({ event, channel: 'slack', recipient: 'slack' })
+  if (channels.webhook) out.push({ event, channel: 'webhook', recipient: 'webhook' })
+  return out
+}
+
+function personalAddress(event: NotifyEvent, analystId: string, analysts: Analysts) {
+  if (!wantsEmail(event.kind, analysts.chosenOf(analystId))) return null
+  return analysts.emailOf(analystId)
+}

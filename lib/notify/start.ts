@@ -1,0 +1,54 @@
+import 'server-only'
+
+import type { PgBoss } from 'pg-boss'
+
+import { getStore } from '@/lib/store/store'
+
+import { startWorker, sweep } from './outbox'
+import { DEFAULT_RETRY, startQueue } from './queue'
+import { notifySettings } from './settings'
+
+/*
+ * Notifications on this instance: the job queue, a worker, and a look for new events every
+ * NOTIFY_SWEEP_SECONDS. Every instance runs all three; the log's unique key and the queue's
+ * locking make each message once. Started in the background after the store opens: nothing here is
+ * on a request's path, and a channel that fails or hangs delays only its own job.
+ */
+
+const KEY = Symbol.for('verity.notify')
+const shared = globalThis as typeof globalThis & { [KEY]?: Promise<PgBoss> }
+
+/** The process's queue, once started (the log's "send again" enqueues through it). */
+export function notifyQueue(): Promise<PgBoss> {
+  return (shared[KEY] ??= (async () => {
+    const store = await getStore()
+    return startQueue(store)
+  })())
+}
+
+export async function startNotifications() {
+  const settings = notifySettings()
+  const { db } = await getStore()
+  const boss = await notifyQueue()
+  await startWorker(db, boss, settings, DEFAULT_RETRY)
+  let running = false
+  const look = async () => {
+    if (running) return
+    running = true
+    try {
+      await sweep(db, boss, settings)
+    } catch (error) {
+      console.warn(
+        JSON.stringify({
+          level: 'warn',
+          msg: 'notifications: looking for events failed',
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      )
+    } finally {
+      running = false
+    }
+  }
+  void look()
+  setInterval(() => void look(), settings.sweepSeconds * 1_000).unref()
+}
