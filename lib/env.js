@@ -89,6 +89,13 @@ const schema = z.object({
   ),
   ...historyShape(),
   CASE_SLA_HOURS: slaHours(),
+  // A false positive carries over by itself for this many days after a person last decided it.
+  DECISION_CARRY_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1')
+    .max(3650, 'must be at most 3650 (ten years)')
+    .default(365),
 })
 
 /** How many of a sensitive action one analyst may take in its window (lib/limits/). @param {string} what @param {number} fallback */

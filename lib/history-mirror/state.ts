@@ -2,7 +2,9 @@ import 'server-only'
 
 import { sql, type Kysely } from 'kysely'
 
+import { closeSettledCases, type ClosedCase } from '@/lib/cases/carried'
 import { makeCases, type MadeCase } from '@/lib/cases/create'
+import { carryOverNewScreenings, type Carried } from '@/lib/review/carry-over'
 import type { Database, HistorySyncStateRow } from '@/lib/store/schema'
 
 import type { MirrorRecord } from './extract'
@@ -39,18 +41,25 @@ export type Checkpoint = Partial<
 > & { backfillPages?: number; backfillRecords?: number; backfillSeconds?: number; polls?: number }
 
 /**
- * Stores a page's records, the cases of its new queue items and its checkpoint in one transaction,
- * only while `holder` holds the lease: a crash before the commit leaves the last checkpoint, one
- * after it the new one, never a cursor past records that are not stored nor a record without its
- * case. The checkpoint may depend on which records were held. Returns the ids held before and the
- * cases made, which the caller audits.
+ * Stores a page's records, the carry-overs of its new screenings (lib/review/carry-over.ts), the
+ * cases of its new queue items and its checkpoint in one transaction, only while `holder` holds
+ * the lease: a crash before the commit leaves the last checkpoint, one after it the new one, never
+ * a cursor past records that are not stored nor a record without its case. The checkpoint may
+ * depend on which records were held. Returns the ids held before, the cases made and the decisions
+ * carried over, which the caller audits.
  */
 export async function storePage(
   db: Kysely<Database>,
   holder: string,
   records: readonly MirrorRecord[],
   checkpoint: (held: ReadonlySet<string>) => Checkpoint,
-): Promise<{ held: ReadonlySet<string>; made: MadeCase[] }> {
+  matches: ReadonlyMap<string, readonly unknown[]> = new Map(),
+): Promise<{
+  held: ReadonlySet<string>
+  made: MadeCase[]
+  carried: Carried[]
+  closed: ClosedCase[]
+}> {
   return db.transaction().execute(async (trx) => {
     const now = new Date()
     const held = await upsertRecords(trx, records, now)
@@ -71,12 +80,30 @@ export async function storePage(
       .where(holds(holder))
       .executeTakeFirst()
     if (Number(result.numUpdatedRows) === 0) throw new LeaseLostError('the sync lease was lost')
+    // Only records met for the first time: a re-read page never carries onto an older screening.
+    const carry = await carryOverNewScreenings(
+      trx,
+      records.flatMap((record) => {
+        const found = matches.get(record.id)
+        return !held.has(record.id) && found && record.applicant_id && record.search_uuid
+          ? [
+              {
+                searchId: record.search_uuid.toLowerCase(),
+                applicantId: record.applicant_id,
+                matches: found,
+              },
+            ]
+          : []
+      }),
+      now,
+    )
     const made = await makeCases(
       trx,
       records.map((record) => record.id),
       now,
     )
-    return { held, made }
+    const closed = await closeSettledCases(trx, made, carry.settledReports, now)
+    return { held, made, carried: carry.carried, closed }
   })
 }
 

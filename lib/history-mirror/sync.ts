@@ -2,7 +2,9 @@ import 'server-only'
 
 import { sql, type Kysely } from 'kysely'
 
+import { announceClosedCases } from '@/lib/cases/carried'
 import { announceCases } from '@/lib/cases/create'
+import { announceCarryOver } from '@/lib/review/carry-over'
 import type { Database } from '@/lib/store/schema'
 
 import { mirrorLog } from './log'
@@ -55,7 +57,7 @@ export async function backfillPage(context: SyncContext): Promise<boolean> {
     context.ahead = { after: page.lastId, page: ahead }
   }
   try {
-    await store(context, kept(context, page), () => ({
+    await store(context, page, () => ({
       // The order is read from the first page only: later pages could start a new day.
       history_order: state.history_order ?? (state.backfill_cursor === null ? page.order : null),
       backfill_cursor: page.lastId ?? state.backfill_cursor,
@@ -122,13 +124,13 @@ async function pollPages(context: SyncContext): Promise<void> {
     const page = await readMirrorPage(after, context.pageSize)
     if (after === null && state.history_order === null && page.order === 'oldest_first') {
       // A history too short to show its order at the first page has now shown it.
-      await store(context, kept(context, page), () => ({
+      await store(context, page, () => ({
         history_order: 'oldest_first',
       }))
       return followTail(context)
     }
     let finished = false
-    await store(context, kept(context, page), (held) => {
+    await store(context, page, (held) => {
       finished = held.size > 0 || !page.hasNext || page.lastId === null
       return finished
         ? { poll_cursor: null, last_poll_at: new Date(), polls: 1 }
@@ -147,7 +149,7 @@ async function followTail(context: SyncContext): Promise<void> {
     if (!state.backfill_done) return
     const page = await readMirrorPage(state.backfill_cursor, context.pageSize)
     const finished = !page.hasNext || page.lastId === null
-    await store(context, kept(context, page), () => ({
+    await store(context, page, () => ({
       backfill_cursor: page.lastId ?? state.backfill_cursor,
       ...(finished ? { last_poll_at: new Date(), polls: 1 } : {}),
     }))
@@ -175,7 +177,7 @@ async function overlapPages(context: SyncContext): Promise<void> {
     state.history_order === 'oldest_first' ? await overlapAnchor(context) : (null as string | null)
   for (let read = 0; ; read++) {
     const page = await readMirrorPage(after, context.pageSize)
-    await store(context, kept(context, page), () => ({}))
+    await store(context, page, () => ({}))
     const enough = state.history_order !== 'oldest_first' && read + 1 >= OVERLAP_PAGES
     if (enough || !page.hasNext || page.lastId === null) return
     after = page.lastId
@@ -200,16 +202,26 @@ async function overlapAnchor(context: SyncContext): Promise<string | null> {
 /** Stores a page (storePage) and starts the audit of its cases, once the last page's is settled. */
 async function store(
   context: SyncContext,
-  records: MirrorPage['records'],
+  page: MirrorPage,
   checkpoint: (held: ReadonlySet<string>) => Checkpoint,
 ): Promise<ReadonlySet<string>> {
-  const { held, made } = await storePage(context.db, context.holder, records, checkpoint)
+  const { held, made, carried, closed } = await storePage(
+    context.db,
+    context.holder,
+    kept(context, page),
+    checkpoint,
+    page.matches,
+  )
   await settle(context)
   // Caught here and rethrown by settle: a rejection nobody awaits yet would end the process.
-  context.announcing = announceCases(context.db, made).then(
-    () => undefined,
-    (error: unknown) => ({ error }),
-  )
+  // In the order it happened: the carry-overs, the cases made, the cases they closed.
+  context.announcing = announceCarryOver(carried)
+    .then(() => announceCases(context.db, made))
+    .then(() => announceClosedCases(closed))
+    .then(
+      () => undefined,
+      (error: unknown) => ({ error }),
+    )
   return held
 }
 
