@@ -104,6 +104,13 @@ const schema = z.object({
   ...historyShape(),
   CASE_SLA_HOURS: slaHours(),
   ...notifyShape(),
+  // A false positive carries over by itself for this many days after a person last decided it.
+  DECISION_CARRY_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1')
+    .max(3650, 'must be at most 3650 (ten years)')
+    .default(365),
 })
 
 /** Notifications out (lib/notify/): channels, and when a case counts as due soon. */

@@ -5,19 +5,25 @@ import { Breadcrumbs } from '@/components/ui/breadcrumbs'
 import { EmptyState } from '@/components/ui/empty-state'
 import type { ApplicantHistory } from '@/lib/applicants/history'
 import type { MirrorStatus } from '@/lib/history-mirror/status'
+import type { StandingDecision } from '@/lib/review/standing'
 import { queuePath } from '@/lib/routes'
 
 import { ApplicantEvents } from './applicant-events'
+import { StandingDecisions } from './standing-decisions'
 
 /** Everything the mirrored history holds of one applicant, however old. */
 export function ApplicantPage({
   applicantId,
   history,
   mirror,
+  standing,
+  canRevoke,
 }: {
   applicantId: string
   history: ApplicantHistory
   mirror: MirrorStatus
+  standing: readonly StandingDecision[]
+  canRevoke: boolean
 }) {
   const { events, more } = history
   return (
@@ -33,6 +39,7 @@ export function ApplicantPage({
         </p>
         <MirrorReach mirror={mirror} />
       </div>
+      <StandingDecisions applicantId={applicantId} standing={standing} canRevoke={canRevoke} />
       {events.length === 0 ? (
         <EmptyState title="No events of this applicant in the mirrored history">
           The history holds no record naming this applicant id

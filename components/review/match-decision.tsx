@@ -15,9 +15,13 @@ import { useRecordDecision } from '@/lib/queries/decisions'
 import {
   allowedActions,
   decisionLabels,
+  judgedFieldLabels,
   madeBy,
+  SYSTEM_ACTOR,
   type DecisionEntry,
+  type MatchChange,
   type MatchReviewState,
+  type Reopening,
   type ReviewViewer,
 } from '@/lib/review/decision-rules'
 
@@ -45,6 +49,7 @@ export function MatchDecision({ matchUuid }: { matchUuid: string }) {
   const history = match?.history ?? []
   const allowed = allowedActions(state, decisions.viewer)
   const remembered = state.status === 'unreviewed' ? decisions.remembered[matchUuid] : undefined
+  const reopened = state.status === 'unreviewed' ? decisions.reopened[matchUuid] : undefined
   return (
     <div className={`${rowClass} space-y-1.5`}>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -74,6 +79,10 @@ export function MatchDecision({ matchUuid }: { matchUuid: string }) {
         )}
         {allowed.why && <span className="text-muted">{allowed.why}.</span>}
       </div>
+      {state.status === 'decided' && state.entry.analystId === SYSTEM_ACTOR.analystId && (
+        <p className="text-muted">{state.entry.reason}</p>
+      )}
+      {reopened && <Reopened reopening={reopened} />}
       {remembered && !draft && (
         <Remembered entry={remembered} matchUuid={matchUuid} canCarry={allowed.set} />
       )}
@@ -162,4 +171,35 @@ function Remembered({
       )}
     </div>
   )
+}
+
+/** A match that changed since the false positive that stood for it: which decision, what changed. */
+function Reopened({ reopening }: { reopening: Reopening }) {
+  return (
+    <div className="rounded border border-amber-200 bg-amber-50 px-2 py-1.5 dark:border-amber-900 dark:bg-amber-950/40">
+      <p>
+        <span className="font-medium">Changed since decision {reopening.decisionId}:</span>{' '}
+        {decisionLabels[reopening.decision]} by {reopening.user},{' '}
+        <Timestamp value={reopening.decidedAt} mode="absolute" />. The record changed, so it opens
+        unreviewed.
+      </p>
+      <ul className="mt-1 list-disc pl-4">
+        {reopening.changes.map((change) => (
+          <li key={change.field}>{changeWords(change)}</li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+function changeWords(change: MatchChange): string {
+  const label = judgedFieldLabels[change.field]
+  const listed = (items: readonly string[]) => items.map((item) => `“${item}”`).join(', ')
+  const parts = [
+    change.addedCount > 0 &&
+      `added ${change.added.length > 0 ? listed(change.added) : change.addedCount}`,
+    change.removedCount > 0 &&
+      `removed ${change.removed.length > 0 ? listed(change.removed) : change.removedCount}`,
+  ].filter(Boolean)
+  return `${label}: ${parts.join('; ')}`
 }

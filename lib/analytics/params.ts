@@ -158,6 +158,7 @@ export const CHART_KEYS = [
   'error-codes',
   'screenings',
   'decisions',
+  'carry-over',
   'review-times',
   'open-cases',
   'deadlines',

@@ -2,6 +2,7 @@ import 'server-only'
 
 import { sql, type Kysely, type RawBuilder } from 'kysely'
 
+import { SYSTEM_ACTOR } from '@/lib/review/decision-rules'
 import type { Database } from '@/lib/store/schema'
 import { ERROR_CATEGORIES, errorCategory, errorCategoryKey } from '@/lib/verifications/error-codes'
 
@@ -183,17 +184,32 @@ export async function screeningsPerDay(db: Db, range: AnalyticsRange) {
   return rows
 }
 
-/** Decisions analysts wrote in the period (carried-over ones are the same decision again, so left out). */
+/**
+ * Decisions analysts wrote in the period (an analyst's carry-over is the same decision again, so
+ * left out), beside the work Verity saved: matches it carried over by itself, and matches that
+ * came back changed and reopened.
+ */
 export async function decisionsPerWeek(db: Db, range: AnalyticsRange) {
   const { rows } = await sql<DecisionWeek>`
-    select ${WEEK(sql.ref('d.at'))} as week,
-      count(*) filter (where d.decision = 'true_match' and d.action = 'set')::int as "trueMatch",
-      count(*) filter (where d.decision = 'false_positive' and d.action = 'set')::int as "falsePositive",
-      count(*) filter (where d.decision = 'second_review' and d.action = 'set')::int as "secondReview",
-      count(*) filter (where d.action in ('confirm', 'overturn'))::int as "secondLooks"
-    from match_decisions d
-    where d.at >= ${range.start} and d.at < ${range.end} and d.action <> 'carry_over'
-      and ${decisionFilter(range)}
+    select x.week,
+      count(*) filter (where x.decision = 'true_match' and x.action = 'set')::int as "trueMatch",
+      count(*) filter (where x.decision = 'false_positive' and x.action = 'set')::int as "falsePositive",
+      count(*) filter (where x.decision = 'second_review' and x.action = 'set')::int as "secondReview",
+      count(*) filter (where x.action in ('confirm', 'overturn'))::int as "secondLooks",
+      count(*) filter (where x.action = 'carried')::int as "carriedOver",
+      count(*) filter (where x.action = 'reopened')::int as "reopened"
+    from (
+      select ${WEEK(sql.ref('d.at'))} as week, d.decision,
+        case when d.analyst_id = ${SYSTEM_ACTOR.analystId} then 'carried' else d.action end as action
+      from match_decisions d
+      where d.at >= ${range.start} and d.at < ${range.end}
+        and (d.action <> 'carry_over' or d.analyst_id = ${SYSTEM_ACTOR.analystId})
+        and ${decisionFilter(range)}
+      union all
+      select ${WEEK(sql.ref('d.at'))}, null, 'reopened'
+      from match_reopenings d
+      where d.at >= ${range.start} and d.at < ${range.end} and ${decisionFilter(range)}
+    ) x
     group by 1 order by 1
   `.execute(db)
   return rows
@@ -365,6 +381,7 @@ export async function perAnalyst(db: Db, range: AnalyticsRange) {
         ${HOURS(sql.ref('e.at'), sql.ref('c.created_at'))} as hours
       from case_events e join cases c on c.id = e.case_id
       where e.to_state = 'closed' and e.analyst_id is not null
+        and e.analyst_id <> ${SYSTEM_ACTOR.analystId}
         and e.at >= ${range.start} and e.at < ${range.end} and ${caseFilter(range)}
       union all
       select d.analyst_id, d.user_label, d.at, 'decision', null

@@ -170,6 +170,15 @@ export function chartTables(params: AnalyticsParams, figures: AnalyticsFigures):
       links: figures.weeks.map(() => null),
     },
     {
+      key: 'carry-over',
+      columns: ['Week from (UTC)', 'Carried over by Verity', 'Reopened by a change'],
+      rows: figures.weeks.map((week) => {
+        const row = decisions.get(week)
+        return [week, row?.carriedOver ?? 0, row?.reopened ?? 0]
+      }),
+      links: figures.weeks.map(() => null),
+    },
+    {
       key: 'review-times',
       columns: [
         'Week of screening (UTC)',
@@ -242,6 +251,7 @@ export const CHART_TITLES: Record<ChartKey, string> = {
   'error-codes': 'The ten most frequent error codes of failed verifications',
   screenings: 'Screenings per day by highest risk',
   decisions: 'Match decisions per week',
+  'carry-over': 'Matches carried over unchanged and reopened by a change, per week',
   'review-times': 'Hours from a screening to its first decision and to its case’s close',
   'open-cases': 'Cases open now, by age',
   deadlines: 'Case deadlines met and missed',

@@ -30,6 +30,10 @@ export type DecisionWeek = {
   secondReview: number
   /** Confirmations and overturns: the second analyst of the four-eyes rule. */
   secondLooks: number
+  /** Matches Verity carried over as false positives, their records unchanged (issue #45). */
+  carriedOver: number
+  /** Matches that came back changed while a false positive stood for them. */
+  reopened: number
 }
 export type ReviewTimeWeek = {
   week: string

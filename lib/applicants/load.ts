@@ -5,6 +5,7 @@ import { redirect } from 'next/navigation'
 import { audit } from '@/lib/audit/record'
 import { getViewer } from '@/lib/auth/session'
 import { readMirrorStatus, type MirrorStatus } from '@/lib/history-mirror/status'
+import { standingForViewer, type StandingDecision } from '@/lib/review/standing'
 import { signInPath } from '@/lib/routes'
 import { getStore } from '@/lib/store/store'
 
@@ -13,16 +14,20 @@ import { applicantHistory, type ApplicantHistory } from './history'
 /** An applicant id as the page accepts it: what the upstream sends is an id, never a sentence. */
 export const APPLICANT_ID = /^[A-Za-z0-9_.:-]{1,200}$/
 
-export async function loadApplicantPage(
-  applicantId: string,
-): Promise<{ history: ApplicantHistory; mirror: MirrorStatus }> {
+export async function loadApplicantPage(applicantId: string): Promise<{
+  history: ApplicantHistory
+  mirror: MirrorStatus
+  standing: StandingDecision[]
+  canRevoke: boolean
+}> {
   const viewer = await getViewer()
   if (!viewer) redirect(signInPath)
   await audit(viewer, 'view', { type: 'applicant', id: applicantId }, 'ok')
   const { db } = await getStore()
-  const [history, mirror] = await Promise.all([
+  const [history, mirror, { standing, canRevoke }] = await Promise.all([
     applicantHistory(db, applicantId),
     readMirrorStatus(),
+    standingForViewer(applicantId),
   ])
-  return { history, mirror }
+  return { history, mirror, standing, canRevoke }
 }

@@ -2,9 +2,12 @@ import 'server-only'
 
 import { sql, type Kysely } from 'kysely'
 
+import { announceClosedCases } from '@/lib/cases/carried'
 import { announceCases, makeCases, type MadeCase } from '@/lib/cases/create'
+import { announceCarryOver } from '@/lib/review/carry-over'
 import type { Database } from '@/lib/store/schema'
 
+import { settleNewScreenings, type Settled } from './carry'
 import type { MirrorRecord } from './extract'
 import { mirrorLog } from './log'
 import { STATE } from './state'
@@ -28,9 +31,10 @@ export const REFUSALS_KEPT = 50
 export async function storeDelivery(
   db: Kysely<Database>,
   record: MirrorRecord,
+  matches: readonly unknown[] | null,
 ): Promise<{ held: boolean }> {
   const now = new Date()
-  const { held, made } = await db.transaction().execute(async (trx) => {
+  const { held, made, settled } = await db.transaction().execute(async (trx) => {
     const found = await trx
       .selectFrom('history_records')
       .select('id')
@@ -39,6 +43,7 @@ export async function storeDelivery(
       .executeTakeFirst()
     let isNew = false
     let made: MadeCase[] = []
+    let settled: Settled = { carried: [], closed: [] }
     if (!found) {
       await upsertRecords(trx, [record], now)
       // Held after all when another delivery or a poll stored it between the look and the insert:
@@ -62,6 +67,8 @@ export async function storeDelivery(
         .where('name', '=', STATE)
         .execute()
       made = await makeCases(trx, [record.id], now)
+      const found = new Map(matches ? [[record.id, matches]] : [])
+      settled = await settleNewScreenings(trx, [record], found, new Set(), made, now)
     }
     await trx
       .updateTable('history_delivery_stats')
@@ -74,15 +81,19 @@ export async function storeDelivery(
       }))
       .where('name', '=', STATE)
       .execute()
-    return { held: !isNew, made }
+    return { held: !isNew, made, settled }
   })
-  // After the commit, as the poll does; a failed audit is logged, the record stays stored.
-  await announceCases(db, made).catch((error: unknown) =>
-    mirrorLog('warn', 'audit of a delivery’s case failed', {
-      record: record.id,
-      error: error instanceof Error ? error.message : String(error),
-    }),
-  )
+  // After the commit and in the order it happened, as the poll does; a failed audit is logged, the
+  // record stays stored.
+  await announceCarryOver(settled.carried)
+    .then(() => announceCases(db, made))
+    .then(() => announceClosedCases(settled.closed))
+    .catch((error: unknown) =>
+      mirrorLog('warn', 'audit of a delivery’s case failed', {
+        record: record.id,
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    )
   return { held }
 }
 

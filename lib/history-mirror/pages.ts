@@ -4,6 +4,7 @@ import { readHistoryForMirror } from '@/lib/data/reads'
 import { MAX_RESPONSE_BYTES } from '@/lib/upstream/client'
 import { UpstreamError } from '@/lib/upstream/errors'
 
+import { screeningMatches } from './carry'
 import type { MirrorRecord } from './extract'
 import { mirrorLog } from './log'
 import { MalformedPageError, PageSplitter, type PageElement } from './page-stream'
@@ -15,6 +16,8 @@ export type HistoryOrder = 'newest_first' | 'oldest_first'
 export type MirrorPage = {
   /** The page's records with an id, in its order: each to store, or refused before storing. */
   records: IncomingRecord[]
+  /** The raw matches of each AML screening on the page, by record id, for the carry-over. */
+  matches: ReadonlyMap<string, readonly unknown[]>
   /** Records on the page, with or without an id. */
   size: number
   /** The `after` of the page that follows: the last record that has an id. */
@@ -43,10 +46,11 @@ export async function readMirrorPage(
   const started = performance.now()
   return readHistoryForMirror({ after, limit }, async (body) => {
     const records: IncomingRecord[] = []
+    const matches = new Map<string, readonly unknown[]>()
     let size = 0
     const splitter = new PageSplitter(recordCap, (element) => {
       const position = size++
-      const record = elementRecord(element, recordCap)
+      const record = elementRecord(element, recordCap, matches)
       if (record) records.push(record)
       else mirrorLog('warn', 'record without an id skipped', { after, position })
     })
@@ -55,6 +59,7 @@ export async function readMirrorPage(
       const { hasNext } = splitter.end()
       return {
         records,
+        matches,
         size,
         lastId: records.at(-1)?.id ?? null,
         hasNext,
@@ -71,9 +76,20 @@ export async function readMirrorPage(
   })
 }
 
-function elementRecord(element: PageElement, recordCap: number): IncomingRecord | null {
+/** A page's element as a record to store; an AML screening's matches go into `matches`. */
+function elementRecord(
+  element: PageElement,
+  recordCap: number,
+  matches: Map<string, readonly unknown[]>,
+): IncomingRecord | null {
   if (element.text === undefined) return oversized(element.skeleton, element.bytes, recordCap)
-  return prepareRecord(JSON.parse(element.text) as unknown, element.bytes)
+  const raw = JSON.parse(element.text) as unknown
+  const prepared = prepareRecord(raw, element.bytes)
+  if (prepared?.kind === 'record' && prepared.record.event_type === 'AML_SCREENING') {
+    const found = screeningMatches(raw)
+    if (found) matches.set(prepared.id, found)
+  }
+  return prepared
 }
 
 /** Newest first when the first dated record is later than the last, oldest first when earlier. */

@@ -5,6 +5,7 @@ import { json, problem } from '@/lib/api/problem'
 import { getEnv } from '@/lib/env'
 import { getStore } from '@/lib/store/store'
 
+import { screeningMatches } from './carry'
 import { recordRefusal, storeDelivery } from './deliveries'
 import { SIGNATURE_HEADER, signingKeys, verifySignature } from './delivery-signature'
 import { extractRecord, refusal } from './extract'
@@ -56,12 +57,13 @@ export async function receiveDelivery(request: Request): Promise<Response> {
       'The delivery’s signature does not verify.',
     )
   }
-  let record: ReturnType<typeof extractRecord>
+  let raw: unknown = null
   try {
-    record = extractRecord(JSON.parse(Buffer.from(body).toString('utf8')))
+    raw = JSON.parse(Buffer.from(body).toString('utf8'))
   } catch {
-    record = null
+    raw = null
   }
+  const record = extractRecord(raw)
   if (!record) {
     return refuse(
       'unreadable',
@@ -78,7 +80,8 @@ export async function receiveDelivery(request: Request): Promise<Response> {
   }
   const { db } = await getStore()
   try {
-    const { held } = await storeDelivery(db, record)
+    const matches = record.event_type === 'AML_SCREENING' ? screeningMatches(raw) : null
+    const { held } = await storeDelivery(db, record, matches)
     mirrorLog('info', 'delivery received', { id: record.id, eventType: record.event_type, held })
     return json({ id: record.id, held })
   } catch (error) {

@@ -83,6 +83,7 @@ export async function storeRecords(
       trx: Transaction<Database>,
       held: ReadonlySet<string>,
       inserted: number,
+      made: readonly MadeCase[],
     ) => Promise<void>
   },
 ): Promise<{ outcomes: RecordOutcome[]; held: ReadonlySet<string>; made: MadeCase[] }> {
@@ -110,7 +111,7 @@ export async function storeRecords(
       await sql`update history_sync_state set records = records + ${inserted} where name = 'history'`.execute(
         trx,
       )
-      await options.within?.(trx, held, inserted)
+      await options.within?.(trx, held, inserted, made)
       return { held, made, failed }
     })
 

@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely'
 import type { MadeCase } from '@/lib/cases/create'
 import type { Database, HistorySyncStateRow } from '@/lib/store/schema'
 
+import { settleNewScreenings, type Settled } from './carry'
 import { LEASE } from './lease'
 import { storeRecords, type IncomingRecord, type RecordOutcome } from './records'
 import { metByPass } from './unpolled'
@@ -40,12 +41,13 @@ export type Checkpoint = Partial<
 > & { backfillPages?: number; backfillRecords?: number; backfillSeconds?: number; polls?: number }
 
 /**
- * Stores a page's records, the cases of their new queue items and its checkpoint in one
- * transaction (records.ts), only while `holder` holds the lease: a crash before the commit leaves
- * the last checkpoint, one after it the new one, never a cursor past records that are neither
- * stored nor set aside, nor a record without its case. The checkpoint may depend on which records
- * were held (by an earlier pass: a record only a delivery stored does not count). Returns those ids
- * and the cases made, which the caller audits.
+ * Stores a page's records, the cases of their new queue items, the carry-overs of its new
+ * screenings (carry.ts) and its checkpoint in one transaction (records.ts), only while `holder`
+ * holds the lease: a crash before the commit leaves the last checkpoint, one after it the new one,
+ * never a cursor past records that are neither stored nor set aside, nor a record without its
+ * case. The checkpoint may depend on which records were held (by an earlier pass: a record only a
+ * delivery stored does not count). Returns those ids, the cases made and what the carry-overs
+ * settled, which the caller audits.
  */
 export async function storePage(
   db: Kysely<Database>,
@@ -53,11 +55,13 @@ export async function storePage(
   records: readonly IncomingRecord[],
   after: string | null,
   checkpoint: (held: ReadonlySet<string>) => Checkpoint,
-): Promise<{ held: ReadonlySet<string>; made: MadeCase[]; outcomes: RecordOutcome[] }> {
+  matches: ReadonlyMap<string, readonly unknown[]> = new Map(),
+): Promise<{ held: ReadonlySet<string>; made: MadeCase[]; outcomes: RecordOutcome[] } & Settled> {
   let pollHeld: ReadonlySet<string> = new Set()
+  let settled: Settled = { carried: [], closed: [] }
   const stored = await storeRecords(db, records, {
     after,
-    within: async (trx, held) => {
+    within: async (trx, held, _inserted, made) => {
       // What only a delivery had stored is no place for a poll to stop (unpolled.ts).
       const delivered = await metByPass(trx, [...new Set(records.map((record) => record.id))])
       pollHeld = delivered.size === 0 ? held : new Set([...held].filter((id) => !delivered.has(id)))
@@ -77,9 +81,11 @@ export async function storePage(
         .where(holds(holder))
         .executeTakeFirst()
       if (Number(result.numUpdatedRows) === 0) throw new LeaseLostError('the sync lease was lost')
+      const readable = records.flatMap((item) => (item.kind === 'record' ? [item.record] : []))
+      settled = await settleNewScreenings(trx, readable, matches, held, made, new Date())
     },
   })
-  return { ...stored, held: pollHeld }
+  return { ...stored, ...settled, held: pollHeld }
 }
 
 /** Notes a failure for the status page; by the holder only, so a waiting instance never writes. */

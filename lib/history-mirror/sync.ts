@@ -2,7 +2,9 @@ import 'server-only'
 
 import { sql, type Kysely } from 'kysely'
 
+import { announceClosedCases } from '@/lib/cases/carried'
 import { announceCases } from '@/lib/cases/create'
+import { announceCarryOver } from '@/lib/review/carry-over'
 import type { Database } from '@/lib/store/schema'
 import { UpstreamError } from '@/lib/upstream/errors'
 
@@ -62,7 +64,7 @@ export async function backfillPage(context: SyncContext): Promise<boolean> {
     context.ahead = { after: page.lastId, page: ahead }
   }
   try {
-    await store(context, kept(context, page), state.backfill_cursor, () => ({
+    await store(context, page, state.backfill_cursor, () => ({
       // The order is read from the first page only: later pages could start a new day.
       history_order: state.history_order ?? (state.backfill_cursor === null ? page.order : null),
       backfill_cursor: page.lastId ?? state.backfill_cursor,
@@ -136,14 +138,14 @@ async function pollPages(context: SyncContext): Promise<void> {
     const { page } = read
     if (after === null && state.history_order === null && page.order === 'oldest_first') {
       // A history too short to show its order at the first page has now shown it.
-      await store(context, kept(context, page), after, () => ({
+      await store(context, page, after, () => ({
         history_order: 'oldest_first',
       }))
       return followTail(context)
     }
     let finished = false
     const reached = earliest(floor, oldestAt(page))
-    await store(context, kept(context, page), after, (held) => {
+    await store(context, page, after, (held) => {
       finished = meetsHeld(page, held, floor) || !page.hasNext || page.lastId === null
       return finished
         ? { poll_cursor: null, poll_floor_at: null, last_poll_at: new Date(), polls: 1 }
@@ -228,7 +230,7 @@ async function followTail(context: SyncContext): Promise<void> {
     if (!state.backfill_done) return
     const page = await readPage(context, state.backfill_cursor)
     const finished = !page.hasNext || page.lastId === null
-    await store(context, kept(context, page), state.backfill_cursor, () => ({
+    await store(context, page, state.backfill_cursor, () => ({
       backfill_cursor: page.lastId ?? state.backfill_cursor,
       ...(finished ? { last_poll_at: new Date(), polls: 1 } : {}),
     }))
@@ -256,7 +258,7 @@ async function overlapPages(context: SyncContext): Promise<void> {
     state.history_order === 'oldest_first' ? await overlapAnchor(context) : (null as string | null)
   for (let read = 0; ; read++) {
     const page = await readPage(context, after)
-    await store(context, kept(context, page), after, () => ({}))
+    await store(context, page, after, () => ({}))
     const enough = state.history_order !== 'oldest_first' && read + 1 >= OVERLAP_PAGES
     if (enough || !page.hasNext || page.lastId === null) return
     after = page.lastId
@@ -316,7 +318,7 @@ export async function retrySetAside(context: SyncContext): Promise<void> {
       const started = new Date()
       try {
         const page = await readPage(context, after)
-        await store(context, page.records, after, () => ({}))
+        await store(context, page, after, () => ({}), page.records)
       } catch (error) {
         if (!(error instanceof UpstreamError) || error.kind !== 'not_found') throw error
       }
@@ -338,17 +340,29 @@ const RETRY_PAGES = 5
 /** Stores a page (storePage) and starts the audit of its cases, once the last page's is settled. */
 async function store(
   context: SyncContext,
-  records: readonly IncomingRecord[],
+  page: MirrorPage,
   after: string | null,
   checkpoint: (held: ReadonlySet<string>) => Checkpoint,
+  records: readonly IncomingRecord[] = kept(context, page),
 ): Promise<RecordOutcome[]> {
-  const { made, outcomes } = await storePage(context.db, context.holder, records, after, checkpoint)
+  const { made, outcomes, carried, closed } = await storePage(
+    context.db,
+    context.holder,
+    records,
+    after,
+    checkpoint,
+    page.matches,
+  )
   await settle(context)
   // Caught here and rethrown by settle: a rejection nobody awaits yet would end the process.
-  context.announcing = announceCases(context.db, made).then(
-    () => undefined,
-    (error: unknown) => ({ error }),
-  )
+  // In the order it happened: the carry-overs, the cases made, the cases they closed.
+  context.announcing = announceCarryOver(carried)
+    .then(() => announceCases(context.db, made))
+    .then(() => announceClosedCases(closed))
+    .then(
+      () => undefined,
+      (error: unknown) => ({ error }),
+    )
   return outcomes
 }
 

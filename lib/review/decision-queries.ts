@@ -21,13 +21,16 @@ export type NewDecisionRow = {
   at: Date
   carried_from: number | null
   settles: boolean
+  fingerprint?: string | null
+  /** JSON of the judged fields (lib/review/fingerprint.ts). */
+  judged?: string | null
 }
 
 function decisionRows(db: Db) {
   return db.selectFrom('match_decisions as d').selectAll('d')
 }
 
-export function entryOf(row: MatchDecisionRow): DecisionEntry {
+export function entryOf(row: Omit<MatchDecisionRow, 'fingerprint' | 'judged'>): DecisionEntry {
   return {
     id: row.id,
     searchId: row.search_id,
@@ -107,4 +110,14 @@ export async function insertIfUnchanged(db: Db, row: NewDecisionRow, newestSeen:
     if ((newest?.id ?? null) !== newestSeen) return null
     return trx.insertInto('match_decisions').values(row).returning('id').executeTakeFirstOrThrow()
   })
+}
+
+/** The matches of a report that came back changed, with the decision they had. */
+export function reopeningsOf(db: Db, searchId: string) {
+  return db
+    .selectFrom('match_reopenings as r')
+    .innerJoin('match_decisions as d', 'd.id', 'r.decision_id')
+    .select(['r.match_uuid', 'r.changes', 'd.id', 'd.decision', 'd.user_label', 'd.at'])
+    .where('r.search_id', '=', searchId)
+    .execute()
 }

@@ -55,6 +55,65 @@ export type ReviewCounts = { reviewed: number; awaitingSecond: number }
 
 export type MatchDecisions = { state: MatchReviewState; history: DecisionEntry[] }
 
+/** Who records what Verity decides by itself (a carry-over): not an analyst. */
+export const SYSTEM_ACTOR = { analystId: 'verity:system verity', label: 'Verity' } as const
+
+/** The parts of a match its fingerprint covers (lib/review/fingerprint.ts). */
+export type JudgedField =
+  | 'names'
+  | 'dates_of_birth'
+  | 'places_of_birth'
+  | 'dates_of_death'
+  | 'places_of_death'
+  | 'citizenships'
+  | 'nationalities'
+  | 'countries'
+  | 'addresses'
+  | 'sources'
+  | 'political_roles'
+  | 'companies'
+  | 'associates'
+  | 'media'
+
+export const judgedFieldLabels: Record<JudgedField, string> = {
+  names: 'Names',
+  dates_of_birth: 'Dates of birth',
+  places_of_birth: 'Places of birth',
+  dates_of_death: 'Dates of death',
+  places_of_death: 'Places of death',
+  citizenships: 'Citizenships',
+  nationalities: 'Nationalities',
+  countries: 'Countries',
+  addresses: 'Addresses',
+  sources: 'Sources',
+  political_roles: 'Political roles',
+  companies: 'Companies',
+  associates: 'Associates',
+  media: 'Media headlines',
+}
+
+/** One field of a match that changed; a personal field's lines are left out (counts only). */
+export type MatchChange = {
+  field: JudgedField
+  added: string[]
+  removed: string[]
+  addedCount: number
+  removedCount: number
+}
+
+/**
+ * A match that came back changed in this report while the applicant's standing decision called it
+ * a false positive: it opens unreviewed, naming that decision and what changed.
+ */
+export type Reopening = {
+  decisionId: number
+  decision: Decision
+  user: string
+  /** ISO 8601: when the decision was made. */
+  decidedAt: string
+  changes: MatchChange[]
+}
+
 export type SearchDecisions = {
   /** Matches with at least one decision in this report, by match uuid; history oldest first. */
   matches: Record<string, MatchDecisions>
@@ -63,6 +122,8 @@ export type SearchDecisions = {
    * empty when the report's subject (and so its applicant) is unknown.
    */
   remembered: Record<string, DecisionEntry>
+  /** Matches that changed since the false positive that stood for them, by match uuid. */
+  reopened: Record<string, Reopening>
   /** `reviewed` counts matches with any decision, `awaitingSecond` those of them not yet final. */
   counts: ReviewCounts
   /** Who is looking, to compare with each entry's `analystId`. */

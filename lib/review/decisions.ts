@@ -6,14 +6,18 @@ import {
   entryOf,
   newestSettles,
   rememberedRows,
+  reopeningsOf,
   searchDecisionRows,
 } from '@/lib/review/decision-queries'
 import {
   reviewState,
   reviewViewer,
   type DecisionEntry,
+  type Decision,
+  type MatchChange,
   type MatchDecisions,
   type MatchReviewState,
+  type Reopening,
   type ReviewCounts,
   type SearchDecisions,
 } from '@/lib/review/decision-rules'
@@ -64,9 +68,20 @@ export async function decisionsForSearch(
       remembered[row.match_uuid] = entryOf(row)
     }
   }
+  const reopened: Record<string, Reopening> = {}
+  for (const row of await reopeningsOf(db, id)) {
+    reopened[row.match_uuid] = {
+      decisionId: row.id,
+      decision: row.decision as Decision,
+      user: row.user_label,
+      decidedAt: row.at.toISOString(),
+      changes: row.changes as MatchChange[],
+    }
+  }
   return {
     matches,
     remembered,
+    reopened,
     counts: countsOf(Object.values(matches).map((match) => match.state)),
     viewer: reviewViewer(viewer),
     applicantId,

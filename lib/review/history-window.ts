@@ -66,12 +66,3 @@ export async function searchHistory<T extends NonNullable<unknown>>(
     },
   }
 }
-
-/**
- * The newest `limit` pages of the webhook history, read once per request however many parts of a
- * page ask. Each page read goes through the guard, which audits it; a failed read fails the window.
- */
-export const readHistoryWindow = cache(
-  async (limit = HISTORY_WINDOW_PAGES): Promise<HistoryWindow> =>
-    (await searchHistory(() => null, limit)).window,
-)

@@ -27,6 +27,7 @@ import {
   type Refusal,
 } from '@/lib/review/decision-rules'
 import { linkedApplicant } from '@/lib/review/decision-subject'
+import { printMatch } from '@/lib/review/fingerprint'
 import type { SubjectSource } from '@/lib/review/subject'
 import { getStore } from '@/lib/store/store'
 
@@ -116,7 +117,8 @@ export async function recordDecision(input: RecordDecisionInput): Promise<Decisi
   const searchId = input.searchId.toLowerCase()
   const applicantId = input.subject ? await linkedApplicant(searchId, input.subject) : null
   const report = await readAmlSearch(searchId)
-  if (!report.data.some((match) => match.uuid === input.matchUuid)) {
+  const match = report.data.find((item) => item.uuid === input.matchUuid)
+  if (!match) {
     throw new ProblemError(
       400,
       'unknown_match',
@@ -166,6 +168,8 @@ export async function recordDecision(input: RecordDecisionInput): Promise<Decisi
     carried_from: made.carriedFrom,
     settles: settlesAlone(state, made.decision, input.action, made.carriedSettled),
   }
+  // What the decision judged, so it can carry over while the record stays the same.
+  const print = printMatch(match)
   await audit(
     viewer,
     'decide',
@@ -176,7 +180,11 @@ export async function recordDecision(input: RecordDecisionInput): Promise<Decisi
   )
   let inserted: { id: number } | null
   try {
-    inserted = await insertIfUnchanged(db, row, history.at(-1)?.id ?? null)
+    inserted = await insertIfUnchanged(
+      db,
+      { ...row, fingerprint: print.fingerprint, judged: JSON.stringify(print.judged) },
+      history.at(-1)?.id ?? null,
+    )
   } catch (error) {
     await audit(viewer, 'decide', resource, 'not_recorded', input.matchUuid).catch(() => undefined)
     throw error

@@ -20,6 +20,7 @@ import * as historySetAside from './migrations/0019-history-set-aside'
 import * as historyDeliveries from './migrations/0021-history-deliveries'
 import * as evidenceSigningKey from './migrations/0020-evidence-signing-key'
 import * as notifications from './migrations/0022-notifications'
+import * as lastingDecisions from './migrations/0023-lasting-decisions'
 
 /*
  * Every migration, in order, imported rather than read from disk: the standalone server carries
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0021-history-deliveries': historyDeliveries,
   '0020-evidence-signing-key': evidenceSigningKey,
   '0022-notifications': notifications,
+  '0023-lasting-decisions': lastingDecisions,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -67,6 +67,34 @@ export type MatchDecisionsTable = {
   carried_from: number | null
   /** Whether this entry settles its match alone, decided when written (decision-rules.ts). */
   settles: boolean
+  /** The judged match's fingerprint and fields (lib/review/fingerprint.ts); null before 0023. */
+  fingerprint: ColumnType<string | null, string | null | undefined, never>
+  judged: ColumnType<Record<string, string[]> | null, string | null | undefined, never>
+}
+
+/** A match that came back changed while a false positive stood for it (migration 0023). */
+export type MatchReopeningsTable = {
+  id: Generated<number>
+  search_id: string
+  match_uuid: string
+  applicant_id: string
+  /** The standing decision the match had. */
+  decision_id: number
+  /** What changed (MatchChange[], lib/review/decision-rules.ts), as JSON. */
+  changes: ColumnType<unknown, string, never>
+  at: ColumnType<Date, Date, never>
+}
+
+/** A lead's end of a standing false positive: decisions up to `decision_id` carry over no more. */
+export type DecisionRevocationsTable = {
+  id: Generated<number>
+  applicant_id: string
+  match_uuid: string
+  decision_id: number
+  reason: string
+  user_label: string
+  analyst_id: string
+  at: ColumnType<Date, Date, never>
 }
 
 export type NotesTable = {
@@ -302,6 +330,8 @@ export type Database = {
   audit_head: AuditHeadTable
   sessions: SessionsTable
   match_decisions: MatchDecisionsTable
+  match_reopenings: MatchReopeningsTable
+  decision_revocations: DecisionRevocationsTable
   notes: NotesTable
   history_records: HistoryRecordsTable
   history_sync_state: HistorySyncStateTable

@@ -85,6 +85,11 @@ export type AddedSpec = {
   status?: string
   /** A record a store may refuse (history-hostile.ts). */
   hostile?: HostileKind
+  /**
+   * A re-screening: the report of this earlier search again (its matches as they were), with its
+   * first `changed` matches given a new source and `added` new matches after them.
+   */
+  rescreen?: { of: AmlSearchResult; changed: number; added: number }
 }
 
 /** The `sequence`-th record added while running, at `at`. */
@@ -152,10 +157,37 @@ function plainResult(seed: number, searchId: string, requested: string, spec: Ad
   return result
 }
 
+/** The earlier report again under a new search id: what a daily re-screening sends. */
+function rescreenedResult(
+  seed: number,
+  searchId: string,
+  { of, changed, added }: NonNullable<AddedSpec['rescreen']>,
+): AmlSearchResult {
+  const data = structuredClone<AmlMatch[]>(of.data).map((match, index) =>
+    index < changed
+      ? {
+          ...match,
+          fields: {
+            ...match.fields,
+            sources: [
+              ...(match.fields?.sources ?? []),
+              { name: 'UN Security Council', source_id: 'un-sc', reason: 'Newly designated' },
+            ],
+          },
+        }
+      : match,
+  )
+  const extra = plainResult(seed, searchId, of.requested_name ?? '', { risk: 'Low' }).data
+  return { ...of, search_uuid: searchId, data: [...data, ...extra.slice(0, added)] }
+}
+
 function screening(rng: Rng, seed: number, searchId: string, at: number, spec: AddedSpec) {
   const person = rng.pick(personNames)
-  const requested = spec.name ?? `${person.first} ${person.last}`.toUpperCase()
-  const result = plainResult(seed, searchId, requested, spec)
+  const requested =
+    spec.name ?? spec.rescreen?.of.requested_name ?? `${person.first} ${person.last}`.toUpperCase()
+  const result = spec.rescreen
+    ? rescreenedResult(seed, searchId, spec.rescreen)
+    : plainResult(seed, searchId, requested, spec)
   const [first = requested, ...rest] = requested.split(' ')
   const request = {
     full_name: requested,

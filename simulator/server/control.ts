@@ -2,6 +2,7 @@ import { createDeliveryStats, type DeliveryStats } from './deliver'
 import { setFault, type FaultState } from './faults'
 import { errorBody, type SimResponse } from './handlers'
 import { HOSTILE_KINDS } from '../data/history-hostile'
+import type { AmlSearchResult } from '@/lib/upstream/schemas'
 import type { AddedSpec } from '../data/history-tail'
 import type { Store } from './store'
 
@@ -33,11 +34,16 @@ const MAX_ADDED = 1_000
 const RISKS = ['Low', 'Medium', 'High'] as const
 
 /**
- * `POST /__sim/history` `{count?, event_type?, risk?, name?, applicant_id?, status?, hostile?}`: adds
- * `count` records (1 by default) as the newest, alike but for what the body fixes, and delivers them
- * to the webhook when one is set. An error text, or the specs.
+ * `POST /__sim/history` `{count?, event_type?, risk?, name?, applicant_id?, status?, hostile?,
+ * rescreen_of?, changed?, added?}`: adds `count` records (1 by default) as the newest, alike but for
+ * what the body fixes, and delivers them to the webhook when one is set; `rescreen_of` (an added or
+ * generated search id) makes a screening that sends that report again, `changed` of its matches
+ * with a new source and `added` new matches. An error text, or the specs.
  */
-function addedSpecs(parsed: unknown): AddedSpec[] | string {
+function addedSpecs(
+  parsed: unknown,
+  search: (id: string) => AmlSearchResult | undefined,
+): AddedSpec[] | string {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     return 'body must be a JSON object'
   const body = parsed as Record<string, unknown>
@@ -69,6 +75,20 @@ function addedSpecs(parsed: unknown): AddedSpec[] | string {
     const risk = RISKS.find((level) => level === body.risk)
     if (!risk) return `risk must be one of ${RISKS.join(', ')}`
     spec.risk = risk
+  }
+  if (body.rescreen_of !== undefined) {
+    const of = typeof body.rescreen_of === 'string' ? search(body.rescreen_of) : undefined
+    if (!of) return 'rescreen_of must name an added or generated search'
+    const whole = (name: string) => {
+      const value = body[name] ?? 0
+      return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 3
+        ? value
+        : null
+    }
+    const changed = whole('changed')
+    const added = whole('added')
+    if (changed === null || added === null) return 'changed and added must be whole numbers 0–3'
+    spec.rescreen = { of, changed, added }
   }
   return Array.from({ length: count }, () => spec)
 }
@@ -114,7 +134,7 @@ export function handleControl(
     } catch {
       return { status: 400, body: errorBody('bad_request', 'body must be JSON') }
     }
-    const specs = addedSpecs(parsed)
+    const specs = addedSpecs(parsed, (id) => context.store.history.search(id))
     if (typeof specs === 'string') return { status: 400, body: errorBody('bad_request', specs) }
     const added = context.store.history.add(specs)
     // Every cached history page may now start differently.

@@ -54,6 +54,7 @@ test('renders without JavaScript: every chart drawn, titled, and with its table'
     'failure-reasons',
     'screenings',
     'decisions',
+    'carry-over',
     'review-times',
     'open-cases',
     'deadlines',

@@ -29,6 +29,7 @@ beforeAll(stubLayout)
 const noDecisions: SearchDecisions = {
   matches: {},
   remembered: {},
+  reopened: {},
   counts: { reviewed: 0, awaitingSecond: 0 },
   viewer: { analystId: 'https://idp.example.com analyst', label: 'analyst@example.com' },
   applicantId: null,

@@ -317,13 +317,67 @@ describe('screenings per day', () => {
 describe('decisions per week', () => {
   it('counts decisions set, second looks apart, and leaves carry-overs out', async () => {
     expect(await decisionsPerWeek(store.db, WEEK)).toEqual([
-      { week: '2026-11-02', trueMatch: 1, falsePositive: 2, secondReview: 1, secondLooks: 1 },
+      {
+        week: '2026-11-02',
+        trueMatch: 1,
+        falsePositive: 2,
+        secondReview: 1,
+        secondLooks: 1,
+        carriedOver: 0,
+        reopened: 0,
+      },
     ])
     // The sandbox screening's false positive goes.
     expect(await decisionsPerWeek(store.db, LIVE)).toEqual([
-      { week: '2026-11-02', trueMatch: 1, falsePositive: 1, secondReview: 1, secondLooks: 1 },
+      {
+        week: '2026-11-02',
+        trueMatch: 1,
+        falsePositive: 1,
+        secondReview: 1,
+        secondLooks: 1,
+        carriedOver: 0,
+        reopened: 0,
+      },
     ])
     expect(await decisionsPerWeek(store.db, EMPTY)).toEqual([])
+  })
+
+  it('counts the matches Verity carried over and those a change reopened, by their week', async () => {
+    const { id } = await store.db
+      .insertInto('match_decisions')
+      .values({
+        search_id: search(1),
+        match_uuid: 'm2',
+        applicant_id: 'app-1',
+        decision: 'false_positive',
+        action: 'carry_over',
+        reason: 'carried over from decision 1; record unchanged',
+        user_label: 'Verity',
+        analyst_id: 'verity:system verity',
+        at: t('11-05T09:00'),
+        carried_from: null,
+        settles: true,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await store.db
+      .insertInto('match_reopenings')
+      .values(
+        [search(2), search(4)].map((searchId) => ({
+          search_id: searchId,
+          match_uuid: 'm3',
+          applicant_id: 'app-1',
+          decision_id: id,
+          changes: '[]',
+          at: t('11-05T10:00'),
+        })),
+      )
+      .execute()
+    const [week] = await decisionsPerWeek(store.db, WEEK)
+    expect(week).toMatchObject({ falsePositive: 2, carriedOver: 1, reopened: 2 })
+    // The sandbox screening's reopened match goes.
+    const [live] = await decisionsPerWeek(store.db, LIVE)
+    expect(live).toMatchObject({ falsePositive: 1, carriedOver: 1, reopened: 1 })
   })
 })
 

@@ -345,8 +345,8 @@ describe.runIf(postgresBin())('two instances on one PostgreSQL server', () => {
       })
       const outcomes = await Promise.all(
         records.flatMap((record) => [
-          deliveries.storeDelivery(a, record),
-          deliveries.storeDelivery(b, record),
+          deliveries.storeDelivery(a, record, null),
+          deliveries.storeDelivery(b, record, null),
         ]),
       )
       const count = await sql<{ count: string }>`select count(*) from history_records`.execute(a)

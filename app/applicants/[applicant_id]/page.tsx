@@ -9,6 +9,14 @@ export const metadata: Metadata = { title: 'Applicant' }
 export default async function ApplicantRoute({ params }: PageProps<'/applicants/[applicant_id]'>) {
   const { applicant_id: applicantId } = await params
   if (!APPLICANT_ID.test(applicantId)) notFound()
-  const { history, mirror } = await loadApplicantPage(applicantId)
-  return <ApplicantPage applicantId={applicantId} history={history} mirror={mirror} />
+  const { history, mirror, standing, canRevoke } = await loadApplicantPage(applicantId)
+  return (
+    <ApplicantPage
+      applicantId={applicantId}
+      history={history}
+      mirror={mirror}
+      standing={standing}
+      canRevoke={canRevoke}
+    />
+  )
 }

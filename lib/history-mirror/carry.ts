@@ -1,0 +1,66 @@
+import 'server-only'
+
+import type { Transaction } from 'kysely'
+
+import { closeSettledCases, type ClosedCase } from '@/lib/cases/carried'
+import type { MadeCase } from '@/lib/cases/create'
+import { carryOverNewScreenings, type Carried } from '@/lib/review/carry-over'
+import type { Database } from '@/lib/store/schema'
+import { asObject, readArray } from '@/lib/webhooks/read'
+
+import type { MirrorRecord } from './extract'
+
+/*
+ * What a new screening settles by itself, for the poll's pages and for deliveries alike: standing
+ * false positives carried over (lib/review/carry-over.ts) and the cases they settle closed
+ * (lib/cases/carried.ts), in the transaction that stores the records.
+ */
+
+export type Settled = { carried: Carried[]; closed: ClosedCase[] }
+
+/** The matches an AML screening's raw record carries, by reference (no copy), or null. */
+export function screeningMatches(raw: unknown): readonly unknown[] | null {
+  let payload = asObject(raw)?.payload
+  if (typeof payload === 'string') {
+    try {
+      payload = JSON.parse(payload) as unknown
+    } catch {
+      return null
+    }
+  }
+  const root = asObject(payload)
+  return readArray(asObject(root?.search_response) ?? asObject(root?.search_result), 'data')
+}
+
+/**
+ * Carries decisions over to the screenings among `records` met for the first time (not in `held`:
+ * a re-read page never carries onto an older screening), then closes the cases in `made` that the
+ * carry-overs settle.
+ */
+export async function settleNewScreenings(
+  trx: Transaction<Database>,
+  records: readonly MirrorRecord[],
+  matches: ReadonlyMap<string, readonly unknown[]>,
+  held: ReadonlySet<string>,
+  made: readonly MadeCase[],
+  now: Date,
+): Promise<Settled> {
+  const carry = await carryOverNewScreenings(
+    trx,
+    records.flatMap((record) => {
+      const found = matches.get(record.id)
+      return !held.has(record.id) && found && record.applicant_id && record.search_uuid
+        ? [
+            {
+              searchId: record.search_uuid.toLowerCase(),
+              applicantId: record.applicant_id,
+              matches: found,
+            },
+          ]
+        : []
+    }),
+    now,
+  )
+  const closed = await closeSettledCases(trx, made, carry.settledReports, now)
+  return { carried: carry.carried, closed }
+}

@@ -1,0 +1,176 @@
+import 'server-only'
+
+import { sql, type Kysely } from 'kysely'
+
+import { auditWork } from '@/lib/audit/record'
+import type { Viewer } from '@/lib/auth/viewer'
+import { getEnv } from '@/lib/env'
+import { SYSTEM_ACTOR } from '@/lib/review/decision-rules'
+import { judgedChanges, printMatch } from '@/lib/review/fingerprint'
+import { reasonDigest } from '@/lib/audit/reason-digest'
+import type { Database, MatchDecisionRow } from '@/lib/store/schema'
+import { asObject, readString } from '@/lib/webhooks/read'
+
+/*
+ * Carry-over by itself (docs/architecture.md, match review). When the mirror stores a new
+ * screening, each of its matches for which the applicant's standing decision is a settled false
+ * positive, made by a person within DECISION_CARRY_DAYS, gets a decision by Verity when its
+ * fingerprint is unchanged, and is noted as reopened (with what changed) when it is not. A true
+ * match, a second review or a decision awaiting its second analyst is left to the card's offer.
+ * Written in the page's transaction; the partial unique index on (report, match) for Verity's rows
+ * and `on conflict do nothing` make it once however many instances store the same record.
+ */
+
+/** Verity as the audit trail names it: SYSTEM_ACTOR's identity. */
+export const SYSTEM_VIEWER: Viewer = {
+  iss: 'verity:system',
+  sub: 'verity',
+  email: null,
+  name: SYSTEM_ACTOR.label,
+  groups: [],
+}
+
+/** A screening the mirror has just stored, with its raw matches. */
+export type NewScreening = { searchId: string; applicantId: string; matches: readonly unknown[] }
+
+export type Carried = { id: number; searchId: string; matchUuid: string; reason: string }
+
+export type CarryOutcome = {
+  carried: Carried[]
+  reopened: number
+  /** Reports whose every match was carried over: their case closes itself with this reason. */
+  settledReports: Map<string, string>
+}
+
+type Db = Kysely<Database>
+
+/** The applicants' standing decisions: the newest per match after any revocation. */
+async function standingDecisions(db: Db, applicantIds: readonly string[]) {
+  const { rows } = await sql<MatchDecisionRow>`
+    select distinct on (d.applicant_id, d.match_uuid) d.*
+    from match_decisions d
+    where d.applicant_id = any(${[...applicantIds]}::text[])
+      and d.id > coalesce((select max(r.decision_id) from decision_revocations r
+        where r.applicant_id = d.applicant_id and r.match_uuid = d.match_uuid), 0)
+    order by d.applicant_id, d.match_uuid, d.id desc
+  `.execute(db)
+  return rows
+}
+
+/** The last decision by a person behind a standing one: itself, or the one Verity carried. */
+async function peopleBehind(db: Db, standing: readonly MatchDecisionRow[]) {
+  const ids = standing.flatMap((row) =>
+    row.analyst_id === SYSTEM_ACTOR.analystId && row.carried_from !== null
+      ? [row.carried_from]
+      : [],
+  )
+  const carried =
+    ids.length === 0
+      ? []
+      : await db.selectFrom('match_decisions').selectAll().where('id', 'in', ids).execute()
+  const byId = new Map(carried.map((row) => [row.id, row]))
+  return (row: MatchDecisionRow) =>
+    row.analyst_id === SYSTEM_ACTOR.analystId ? byId.get(row.carried_from ?? -1) : row
+}
+
+/** Whether a standing decision may carry by itself (before its fingerprint is compared). */
+export function carriesAlone(
+  standing: Pick<MatchDecisionRow, 'decision' | 'settles' | 'fingerprint'>,
+  person: Pick<MatchDecisionRow, 'at'> | undefined,
+  now: Date,
+  carryDays: number,
+): boolean {
+  return (
+    standing.decision === 'false_positive' &&
+    standing.settles &&
+    standing.fingerprint !== null &&
+    person !== undefined &&
+    now.getTime() - person.at.getTime() <= carryDays * 86_400_000
+  )
+}
+
+export function carryReason(person: Pick<MatchDecisionRow, 'id' | 'user_label' | 'at'>) {
+  const day = person.at.toISOString().slice(0, 10)
+  return `carried over from decision ${person.id} by ${person.user_label} on ${day}; record unchanged`
+}
+
+/** Carries standing false positives over to the new screenings, in the caller's transaction. */
+export async function carryOverNewScreenings(
+  db: Db,
+  screenings: readonly NewScreening[],
+  now: Date,
+  carryDays = getEnv().DECISION_CARRY_DAYS,
+): Promise<CarryOutcome> {
+  const outcome: CarryOutcome = { carried: [], reopened: 0, settledReports: new Map() }
+  if (screenings.length === 0) return outcome
+  const standing = await standingDecisions(db, [...new Set(screenings.map((s) => s.applicantId))])
+  if (standing.length === 0) return outcome
+  const personOf = await peopleBehind(db, standing)
+  const byMatch = new Map(standing.map((row) => [`${row.applicant_id} ${row.match_uuid}`, row]))
+
+  for (const screening of screenings) {
+    const reasons: string[] = []
+    for (const raw of screening.matches) {
+      const matchUuid = readString(asObject(raw), 'uuid')
+      const row = matchUuid ? byMatch.get(`${screening.applicantId} ${matchUuid}`) : undefined
+      if (!matchUuid || !row || row.search_id === screening.searchId) continue
+      const person = personOf(row)
+      if (!person || !carriesAlone(row, person, now, carryDays)) continue
+      const { judged, fingerprint } = printMatch(raw)
+      if (fingerprint === row.fingerprint) {
+        const reason = carryReason(person)
+        const inserted = await sql<{ id: number }>`
+          insert into match_decisions (search_id, match_uuid, applicant_id, decision, action,
+            reason, user_label, analyst_id, at, carried_from, settles, fingerprint, judged)
+          select ${screening.searchId}, ${matchUuid}, ${screening.applicantId}, 'false_positive',
+            'carry_over', ${reason}, ${SYSTEM_ACTOR.label}, ${SYSTEM_ACTOR.analystId}, ${now},
+            ${person.id}, true, ${fingerprint}, ${JSON.stringify(judged)}::jsonb
+          where not exists (select 1 from match_decisions e
+            where e.search_id = ${screening.searchId} and e.match_uuid = ${matchUuid})
+          on conflict (search_id, match_uuid) where analyst_id = ${sql.lit(SYSTEM_ACTOR.analystId)}
+          do nothing
+          returning id`.execute(db)
+        const id = inserted.rows[0]?.id
+        if (id !== undefined) {
+          outcome.carried.push({ id, searchId: screening.searchId, matchUuid, reason })
+          reasons.push(reason)
+        }
+      } else {
+        const changes = judgedChanges(row.judged ?? {}, judged)
+        const noted = await db
+          .insertInto('match_reopenings')
+          .values({
+            search_id: screening.searchId,
+            match_uuid: matchUuid,
+            applicant_id: screening.applicantId,
+            decision_id: person.id,
+            changes: JSON.stringify(changes),
+            at: now,
+          })
+          .onConflict((conflict) => conflict.columns(['search_id', 'match_uuid']).doNothing())
+          .returning('id')
+          .executeTakeFirst()
+        if (noted) outcome.reopened += 1
+      }
+    }
+    if (screening.matches.length > 0 && reasons.length === screening.matches.length) {
+      outcome.settledReports.set(screening.searchId, [...new Set(reasons)].join('; '))
+    }
+  }
+  return outcome
+}
+
+/** Audits Verity's carry-overs as any decision is: the decision and the SHA-256 of its reason. */
+export async function announceCarryOver(carried: readonly Carried[]) {
+  if (carried.length === 0) return
+  await auditWork(
+    SYSTEM_VIEWER,
+    'decide',
+    carried.map((row) => ({
+      resource: { type: 'aml_search', id: row.searchId },
+      outcome: 'ok',
+      field: row.matchUuid,
+      reason: `false_positive (carry_over) reason ${reasonDigest(row.reason)}`,
+    })),
+  )
+}
