@@ -44,6 +44,7 @@ async function load() {
   return {
     create: await import('@/lib/cases/create'),
     actions: await import('@/lib/cases/actions'),
+    takeNext: await import('@/lib/cases/take-next'),
     bulk: await import('@/lib/cases/bulk'),
     list: await import('@/lib/cases/list'),
     store: await import('@/lib/store/store'),
@@ -232,9 +233,9 @@ describe('ownership', () => {
     await modules.create.createCasesForNewRecords(await db(), ids)
     const order = []
     for (let i = 0; i < 3; i++)
-      order.push((await modules.actions.takeNext(await db(), ana)).recordId)
+      order.push((await modules.takeNext.takeNext(await db(), ana)).recordId)
     expect(order).toEqual([ids[2], ids[1], ids[0]])
-    await expect(modules.actions.takeNext(await db(), ana)).rejects.toMatchObject({
+    await expect(modules.takeNext.takeNext(await db(), ana)).rejects.toMatchObject({
       status: 409,
       detail: 'Every active case has an owner: there is nothing to take.',
     })
@@ -420,7 +421,7 @@ describe('views', () => {
     })
     const names = ids.map((id) => cases.find((kase) => kase.recordId === id)?.name)
     expect(names).toEqual(['Maria Alvarez', 'Maria Alvarez', null])
-    const taken = await modules.actions.takeNext(await db(), ana)
+    const taken = await modules.takeNext.takeNext(await db(), ana)
     expect(taken).toMatchObject({ recordId: ids[0], name: 'Maria Alvarez' })
   })
 

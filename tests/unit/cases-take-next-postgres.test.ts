@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import type * as ActionsModule from '@/lib/cases/actions'
+import type * as TakeNextModule from '@/lib/cases/take-next'
 import type * as CreateModule from '@/lib/cases/create'
 import type { Viewer } from '@/lib/auth/viewer'
 import type * as OpenModule from '@/lib/store/open'
@@ -32,6 +33,7 @@ let instances: Store[] = []
 let modules: {
   create: typeof CreateModule
   actions: typeof ActionsModule
+  takeNext: typeof TakeNextModule
   open: typeof OpenModule
 }
 
@@ -41,6 +43,7 @@ describe.skipIf(!postgresBin())('cases on two instances of one PostgreSQL server
     modules = {
       create: await import('@/lib/cases/create'),
       actions: await import('@/lib/cases/actions'),
+      takeNext: await import('@/lib/cases/take-next'),
       open: await import('@/lib/store/open'),
     }
     postgres = await startPostgres()
@@ -83,7 +86,7 @@ describe.skipIf(!postgresBin())('cases on two instances of one PostgreSQL server
   it('hands 50 simultaneous Take next requests 50 different cases, then refuses', async () => {
     const taken = await Promise.all(
       Array.from({ length: 50 }, (_, index) =>
-        modules.actions.takeNext(instances[index % 2]!.db, analyst(index)),
+        modules.takeNext.takeNext(instances[index % 2]!.db, analyst(index)),
       ),
     )
     const ids = taken.map((kase) => kase.id)
@@ -95,7 +98,7 @@ describe.skipIf(!postgresBin())('cases on two instances of one PostgreSQL server
       .where('owner_id', 'is not', null)
       .execute()
     expect(rows).toHaveLength(50)
-    await expect(modules.actions.takeNext(instances[1]!.db, analyst(99))).rejects.toMatchObject({
+    await expect(modules.takeNext.takeNext(instances[1]!.db, analyst(99))).rejects.toMatchObject({
       status: 409,
     })
   })
