@@ -15,7 +15,7 @@ import {
 } from '@/lib/cases/views'
 import { casePath } from '@/lib/routes'
 
-import { DueText, riskText, StateBadge } from './case-badges'
+import { AgeText, DueText, riskText, StateBadge } from './case-badges'
 import { CaseBulkTable } from './case-bulk-table'
 import { CaseViewNav } from './case-view-nav'
 import { TakeNextButton } from './take-next-button'
@@ -98,7 +98,7 @@ export function CaseViews({
           Sort by
           <Select name="sort" defaultValue={params.sort} sunken>
             <option value="due">Due date</option>
-            <option value="age">Age (oldest first)</option>
+            <option value="age">Age (oldest record first)</option>
           </Select>
         </label>
         <Button type="submit" variant="outline" className="px-2.5 py-1">
@@ -111,7 +111,7 @@ export function CaseViews({
         </EmptyState>
       ) : (
         <CaseBulkTable
-          headers={['Case', 'Kind', 'State', 'Owner', 'Due', 'Made']}
+          headers={['Case', 'Kind', 'State', 'Owner', 'Due', 'Age']}
           lead={data.viewer.lead}
           analysts={data.analysts}
           rows={data.cases.map((kase) => ({
@@ -127,7 +127,7 @@ export function CaseViews({
               <StateBadge key="state" state={kase.state} />,
               kase.ownerLabel ?? <span className="text-faint">Unassigned</span>,
               <DueText key="due" kase={kase} now={now} />,
-              kase.createdAt.slice(0, 10),
+              <AgeText key="age" kase={kase} now={now} />,
             ],
           }))}
         />

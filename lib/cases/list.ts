@@ -48,9 +48,11 @@ export async function listCases(
   else if (params.risk) filters.push(sql`risk = ${params.risk}`)
   if (params.state) filters.push(sql`state = ${params.state}`)
   if (params.age)
-    filters.push(sql`created_at < ${new Date(now.getTime() - Number(params.age) * 86_400_000)}`)
+    filters.push(sql`clock_at < ${new Date(now.getTime() - Number(params.age) * 86_400_000)}`)
   const where = sql<boolean>`${sql.join(filters, sql` and `)}`
-  const order = params.sort === 'age' ? sql`created_at, id` : sql`due_at, id`
+  // Closed work goes last in every sort: it has nothing left to do, whatever its dates.
+  const order =
+    params.sort === 'age' ? sql`state = 'closed', clock_at, id` : sql`state = 'closed', due_at, id`
   const [rows, total, counts] = await Promise.all([
     db
       .selectFrom('cases')

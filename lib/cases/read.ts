@@ -43,6 +43,7 @@ export function summaryOf(row: NamedCaseRow): CaseSummary {
     outcome: row.outcome,
     closeReason: row.close_reason,
     createdAt: row.created_at.toISOString(),
+    since: row.clock_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   }
 }

@@ -31,7 +31,7 @@ export async function takeNext(db: Kysely<Database>, viewer: Viewer): Promise<Ca
         select id from cases
         where owner_id is null and state <> 'closed'
           and not (state = 'waiting' and snoozed_until > ${now})
-        order by priority desc, created_at, id
+        order by priority desc, clock_at, id
         limit 1
         for update skip locked
       )

@@ -20,6 +20,8 @@ export type CaseSummary = {
   outcome: Outcome | null
   closeReason: string | null
   createdAt: string
+  /** When its clock started: the record's time (its age and due date count from it). */
+  since: string
   updatedAt: string
 }
 

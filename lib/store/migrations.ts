@@ -16,6 +16,7 @@ import * as caseRecordFacts from './migrations/0015-case-record-facts'
 import * as historyWriteCost from './migrations/0016-history-write-cost'
 import * as caseFactsGiven from './migrations/0017-case-facts-given'
 import * as auditAppendFunction from './migrations/0018-audit-append-function'
+import * as caseClock from './migrations/0024-case-clock'
 
 /*
  * Every migration, in order, imported rather than read from disk: the standalone server carries
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0016-history-write-cost': historyWriteCost,
   '0017-case-facts-given': caseFactsGiven,
   '0018-audit-append-function': auditAppendFunction,
+  '0024-case-clock': caseClock,
 }
 
 export const migrationProvider: MigrationProvider = {

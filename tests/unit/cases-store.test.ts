@@ -241,6 +241,47 @@ describe('ownership', () => {
     })
   })
 
+  it("counts a case's age, order and due date from its record's time, not from its making", async () => {
+    const now = new Date()
+    const monthsAgo = new Date(now.getTime() - 90 * 86_400_000)
+    const hourAgo = new Date(now.getTime() - 3_600_000)
+    // A backfill meets the newest records first: the old screening's case is made last.
+    const [newest] = await mirror({ risk: 'High', at: hourAgo })
+    await modules.create.createCasesForNewRecords(await db(), [newest!], now)
+    const [oldest] = await mirror({ risk: 'High', at: monthsAgo })
+    await modules.create.createCasesForNewRecords(
+      await db(),
+      [oldest!],
+      new Date(now.getTime() + 1),
+    )
+    const oldCase = await caseOf(oldest!)
+    expect(oldCase.clock_at).toEqual(monthsAgo)
+    expect(oldCase.due_at).toEqual(new Date(monthsAgo.getTime() + 24 * 3_600_000))
+    const overdue = await modules.list.listCases(await db(), 'x', {
+      view: 'overdue',
+      sort: 'age',
+      page: 1,
+    })
+    expect(overdue.cases.map((kase) => kase.recordId)).toEqual([oldest])
+    expect(overdue.cases[0]?.since).toBe(monthsAgo.toISOString())
+    expect((await modules.takeNext.takeNext(await db(), ana)).recordId).toBe(oldest)
+    expect((await modules.takeNext.takeNext(await db(), ana)).recordId).toBe(newest)
+  })
+
+  it('lists closed cases after open ones in every sort', async () => {
+    const ids = await mirror({ risk: 'High' }, { risk: 'Medium' })
+    await modules.create.createCasesForNewRecords(await db(), ids)
+    await sql`update cases set state = 'closed', outcome = 'no_action_needed',
+      due_at = due_at - interval '30 days' where record_id = ${ids[0]}`.execute(await db())
+    for (const sort of ['due', 'age'] as const) {
+      const all = await modules.list.listCases(await db(), 'x', { view: 'all', sort, page: 1 })
+      const mine = all.cases.filter((kase) => ids.some((id) => id === kase.recordId))
+      expect(mine.map((kase) => kase.recordId)).toEqual([ids[1], ids[0]])
+      expect(all.cases.at(-1)?.state).toBe('closed')
+      expect(all.cases[0]?.state).not.toBe('closed')
+    }
+  })
+
   it('lets one of two simultaneous claims win and tells the other who has the case', async () => {
     const [id] = await mirror({})
     await modules.create.createCasesForNewRecords(await db(), [id!])
