@@ -7,6 +7,7 @@ import type { Viewer } from '@/lib/auth/viewer'
 import { getEnv } from '@/lib/env'
 import type { Database } from '@/lib/store/schema'
 
+import { autoAssign } from './auto-assign'
 import { seedDemoCases } from './demo'
 import { seedDemoWork } from './demo-work'
 import { slaHours } from './settings'
@@ -98,7 +99,10 @@ export async function makeCases(
   return result.rows
 }
 
-/** Audits the cases made and, in the demo, gives new ones a history; returns their ids. */
+/**
+ * Audits the cases made, assigns them when CASE_AUTO_ASSIGN is on and, in the demo, gives new ones
+ * a history; returns their ids.
+ */
 export async function announceCases(
   db: Kysely<Database>,
   made: readonly MadeCase[],
@@ -113,6 +117,11 @@ export async function announceCases(
       field: 'created',
       reason: `${row.resource_type} ${row.resource_id}`,
     })),
+  )
+  await autoAssign(
+    db,
+    made.map((row) => row.case_id),
+    now,
   )
   const env = getEnv()
   if (made.length > 0 && env.VERITY_DEMO) {
