@@ -15,10 +15,17 @@ import {
 } from '@/lib/cases/views'
 import { casePath } from '@/lib/routes'
 
+import { AwayButton } from './away-button'
 import { AgeText, DueText, riskText, StateBadge } from './case-badges'
 import { CaseBulkTable } from './case-bulk-table'
 import { CaseViewNav } from './case-view-nav'
 import { TakeNextButton } from './take-next-button'
+
+const availabilityWords = {
+  available: 'Available',
+  away: 'Away',
+  not_seen: 'Not seen lately',
+} as const
 
 /**
  * The queue's case views (`/queue?view=...`): the views with their counts, filters and sort as a
@@ -39,7 +46,10 @@ export function CaseViews({
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-lg font-semibold">Queue</h1>
-        <TakeNextButton />
+        <div className="flex flex-wrap items-center gap-2">
+          <AwayButton view={params.view} away={data.away} />
+          <TakeNextButton view={params.view} noneLeft={params.taken === 'none'} />
+        </div>
       </div>
       <CaseViewNav counts={data.counts} current={params.view} />
       <form
@@ -111,7 +121,7 @@ export function CaseViews({
         </EmptyState>
       ) : (
         <CaseBulkTable
-          headers={['Case', 'Kind', 'State', 'Owner', 'Due', 'Age']}
+          headers={['Case', 'Kind', 'Matches', 'State', 'Owner', 'Due', 'Age']}
           lead={data.viewer.lead}
           analysts={data.analysts}
           rows={data.cases.map((kase) => ({
@@ -124,6 +134,13 @@ export function CaseViews({
                 <span className="break-words text-muted">{kase.name ?? 'Name unknown'}</span>
               </span>,
               riskText(kase),
+              kase.matches === null ? (
+                <span key="matches" className="text-faint">
+                  —
+                </span>
+              ) : (
+                `${kase.reviewed ?? 0} of ${kase.matches} reviewed`
+              ),
               <StateBadge key="state" state={kase.state} />,
               kase.ownerLabel ?? <span className="text-faint">Unassigned</span>,
               <DueText key="due" kase={kase} now={now} />,
@@ -148,12 +165,13 @@ export function CaseViews({
       {data.loads && (
         <Card id="loads" title="Everyone's load">
           {data.loads.length === 0 ? (
-            <p>Nobody owns an active case.</p>
+            <p>Nobody owns an active case or has been seen lately.</p>
           ) : (
             <table className="text-sm">
               <thead className="text-xs text-faint">
                 <tr>
                   <th className="pr-4 text-left font-medium">Analyst</th>
+                  <th className="pr-4 text-left font-medium">Availability</th>
                   <th className="pr-4 text-right font-medium">Active</th>
                   <th className="text-right font-medium">Overdue</th>
                 </tr>
@@ -169,6 +187,7 @@ export function CaseViews({
                         {load.ownerLabel}
                       </Link>
                     </td>
+                    <td className="pr-4">{availabilityWords[load.availability]}</td>
                     <td className="pr-4 text-right tabular-nums">{load.active}</td>
                     <td className="text-right tabular-nums">{load.overdue}</td>
                   </tr>

@@ -4,7 +4,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely'
 
 import type { Database } from '@/lib/store/schema'
 
-import { caseName, summaryOf } from './read'
+import { caseName, listColumns, listItemOf } from './read'
 import type { OwnerLoad, QueueData } from './types'
 import { CASE_PAGE_SIZE, CASE_VIEWS, type CaseListParams, type CaseViewName } from './views'
 
@@ -58,6 +58,7 @@ export async function listCases(
       .selectFrom('cases')
       .selectAll()
       .select(caseName.as('name'))
+      .select([...listColumns])
       .where(where)
       .orderBy(order)
       .limit(CASE_PAGE_SIZE)
@@ -70,7 +71,7 @@ export async function listCases(
       .executeTakeFirstOrThrow(),
     viewCounts(db, views),
   ])
-  return { cases: rows.map(summaryOf), counts, total: Number(total.n) }
+  return { cases: rows.map(listItemOf), counts, total: Number(total.n) }
 }
 
 async function viewCounts(db: Db, views: Record<CaseViewName, RawBuilder<boolean>>) {
@@ -85,26 +86,56 @@ async function viewCounts(db: Db, views: Record<CaseViewName, RawBuilder<boolean
   >
 }
 
-/** Everyone's load, for leads: active and overdue cases per owner, the busiest first. */
-export async function ownerLoads(db: Db, now = new Date()): Promise<OwnerLoad[]> {
+/**
+ * Everyone's load and availability, for leads: each analyst who owns an active case or was seen
+ * within `activeHours`, with their active and overdue cases, whether they are available to
+ * automatic assignment (seen lately and not away), the busiest first.
+ */
+export async function ownerLoads(
+  db: Db,
+  activeHours: number,
+  now = new Date(),
+): Promise<OwnerLoad[]> {
+  const since = new Date(now.getTime() - activeHours * 3_600_000)
   const result = await sql<{
-    owner_id: string
-    owner_label: string
+    id: string
+    label: string
     active: number
     overdue: number
+    seen_at: Date | null
+    away: boolean
   }>`
-    select owner_id, max(owner_label) as owner_label,
-      count(*)::int as active, count(*) filter (where due_at < ${now})::int as overdue
-    from cases
-    where owner_id is not null and state <> 'closed'
-      and not (state = 'waiting' and snoozed_until is not null and snoozed_until > ${now})
-    group by owner_id
-    order by active desc, owner_label`.execute(db)
+    with owned as (
+      select owner_id as id, max(owner_label) as label, count(*)::int as active,
+        count(*) filter (where due_at < ${now})::int as overdue
+      from cases
+      where owner_id is not null and state <> 'closed'
+        and not (state = 'waiting' and snoozed_until is not null and snoozed_until > ${now})
+      group by owner_id
+    ),
+    seen as (
+      select analyst_id as id, max(last_seen_at) as seen_at,
+        (array_agg(user_label order by last_seen_at desc))[1] as label
+      from sessions group by analyst_id
+    )
+    select coalesce(o.id, s.id) as id, coalesce(s.label, o.label) as label,
+      coalesce(o.active, 0) as active, coalesce(o.overdue, 0) as overdue, s.seen_at,
+      coalesce(p.away, false) as away
+    from owned o
+    full join seen s on s.id = o.id
+    left join analyst_presence p on p.analyst_id = coalesce(o.id, s.id)
+    where o.id is not null or s.seen_at >= ${since}
+    order by active desc, label`.execute(db)
   return result.rows.map((row) => ({
-    ownerId: row.owner_id,
-    ownerLabel: row.owner_label,
+    ownerId: row.id,
+    ownerLabel: row.label,
     active: row.active,
     overdue: row.overdue,
+    availability: row.away
+      ? 'away'
+      : row.seen_at && row.seen_at >= since
+        ? 'available'
+        : 'not_seen',
   }))
 }
 

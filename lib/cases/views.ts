@@ -52,6 +52,8 @@ export const caseListParams = z.object({
     (v) => v ?? 'due',
   ),
   page: optional(z.coerce.number().int().min(1).max(10_000)).transform((v) => v ?? 1),
+  /** Set by Take next's form when no case was left to take. */
+  taken: optional(z.enum(['none'])),
 })
 export type CaseListParams = z.infer<typeof caseListParams>
 

@@ -268,6 +268,20 @@ describe('ownership', () => {
     expect((await modules.takeNext.takeNext(await db(), ana)).recordId).toBe(newest)
   })
 
+  it('lists a screening case with its matches reviewed of total, a verification without', async () => {
+    const [screening, verification] = await mirror({ risk: 'High', matches: 2 }, { failed: true })
+    await modules.create.createCasesForNewRecords(await db(), [screening!, verification!])
+    await decide((await caseOf(screening!)).resource_id, 'm-one', 'false_positive')
+    const listed = await modules.list.listCases(await db(), 'x', {
+      view: 'unassigned',
+      sort: 'due',
+      page: 1,
+    })
+    const row = (id: string) => listed.cases.find((kase) => kase.recordId === id)
+    expect(row(screening!)).toMatchObject({ matches: 2, reviewed: 1 })
+    expect(row(verification!)).toMatchObject({ matches: null, reviewed: null })
+  })
+
   it('lists closed cases after open ones in every sort', async () => {
     const ids = await mirror({ risk: 'High' }, { risk: 'Medium' })
     await modules.create.createCasesForNewRecords(await db(), ids)
