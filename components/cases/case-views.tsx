@@ -1,8 +1,8 @@
 import Link from 'next/link'
 
-import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
+import { FilterActions } from '@/components/ui/filter-field'
 import { Select } from '@/components/ui/select'
 import { CASE_STATES, stateLabels } from '@/lib/cases/rules'
 import type { QueueData } from '@/lib/cases/types'
@@ -111,9 +111,7 @@ export function CaseViews({
             <option value="age">Age (oldest record first)</option>
           </Select>
         </label>
-        <Button type="submit" variant="outline" className="px-2.5 py-1">
-          Apply
-        </Button>
+        <FilterActions clearHref={queueHref({ view: params.view })} />
       </form>
       {data.cases.length === 0 ? (
         <EmptyState title={`No cases in ${viewLabels[params.view].toLowerCase()}`}>
