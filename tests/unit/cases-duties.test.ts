@@ -24,6 +24,8 @@ async function load() {
   return {
     create: await import('@/lib/cases/create'),
     escalate: await import('@/lib/cases/escalate'),
+    presence: await import('@/lib/cases/presence'),
+    list: await import('@/lib/cases/list'),
     store: await import('@/lib/store/store'),
   }
 }
@@ -210,6 +212,45 @@ describe('automatic assignment', () => {
   it('assigns nobody while nobody has been seen', async () => {
     const id = await newCase(null)
     expect((await caseOf(id)).owner_id).toBeNull()
+  })
+})
+
+describe('away and back', () => {
+  const viewer = (name: string) => ({
+    iss: 'https://idp.test',
+    sub: name,
+    email: `${name}@verity.test`,
+    name,
+    groups: [],
+  })
+
+  it('marks an analyst away and back, audited, and shows leads who is available', async () => {
+    await seen('ana', 1)
+    await seen('ben', 1)
+    await seen('cy', 9)
+    await modules.presence.setAway(await db(), viewer('ana'), true)
+    expect(await modules.presence.isAway(await db(), analyst('ana'))).toBe(true)
+    const loads = await modules.list.ownerLoads(await db(), 8)
+    const availability = Object.fromEntries(loads.map((load) => [load.ownerId, load.availability]))
+    expect(availability[analyst('ana')]).toBe('away')
+    expect(availability[analyst('ben')]).toBe('available')
+    // Seen nine hours ago and owning nothing: not listed.
+    expect(availability[analyst('cy')]).toBeUndefined()
+    // Away, ana is passed over.
+    expect((await caseOf(await newCase(null))).owner_id).toBe(analyst('ben'))
+    await modules.presence.setAway(await db(), viewer('ana'), false)
+    expect(await modules.presence.isAway(await db(), analyst('ana'))).toBe(false)
+    const audited = await (
+      await db()
+    )
+      .selectFrom('audit_events')
+      .select('field')
+      .where('action', '=', 'case')
+      .where('resource_type', '=', 'analyst')
+      .where('resource_id', '=', analyst('ana'))
+      .orderBy('seq')
+      .execute()
+    expect(audited.map((row) => row.field)).toEqual(['away', 'back'])
   })
 })
 
