@@ -2,7 +2,8 @@ import Link from 'next/link'
 
 import { Card } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
-import { FilterActions } from '@/components/ui/filter-field'
+import { DateRangeFields, FilterActions } from '@/components/ui/filter-field'
+import { Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
 import { CASE_STATES, stateLabels } from '@/lib/cases/rules'
 import type { QueueData } from '@/lib/cases/types'
@@ -111,6 +112,27 @@ export function CaseViews({
             <option value="age">Age (oldest record first)</option>
           </Select>
         </label>
+        <label className="flex flex-col font-medium">
+          Live or sandbox
+          <Select name="env" defaultValue={params.env ?? ''} sunken>
+            <option value="">Both</option>
+            <option value="live">Live only</option>
+            <option value="sandbox">Sandbox only</option>
+          </Select>
+        </label>
+        <DateRangeFields idPrefix="cases" from={params.from} to={params.to} />
+        <label className="flex flex-col font-medium">
+          Webhook id
+          <Input
+            name="webhook_id"
+            type="search"
+            defaultValue={params.webhook_id ?? ''}
+            spellCheck={false}
+            className="font-mono"
+            sunken
+          />
+        </label>
+        {params.error && <input type="hidden" name="error" value={params.error} />}
         <FilterActions clearHref={queueHref({ view: params.view })} />
       </form>
       {data.cases.length === 0 ? (

@@ -3,6 +3,7 @@ import 'server-only'
 import { sql, type Kysely, type RawBuilder } from 'kysely'
 
 import type { Database } from '@/lib/store/schema'
+import { errorCategoryByKey } from '@/lib/verifications/error-codes'
 
 import { caseName, listColumns, listItemOf } from './read'
 import type { OwnerLoad, QueueData } from './types'
@@ -49,6 +50,7 @@ export async function listCases(
   if (params.state) filters.push(sql`state = ${params.state}`)
   if (params.age)
     filters.push(sql`clock_at < ${new Date(now.getTime() - Number(params.age) * 86_400_000)}`)
+  filters.push(...recordFilters(params))
   const where = sql<boolean>`${sql.join(filters, sql` and `)}`
   // Closed work goes last in every sort: it has nothing left to do, whatever its dates.
   const order =
@@ -72,6 +74,29 @@ export async function listCases(
     viewCounts(db, views),
   ])
   return { cases: rows.map(listItemOf), counts, total: Number(total.n) }
+}
+
+/**
+ * The records list's filters, on the copy of its record a case keeps (migration 0015): its
+ * webhook, its time by UTC day (as /analytics counts it), live or sandbox, and a failed
+ * verification's error category.
+ */
+function recordFilters(params: CaseListParams): RawBuilder<boolean>[] {
+  const filters: RawBuilder<boolean>[] = []
+  if (params.webhook_id) filters.push(sql`record_webhook_id = ${params.webhook_id}`)
+  if (params.from) filters.push(sql`record_at >= ${new Date(`${params.from}T00:00:00Z`)}`)
+  if (params.to) {
+    filters.push(sql`record_at < ${new Date(Date.parse(`${params.to}T00:00:00Z`) + 86_400_000)}`)
+  }
+  if (params.env) filters.push(sql`record_is_sandbox = ${params.env === 'sandbox'}`)
+  const category = params.error ? errorCategoryByKey(params.error) : null
+  if (category) {
+    filters.push(sql`(kind = 'failed_verification' and exists (
+      select 1 from history_records h, unnest(h.error_codes) code
+      where h.id = cases.record_id and code between ${category.from} and ${category.to}
+    ))`)
+  }
+  return filters
 }
 
 async function viewCounts(db: Db, views: Record<CaseViewName, RawBuilder<boolean>>) {

@@ -282,6 +282,33 @@ describe('ownership', () => {
     expect(row(verification!)).toMatchObject({ matches: null, reviewed: null })
   })
 
+  it("filters cases by their record's day, environment and webhook, as the records list does", async () => {
+    const [early, late] = await mirror(
+      { risk: 'High', at: new Date('2026-10-01T10:00:00Z') },
+      { risk: 'High', at: new Date('2026-10-10T10:00:00Z') },
+    )
+    await modules.create.createCasesForNewRecords(await db(), [early!, late!])
+    const webhook = randomUUID()
+    await sql`update history_records set is_sandbox = true, webhook_id = ${webhook}
+      where id = ${late}`.execute(await db())
+    const listed = async (filters: Record<string, string>) =>
+      (
+        await modules.list.listCases(await db(), 'x', {
+          view: 'all',
+          sort: 'due',
+          page: 1,
+          ...filters,
+        })
+      ).cases
+        .map((kase) => kase.recordId)
+        .filter((id) => id === early || id === late)
+    expect(await listed({ from: '2026-10-05' })).toEqual([late])
+    expect(await listed({ to: '2026-10-01' })).toEqual([early])
+    expect(await listed({ env: 'sandbox' })).toEqual([late])
+    expect(await listed({ env: 'live' })).toEqual([])
+    expect(await listed({ webhook_id: webhook })).toEqual([late])
+  })
+
   it('lists closed cases after open ones in every sort', async () => {
     const ids = await mirror({ risk: 'High' }, { risk: 'Medium' })
     await modules.create.createCasesForNewRecords(await db(), ids)
