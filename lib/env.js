@@ -111,6 +111,7 @@ const schema = z.object({
     .min(1, 'must be at least 1')
     .max(3650, 'must be at most 3650 (ten years)')
     .default(365),
+  ...caseDutyShape(),
 })
 
 /** Notifications out (lib/notify/): channels, and when a case counts as due soon. */
@@ -206,6 +207,25 @@ function slaHours() {
         failed_verification: hours.failed_verification ?? 48,
       }
     })
+}
+
+/** Work that assigns and escalates itself (docs/cases.md), both opt-in. */
+function caseDutyShape() {
+  return {
+    CASE_AUTO_ASSIGN: onOff(),
+    CASE_AUTO_ASSIGN_ACTIVE_HOURS: wholeNumber('hours', 1, 720).default(8),
+    CASE_AUTO_ASSIGN_MAX: wholeNumber('cases', 1, 10_000).default(10),
+    CASE_ESCALATE: onOff(),
+    CASE_ESCALATE_AFTER_HOURS: wholeNumber('hours', 1, 8_760).default(24),
+  }
+}
+
+/** `on` or `off` (also `true`, `false`), off when unset. */
+function onOff() {
+  return z
+    .enum(['on', 'off', 'true', 'false'], { error: 'must be on or off' })
+    .optional()
+    .transform((value) => value === 'on' || value === 'true')
 }
 
 /** The history mirror (lib/history-mirror/): also read by `npm run history:sync`. */

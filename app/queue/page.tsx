@@ -2,6 +2,7 @@ import type { Metadata } from 'next'
 
 import { CaseViewNav } from '@/components/cases/case-view-nav'
 import { CaseViews } from '@/components/cases/case-views'
+import { TakeNextButton } from '@/components/cases/take-next-button'
 import { QueuePage } from '@/components/queue/queue-page'
 import { EmptyState } from '@/components/ui/empty-state'
 import { loadCaseCounts, loadQueue } from '@/lib/cases/service'
@@ -12,7 +13,8 @@ export const metadata: Metadata = { title: 'Work queue' }
 
 /*
  * `/queue` lists every record that needs review, over the whole mirror; `/queue?view=…` (mine,
- * unassigned, overdue, …) lists the cases made of those records, with owners and due dates.
+ * unassigned, overdue, …) lists the cases made of those records, with owners and due dates. Take
+ * next is on both, a form that works before and without the page's script.
  */
 export default async function QueueRoute({ searchParams }: PageProps<'/queue'>) {
   const params = await searchParams
@@ -21,7 +23,10 @@ export default async function QueueRoute({ searchParams }: PageProps<'/queue'>) 
     const queue = await loadQueuePage(params)
     return (
       <div className="flex flex-col gap-4">
-        <CaseViewNav counts={await loadCaseCounts()} current={null} />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CaseViewNav counts={await loadCaseCounts()} current={null} />
+          <TakeNextButton noneLeft={params.taken === 'none'} />
+        </div>
         <QueuePage {...queue} />
       </div>
     )

@@ -1,5 +1,10 @@
-import { Button } from '@/components/ui/button'
-import { FILTER_CONTROL, FilterField, FilterOptions } from '@/components/ui/filter-field'
+import {
+  DateRangeFields,
+  FILTER_CONTROL,
+  FilterActions,
+  FilterField,
+  FilterOptions,
+} from '@/components/ui/filter-field'
 import { Input } from '@/components/ui/input'
 import { analyticsCsvPath, analyticsPath, type AnalyticsParams } from '@/lib/analytics/params'
 
@@ -33,24 +38,7 @@ export function AnalyticsFiltersForm({ params }: { params: AnalyticsParams }) {
         aria-label="Period and filters"
         className="grid grid-cols-2 gap-3 rounded-md border border-line bg-surface p-3 sm:grid-cols-5"
       >
-        <FilterField id="analytics-from" label="From (UTC day)">
-          <Input
-            id="analytics-from"
-            name="from"
-            type="date"
-            defaultValue={params.from}
-            className={FILTER_CONTROL}
-          />
-        </FilterField>
-        <FilterField id="analytics-to" label="To (included)">
-          <Input
-            id="analytics-to"
-            name="to"
-            type="date"
-            defaultValue={params.to}
-            className={FILTER_CONTROL}
-          />
-        </FilterField>
+        <DateRangeFields idPrefix="analytics" from={params.from} to={params.to} />
         <FilterOptions
           id="analytics-env"
           name="env"
@@ -72,17 +60,11 @@ export function AnalyticsFiltersForm({ params }: { params: AnalyticsParams }) {
             className={`${FILTER_CONTROL} font-mono`}
           />
         </FilterField>
-        <div className="col-span-2 flex flex-wrap items-end gap-x-3 gap-y-1 sm:col-span-5">
-          <Button type="submit" variant="primary" size="md">
-            Apply
-          </Button>
-          <a href={analyticsPath()} className={link}>
-            Clear
-          </a>
+        <FilterActions clearHref={analyticsPath()} className="col-span-2 sm:col-span-5">
           <a href={analyticsCsvPath(params)} download className={`${link} ml-auto`}>
             Download every table (CSV)
           </a>
-        </div>
+        </FilterActions>
       </form>
     </div>
   )

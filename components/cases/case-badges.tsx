@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from '@/components/ui/badge'
-import { dueText, isOverdue, stateLabels, type CaseState } from '@/lib/cases/rules'
+import { ageText, dueText, isOverdue, stateLabels, type CaseState } from '@/lib/cases/rules'
 import type { CaseSummary } from '@/lib/cases/types'
 import { formatUtc } from '@/lib/time'
 
@@ -28,6 +28,12 @@ export function DueText({ kase, now }: { kase: CaseSummary; now: Date }) {
       {dueText(due, now)}
     </span>
   )
+}
+
+/** The case's age from its record's time, the record's time in the tooltip. */
+export function AgeText({ kase, now }: { kase: CaseSummary; now: Date }) {
+  const since = new Date(kase.since)
+  return <span title={formatUtc(since)}>{ageText(since, now)}</span>
 }
 
 export function riskText(kase: Pick<CaseSummary, 'kind' | 'risk'>) {

@@ -1,8 +1,9 @@
 import Link from 'next/link'
 
-import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
+import { DateRangeFields, FilterActions } from '@/components/ui/filter-field'
+import { Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
 import { CASE_STATES, stateLabels } from '@/lib/cases/rules'
 import type { QueueData } from '@/lib/cases/types'
@@ -15,10 +16,17 @@ import {
 } from '@/lib/cases/views'
 import { casePath } from '@/lib/routes'
 
-import { DueText, riskText, StateBadge } from './case-badges'
+import { AwayButton } from './away-button'
+import { AgeText, DueText, riskText, StateBadge } from './case-badges'
 import { CaseBulkTable } from './case-bulk-table'
 import { CaseViewNav } from './case-view-nav'
 import { TakeNextButton } from './take-next-button'
+
+const availabilityWords = {
+  available: 'Available',
+  away: 'Away',
+  not_seen: 'Not seen lately',
+} as const
 
 /**
  * The queue's case views (`/queue?view=...`): the views with their counts, filters and sort as a
@@ -39,7 +47,10 @@ export function CaseViews({
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-lg font-semibold">Queue</h1>
-        <TakeNextButton />
+        <div className="flex flex-wrap items-center gap-2">
+          <AwayButton view={params.view} away={data.away} />
+          <TakeNextButton view={params.view} noneLeft={params.taken === 'none'} />
+        </div>
       </div>
       <CaseViewNav counts={data.counts} current={params.view} />
       <form
@@ -98,12 +109,31 @@ export function CaseViews({
           Sort by
           <Select name="sort" defaultValue={params.sort} sunken>
             <option value="due">Due date</option>
-            <option value="age">Age (oldest first)</option>
+            <option value="age">Age (oldest record first)</option>
           </Select>
         </label>
-        <Button type="submit" variant="outline" className="px-2.5 py-1">
-          Apply
-        </Button>
+        <label className="flex flex-col font-medium">
+          Live or sandbox
+          <Select name="env" defaultValue={params.env ?? ''} sunken>
+            <option value="">Both</option>
+            <option value="live">Live only</option>
+            <option value="sandbox">Sandbox only</option>
+          </Select>
+        </label>
+        <DateRangeFields idPrefix="cases" from={params.from} to={params.to} />
+        <label className="flex flex-col font-medium">
+          Webhook id
+          <Input
+            name="webhook_id"
+            type="search"
+            defaultValue={params.webhook_id ?? ''}
+            spellCheck={false}
+            className="font-mono"
+            sunken
+          />
+        </label>
+        {params.error && <input type="hidden" name="error" value={params.error} />}
+        <FilterActions clearHref={queueHref({ view: params.view })} />
       </form>
       {data.cases.length === 0 ? (
         <EmptyState title={`No cases in ${viewLabels[params.view].toLowerCase()}`}>
@@ -111,7 +141,7 @@ export function CaseViews({
         </EmptyState>
       ) : (
         <CaseBulkTable
-          headers={['Case', 'Kind', 'State', 'Owner', 'Due', 'Made']}
+          headers={['Case', 'Kind', 'Matches', 'State', 'Owner', 'Due', 'Age']}
           lead={data.viewer.lead}
           analysts={data.analysts}
           rows={data.cases.map((kase) => ({
@@ -124,6 +154,13 @@ export function CaseViews({
                 <span className="break-words text-muted">{kase.name ?? 'Name unknown'}</span>
               </span>,
               riskText(kase),
+              kase.matches === null ? (
+                <span key="matches" className="text-faint">
+                  —
+                </span>
+              ) : (
+                `${kase.reviewed ?? 0} of ${kase.matches} reviewed`
+              ),
               <StateBadge key="state" state={kase.state} />,
               kase.ownerLabel ?? (
                 <span key="owner" className="text-faint">
@@ -131,7 +168,7 @@ export function CaseViews({
                 </span>
               ),
               <DueText key="due" kase={kase} now={now} />,
-              kase.createdAt.slice(0, 10),
+              <AgeText key="age" kase={kase} now={now} />,
             ],
           }))}
         />
@@ -152,12 +189,13 @@ export function CaseViews({
       {data.loads && (
         <Card id="loads" title="Everyone's load">
           {data.loads.length === 0 ? (
-            <p>Nobody owns an active case.</p>
+            <p>Nobody owns an active case or has been seen lately.</p>
           ) : (
             <table className="text-sm">
               <thead className="text-xs text-faint">
                 <tr>
                   <th className="pr-4 text-left font-medium">Analyst</th>
+                  <th className="pr-4 text-left font-medium">Availability</th>
                   <th className="pr-4 text-right font-medium">Active</th>
                   <th className="text-right font-medium">Overdue</th>
                 </tr>
@@ -173,6 +211,7 @@ export function CaseViews({
                         {load.ownerLabel}
                       </Link>
                     </td>
+                    <td className="pr-4">{availabilityWords[load.availability]}</td>
                     <td className="pr-4 text-right tabular-nums">{load.active}</td>
                     <td className="text-right tabular-nums">{load.overdue}</td>
                   </tr>

@@ -1,44 +1,23 @@
-'use client'
-
-import { useRouter } from 'next/navigation'
-import { useState } from 'react'
-
 import { Button } from '@/components/ui/button'
-import type { CaseSummary } from '@/lib/cases/types'
-import { apiPost, isApiError } from '@/lib/queries/api-fetch'
-import { casePath } from '@/lib/routes'
+import type { CaseViewName } from '@/lib/cases/views'
 
-/** Takes the oldest unclaimed case of the highest risk and opens it. */
-export function TakeNextButton() {
-  const router = useRouter()
-  const [error, setError] = useState<string | null>(null)
-  const [pending, setPending] = useState(false)
-  async function take() {
-    setPending(true)
-    setError(null)
-    try {
-      const kase = await apiPost<CaseSummary>('/api/cases/take-next', {})
-      router.push(casePath(kase.id))
-    } catch (failure) {
-      setError(isApiError(failure) ? failure.detail : 'No case was taken. Try again.')
-      setPending(false)
-    }
-  }
+/**
+ * Takes the oldest unclaimed case of the highest risk and opens it. A plain form posting to
+ * /queue/take-next, which answers 303 to the case: it works without JavaScript, and a press before
+ * the page's script has loaded is not lost.
+ */
+export function TakeNextButton({ view, noneLeft }: { view?: CaseViewName; noneLeft: boolean }) {
   return (
-    <div className="flex flex-wrap items-center gap-2">
-      <Button
-        onClick={() => void take()}
-        disabled={pending}
-        variant="primary"
-        className="px-3 py-1.5 text-xs"
-      >
-        {pending ? 'Taking…' : 'Take next'}
+    <form method="post" action="/queue/take-next" className="flex flex-wrap items-center gap-2">
+      {view && <input type="hidden" name="view" value={view} />}
+      <Button type="submit" variant="primary" className="px-3 py-1.5 text-xs">
+        Take next
       </Button>
-      {error && (
+      {noneLeft && (
         <p role="alert" className="text-xs text-red-700 dark:text-red-300">
-          {error}
+          Every active case has an owner: there is nothing to take.
         </p>
       )}
-    </div>
+    </form>
   )
 }

@@ -1,5 +1,10 @@
-import { Button } from '@/components/ui/button'
-import { FILTER_CONTROL, FilterField, FilterOptions } from '@/components/ui/filter-field'
+import {
+  DateRangeFields,
+  FILTER_CONTROL,
+  FilterActions,
+  FilterField,
+  FilterOptions,
+} from '@/components/ui/filter-field'
 import { Input } from '@/components/ui/input'
 import type { QUEUE_AGES } from '@/lib/queue/params'
 import { type QueueFilters } from '@/lib/queue/params'
@@ -58,22 +63,20 @@ export function QueueFiltersForm({ filters }: { filters: QueueFilters }) {
           className={`${FILTER_CONTROL} font-mono`}
         />
       </FilterField>
+      <DateRangeFields idPrefix="queue" from={filters.from} to={filters.to} />
       <LinkedFilters filters={filters} />
-      <div className="col-span-2 flex items-end gap-2 sm:col-span-4">
-        <Button type="submit" variant="primary" size="md">
-          Apply filters
-        </Button>
-        <a href={queuePath()} className="text-sm text-link hover:underline">
-          Clear
-        </a>
-      </div>
+      <FilterActions
+        clearHref={queuePath()}
+        apply="Apply filters"
+        className="col-span-2 sm:col-span-4"
+      />
     </form>
   )
 }
 
 /**
  * The filters an analytics chart's link adds (a period, an error category, live or sandbox): the
- * form has no fields for them, so it carries them along and says they apply.
+ * form has no fields for the last two, so it carries them along and says they apply.
  */
 function LinkedFilters({ filters }: { filters: QueueFilters }) {
   const words = [
@@ -91,8 +94,6 @@ function LinkedFilters({ filters }: { filters: QueueFilters }) {
   return (
     <p className="col-span-2 text-xs text-muted sm:col-span-4">
       Also limited to {words.join(', ')} (UTC days).
-      {filters.from && <input type="hidden" name="from" value={filters.from} />}
-      {filters.to && <input type="hidden" name="to" value={filters.to} />}
       {filters.error && <input type="hidden" name="error" value={filters.error} />}
       {filters.environment && <input type="hidden" name="env" value={filters.environment} />}
     </p>

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
 
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
 
 /** Where a filter form's control sits under its label. */
@@ -54,5 +56,67 @@ export function FilterOptions({
         ))}
       </Select>
     </FilterField>
+  )
+}
+
+/** A filter form's period: from one UTC day to another, both included (`from`, `to`). */
+export function DateRangeFields({
+  idPrefix,
+  from,
+  to,
+}: {
+  idPrefix: string
+  from: string | null | undefined
+  to: string | null | undefined
+}) {
+  return (
+    <>
+      <FilterField id={`${idPrefix}-from`} label="From (UTC day)">
+        <Input
+          id={`${idPrefix}-from`}
+          name="from"
+          type="date"
+          defaultValue={from ?? undefined}
+          className={FILTER_CONTROL}
+        />
+      </FilterField>
+      <FilterField id={`${idPrefix}-to`} label="To (included)">
+        <Input
+          id={`${idPrefix}-to`}
+          name="to"
+          type="date"
+          defaultValue={to ?? undefined}
+          className={FILTER_CONTROL}
+        />
+      </FilterField>
+    </>
+  )
+}
+
+/**
+ * A filter form's last row: Apply (submits the GET form) and Clear (the page without filters),
+ * then whatever the form adds (`children`).
+ */
+export function FilterActions({
+  clearHref,
+  apply = 'Apply',
+  className,
+  children,
+}: {
+  clearHref: string
+  apply?: string
+  className?: string
+  children?: ReactNode
+}) {
+  return (
+    <div className={`flex flex-wrap items-end gap-x-3 gap-y-1 ${className ?? ''}`}>
+      <Button type="submit" variant="primary" size="md">
+        {apply}
+      </Button>
+      <a href={clearHref} className="text-sm text-link hover:underline">
+        Clear
+      </a>
+      {children}
+    </div>
   )
 }

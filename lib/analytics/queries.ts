@@ -316,14 +316,14 @@ function hours(value: number | string | null): number | null {
   return Math.round(Number(value) * 10) / 10
 }
 
-/** Cases not closed at `now`, by whole days since they were made. */
+/** Cases not closed at `now`, by whole days on their clock (since their record's time). */
 export async function openCasesByAge(db: Db, range: AnalyticsRange, now: Date) {
   const day = 86_400_000
   const { rows } = await sql<{ bucket: AgeBucket; cases: number }>`
     select case
-        when c.created_at > ${new Date(now.getTime() - 3 * day)} then '0-2'
-        when c.created_at > ${new Date(now.getTime() - 11 * day)} then '3-10'
-        when c.created_at > ${new Date(now.getTime() - 31 * day)} then '11-30'
+        when c.clock_at > ${new Date(now.getTime() - 3 * day)} then '0-2'
+        when c.clock_at > ${new Date(now.getTime() - 11 * day)} then '3-10'
+        when c.clock_at > ${new Date(now.getTime() - 31 * day)} then '11-30'
         else '31+' end as bucket,
       count(*)::int as cases
     from cases c

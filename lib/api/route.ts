@@ -1,12 +1,14 @@
 import 'server-only'
 
-import type { NextRequest } from 'next/server'
+import { NextResponse, type NextRequest } from 'next/server'
 import type { z } from 'zod'
 
 import { readBodyBytes, readJsonBody } from '@/lib/api/body'
 import { gated } from '@/lib/api/gate'
 import { firstIssue, searchParamsObject } from '@/lib/api/params'
 import { problem, respond } from '@/lib/api/problem'
+import { publicOrigin } from '@/lib/auth/request'
+import { authSettings } from '@/lib/auth/settings'
 
 /*
  * The one shape of Verity's JSON route handlers: the request passes the API's gate first (same
@@ -71,6 +73,29 @@ export function uploadRoute(maxBytes: number, run: (bytes: Uint8Array) => Promis
         return problem(400, 'bad_parameter', 'Bad request', 'The body must be the file to check.')
       }
       return respond(() => run(bytes))
+    })
+}
+
+/**
+ * A plain HTML form's POST, which works before and without the page's script: behind the same
+ * gate, the action runs with the form's fields and answers 303 to the page it names (so a reload
+ * does not post again); a failure is answered as by `respond`.
+ */
+export function formRoute(run: (form: FormData) => Promise<string>) {
+  return (request: NextRequest) =>
+    gated(request, async () => {
+      const form = await request.formData().catch(() => new FormData())
+      let path: string | undefined
+      // `respond` answers a failure as the JSON routes do; on success the redirect is the answer.
+      const answered = await respond(async () => {
+        path = await run(form)
+        return null
+      })
+      if (path === undefined) return answered
+      const settings = authSettings()
+      const response = NextResponse.redirect(new URL(path, publicOrigin(request, settings)), 303)
+      response.headers.set('Cache-Control', 'no-store')
+      return response
     })
 }
 

@@ -1,6 +1,6 @@
 import 'server-only'
 
-import { sql, type Kysely, type Transaction } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 
 import { ProblemError } from '@/lib/api/problem-error'
 import { reasonDigest } from '@/lib/audit/reason-digest'
@@ -8,7 +8,8 @@ import { audit } from '@/lib/audit/record'
 import { viewerLabel, type Viewer } from '@/lib/auth/viewer'
 import type { CaseRow, Database } from '@/lib/store/schema'
 
-import { caseName, caseRow, knownAnalysts, summaryOf, type NamedCaseRow } from './read'
+import { insertCaseEvent } from './events'
+import { caseRow, knownAnalysts, summaryOf } from './read'
 import type { CaseAction } from './requests'
 import {
   checkAssign,
@@ -36,7 +37,7 @@ import { matchVerdicts, reportMatches } from './verdicts'
 
 type Db = Kysely<Database>
 
-type Change = {
+export type Change = {
   kind: string
   set: Partial<
     Pick<
@@ -156,7 +157,8 @@ async function changeFor(db: Db, viewer: Viewer, row: CaseRow, input: CaseAction
   }
 }
 
-async function writeIfUnchanged(db: Db, viewer: Viewer, row: CaseRow, change: Change) {
+/** Writes `change` with its event if the case is still at the version read; null if it is not. */
+export async function writeIfUnchanged(db: Db, viewer: Viewer, row: CaseRow, change: Change) {
   return db.transaction().execute(async (trx) => {
     const now = new Date()
     const updated = await trx
@@ -167,37 +169,20 @@ async function writeIfUnchanged(db: Db, viewer: Viewer, row: CaseRow, change: Ch
       .returningAll()
       .executeTakeFirst()
     if (!updated) return null
-    await logEvent(trx, viewer, row.state, updated, change.kind, change.event, now)
+    await insertCaseEvent(
+      trx,
+      viewer,
+      {
+        case_id: updated.id,
+        kind: change.kind,
+        from_state: row.state,
+        to_state: updated.state,
+        ...change.event,
+      },
+      now,
+    )
     return updated
   })
-}
-
-function logEvent(
-  trx: Transaction<Database>,
-  viewer: Viewer,
-  from: CaseState,
-  row: CaseRow,
-  kind: string,
-  event: Change['event'],
-  at: Date,
-) {
-  return trx
-    .insertInto('case_events')
-    .values({
-      case_id: row.id,
-      kind,
-      analyst_id: actorOf(viewer).id,
-      user_label: viewerLabel(viewer),
-      from_state: from,
-      to_state: row.state,
-      owner_id: event.owner_id ?? null,
-      owner_label: event.owner_label ?? null,
-      outcome: event.outcome ?? null,
-      reason: event.reason ?? null,
-      until: event.until ?? null,
-      at,
-    })
-    .execute()
 }
 
 function notFound() {
@@ -243,65 +228,4 @@ export async function actOnCase(
     )
   }
   return summaryOf({ ...updated, name: row.name })
-}
-
-/**
- * Gives the viewer the oldest unclaimed active case of the highest priority. `skip locked` makes
- * it atomic across instances: a row one transaction is taking is passed over by the others, so
- * simultaneous requests get different cases. Audited after the write (which case it is is known
- * only then); if the audit line fails, the case is handed back.
- */
-export async function takeNext(db: Db, viewer: Viewer): Promise<CaseSummary> {
-  const actor = actorOf(viewer)
-  const label = viewerLabel(viewer)
-  const taken = await db.transaction().execute(async (trx) => {
-    const now = new Date()
-    const result = await sql<NamedCaseRow>`
-      update cases set owner_id = ${actor.id}, owner_label = ${label}, updated_at = ${now},
-        version = version + 1
-      where id = (
-        select id from cases
-        where owner_id is null and state <> 'closed'
-          and not (state = 'waiting' and snoozed_until > ${now})
-        order by priority desc, created_at, id
-        limit 1
-        for update skip locked
-      )
-      returning *, ${caseName} as name`.execute(trx)
-    const row = result.rows[0]
-    if (!row) return null
-    const me = { owner_id: actor.id, owner_label: label }
-    await logEvent(trx, viewer, row.state, row, 'claimed', me, now)
-    return row
-  })
-  if (!taken) {
-    throw new ProblemError(
-      409,
-      'no_case_left',
-      'No case left',
-      'Every active case has an owner: there is nothing to take.',
-    )
-  }
-  try {
-    await audit(
-      viewer,
-      'case',
-      { type: 'case', id: String(taken.id) },
-      'ok',
-      'claimed',
-      'took the next case',
-    )
-  } catch (error) {
-    await writeIfUnchanged(db, viewer, taken, {
-      kind: 'released',
-      set: { owner_id: null, owner_label: null },
-      event: {
-        ...{ owner_id: actor.id, owner_label: label },
-        reason: 'not recorded in the audit trail',
-      },
-      says: '',
-    }).catch(() => undefined)
-    throw error
-  }
-  return summaryOf(taken)
 }

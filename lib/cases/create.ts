@@ -7,6 +7,7 @@ import type { Viewer } from '@/lib/auth/viewer'
 import { getEnv } from '@/lib/env'
 import type { Database } from '@/lib/store/schema'
 
+import { autoAssign } from './auto-assign'
 import { seedDemoCases } from './demo'
 import { seedDemoWork } from './demo-work'
 import { slaHours } from './settings'
@@ -40,7 +41,8 @@ export type MadeCase = { case_id: number; resource_type: string; resource_id: st
  * transaction when it has one (the mirror's page: its records and their cases commit together).
  * Idempotent, and safe on two instances at once: the unique (resource_type, resource_id) lets one
  * insert win and the other do nothing. A case carries its record's facts from the start (migration
- * 0017), which the record just read already holds.
+ * 0017), which the record just read already holds, and its clock and due date count from the
+ * record's time (migration 0024).
  */
 export async function makeCases(
   db: Kysely<Database>,
@@ -56,6 +58,8 @@ export async function makeCases(
     env.VERITY_DEMO && env.VERITY_DEMO_WORK
       ? sql`least(${now}::timestamptz, items.at + interval '2 minutes')`
       : sql`${now}::timestamptz`
+  // The case clock (migration 0024) starts at the record's time: a backfill meets old work late.
+  const clock = sql`least(items.at, ${now}::timestamptz)`
   const only = recordIds ? sql`and h.id = any(${[...recordIds]}::text[])` : sql``
   const result = await sql<MadeCase>`
     with items as (
@@ -73,14 +77,14 @@ export async function makeCases(
     ),
     made as (
       insert into cases (kind, resource_type, resource_id, record_id, applicant_id, risk, priority,
-        due_at, created_at, updated_at, record_at, record_webhook_id, record_is_sandbox)
+        due_at, created_at, updated_at, record_at, record_webhook_id, record_is_sandbox, clock_at)
       select kind, resource_type, resource_id, record_id, applicant_id, risk,
         case when risk = 'High' then 3 when kind = 'failed_verification' then 2 else 1 end,
-        ${madeAt} + make_interval(hours => case
+        ${clock} + make_interval(hours => case
           when risk = 'High' then ${sla.High}::int
           when kind = 'failed_verification' then ${sla.failed_verification}::int
           else ${sla.Medium}::int end),
-        ${madeAt}, ${madeAt}, at, webhook_id, is_sandbox
+        ${madeAt}, ${madeAt}, at, webhook_id, is_sandbox, ${clock}
       from items
       where not exists (select 1 from cases c
         where c.resource_type = items.resource_type and c.resource_id = items.resource_id)
@@ -95,7 +99,10 @@ export async function makeCases(
   return result.rows
 }
 
-/** Audits the cases made and, in the demo, gives new ones a history; returns their ids. */
+/**
+ * Audits the cases made, assigns them when CASE_AUTO_ASSIGN is on and, in the demo, gives new ones
+ * a history; returns their ids.
+ */
 export async function announceCases(
   db: Kysely<Database>,
   made: readonly MadeCase[],
@@ -110,6 +117,11 @@ export async function announceCases(
       field: 'created',
       reason: `${row.resource_type} ${row.resource_id}`,
     })),
+  )
+  await autoAssign(
+    db,
+    made.map((row) => row.case_id),
+    now,
   )
   const env = getEnv()
   if (made.length > 0 && env.VERITY_DEMO) {

@@ -3,8 +3,9 @@ import 'server-only'
 import { sql, type Kysely, type RawBuilder } from 'kysely'
 
 import type { Database } from '@/lib/store/schema'
+import { errorCategoryByKey } from '@/lib/verifications/error-codes'
 
-import { caseName, summaryOf } from './read'
+import { caseName, listColumns, listItemOf } from './read'
 import type { OwnerLoad, QueueData } from './types'
 import { CASE_PAGE_SIZE, CASE_VIEWS, type CaseListParams, type CaseViewName } from './views'
 
@@ -48,14 +49,18 @@ export async function listCases(
   else if (params.risk) filters.push(sql`risk = ${params.risk}`)
   if (params.state) filters.push(sql`state = ${params.state}`)
   if (params.age)
-    filters.push(sql`created_at < ${new Date(now.getTime() - Number(params.age) * 86_400_000)}`)
+    filters.push(sql`clock_at < ${new Date(now.getTime() - Number(params.age) * 86_400_000)}`)
+  filters.push(...recordFilters(params))
   const where = sql<boolean>`${sql.join(filters, sql` and `)}`
-  const order = params.sort === 'age' ? sql`created_at, id` : sql`due_at, id`
+  // Closed work goes last in every sort: it has nothing left to do, whatever its dates.
+  const order =
+    params.sort === 'age' ? sql`state = 'closed', clock_at, id` : sql`state = 'closed', due_at, id`
   const [rows, total, counts] = await Promise.all([
     db
       .selectFrom('cases')
       .selectAll()
       .select(caseName.as('name'))
+      .select([...listColumns])
       .where(where)
       .orderBy(order)
       .limit(CASE_PAGE_SIZE)
@@ -68,7 +73,30 @@ export async function listCases(
       .executeTakeFirstOrThrow(),
     viewCounts(db, views),
   ])
-  return { cases: rows.map(summaryOf), counts, total: Number(total.n) }
+  return { cases: rows.map(listItemOf), counts, total: Number(total.n) }
+}
+
+/**
+ * The records list's filters, on the copy of its record a case keeps (migration 0015): its
+ * webhook, its time by UTC day (as /analytics counts it), live or sandbox, and a failed
+ * verification's error category.
+ */
+function recordFilters(params: CaseListParams): RawBuilder<boolean>[] {
+  const filters: RawBuilder<boolean>[] = []
+  if (params.webhook_id) filters.push(sql`record_webhook_id = ${params.webhook_id}`)
+  if (params.from) filters.push(sql`record_at >= ${new Date(`${params.from}T00:00:00Z`)}`)
+  if (params.to) {
+    filters.push(sql`record_at < ${new Date(Date.parse(`${params.to}T00:00:00Z`) + 86_400_000)}`)
+  }
+  if (params.env) filters.push(sql`record_is_sandbox = ${params.env === 'sandbox'}`)
+  const category = params.error ? errorCategoryByKey(params.error) : null
+  if (category) {
+    filters.push(sql`(kind = 'failed_verification' and exists (
+      select 1 from history_records h, unnest(h.error_codes) code
+      where h.id = cases.record_id and code between ${category.from} and ${category.to}
+    ))`)
+  }
+  return filters
 }
 
 async function viewCounts(db: Db, views: Record<CaseViewName, RawBuilder<boolean>>) {
@@ -83,26 +111,56 @@ async function viewCounts(db: Db, views: Record<CaseViewName, RawBuilder<boolean
   >
 }
 
-/** Everyone's load, for leads: active and overdue cases per owner, the busiest first. */
-export async function ownerLoads(db: Db, now = new Date()): Promise<OwnerLoad[]> {
+/**
+ * Everyone's load and availability, for leads: each analyst who owns an active case or was seen
+ * within `activeHours`, with their active and overdue cases, whether they are available to
+ * automatic assignment (seen lately and not away), the busiest first.
+ */
+export async function ownerLoads(
+  db: Db,
+  activeHours: number,
+  now = new Date(),
+): Promise<OwnerLoad[]> {
+  const since = new Date(now.getTime() - activeHours * 3_600_000)
   const result = await sql<{
-    owner_id: string
-    owner_label: string
+    id: string
+    label: string
     active: number
     overdue: number
+    seen_at: Date | null
+    away: boolean
   }>`
-    select owner_id, max(owner_label) as owner_label,
-      count(*)::int as active, count(*) filter (where due_at < ${now})::int as overdue
-    from cases
-    where owner_id is not null and state <> 'closed'
-      and not (state = 'waiting' and snoozed_until is not null and snoozed_until > ${now})
-    group by owner_id
-    order by active desc, owner_label`.execute(db)
+    with owned as (
+      select owner_id as id, max(owner_label) as label, count(*)::int as active,
+        count(*) filter (where due_at < ${now})::int as overdue
+      from cases
+      where owner_id is not null and state <> 'closed'
+        and not (state = 'waiting' and snoozed_until is not null and snoozed_until > ${now})
+      group by owner_id
+    ),
+    seen as (
+      select analyst_id as id, max(last_seen_at) as seen_at,
+        (array_agg(user_label order by last_seen_at desc))[1] as label
+      from sessions group by analyst_id
+    )
+    select coalesce(o.id, s.id) as id, coalesce(s.label, o.label) as label,
+      coalesce(o.active, 0) as active, coalesce(o.overdue, 0) as overdue, s.seen_at,
+      coalesce(p.away, false) as away
+    from owned o
+    full join seen s on s.id = o.id
+    left join analyst_presence p on p.analyst_id = coalesce(o.id, s.id)
+    where o.id is not null or s.seen_at >= ${since}
+    order by active desc, label`.execute(db)
   return result.rows.map((row) => ({
-    ownerId: row.owner_id,
-    ownerLabel: row.owner_label,
+    ownerId: row.id,
+    ownerLabel: row.label,
     active: row.active,
     overdue: row.overdue,
+    availability: row.away
+      ? 'away'
+      : row.seen_at && row.seen_at >= since
+        ? 'available'
+        : 'not_seen',
   }))
 }
 

@@ -2,9 +2,10 @@ import 'server-only'
 
 import { sql, type Kysely } from 'kysely'
 
+import { decisionCounts } from '@/lib/review/decision-counts-sql'
 import type { CaseEventRow, CaseRow, Database } from '@/lib/store/schema'
 
-import type { Analyst, CaseEvent, CaseSummary } from './types'
+import type { Analyst, CaseEvent, CaseListItem, CaseSummary } from './types'
 
 /* Reading cases, their events and the analysts who can own them. */
 
@@ -26,6 +27,24 @@ export const caseName = sql<string | null>`coalesce(
     order by h.at desc nulls last limit 1)
 )`
 
+/**
+ * A screening case's matches and how many have a decision (lib/review/decision-counts-sql.ts, the
+ * one count the records queue and the home page use too); null for a verification.
+ */
+const caseMatches = sql<number | null>`(case when cases.kind = 'screening' then
+  (select h.match_count from history_records h where h.id = cases.record_id) end)`
+const caseReviewed = sql<number | null>`(case when cases.kind = 'screening' then
+  (select counted.reviewed from ${decisionCounts(sql.ref('cases.resource_id'))} counted) end)`
+
+/** The columns a listed case adds to its row (`listItemOf`). */
+export const listColumns = [caseMatches.as('matches'), caseReviewed.as('reviewed')] as const
+
+export function listItemOf(
+  row: NamedCaseRow & { matches: number | null; reviewed: number | null },
+): CaseListItem {
+  return { ...summaryOf(row), matches: row.matches, reviewed: row.reviewed }
+}
+
 export function summaryOf(row: NamedCaseRow): CaseSummary {
   return {
     id: row.id,
@@ -43,6 +62,7 @@ export function summaryOf(row: NamedCaseRow): CaseSummary {
     outcome: row.outcome,
     closeReason: row.close_reason,
     createdAt: row.created_at.toISOString(),
+    since: row.clock_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   }
 }

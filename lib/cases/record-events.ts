@@ -3,12 +3,12 @@ import 'server-only'
 import type { Kysely } from 'kysely'
 
 import { audit } from '@/lib/audit/record'
-import { viewerLabel, type Viewer } from '@/lib/auth/viewer'
+import type { Viewer } from '@/lib/auth/viewer'
 import { decisionLabels, type Decision } from '@/lib/review/decision-rules'
 import type { Database } from '@/lib/store/schema'
 
+import { insertCaseEvent } from './events'
 import { caseRowFor } from './read'
-import { actorOf } from './settings'
 
 /*
  * What happens on a case's record shows in the case's log: a note added to, or a match decision
@@ -29,23 +29,12 @@ async function logOnCase(db: Db, viewer: Viewer, record: CaseRecord, kind: strin
     const resource = { type: 'case', id: String(row.id) }
     await audit(viewer, 'case', resource, 'ok', kind, says)
     try {
-      await db
-        .insertInto('case_events')
-        .values({
-          case_id: row.id,
-          kind,
-          analyst_id: actorOf(viewer).id,
-          user_label: viewerLabel(viewer),
-          from_state: row.state,
-          to_state: row.state,
-          owner_id: null,
-          owner_label: null,
-          outcome: null,
-          reason: says,
-          until: null,
-          at: new Date(),
-        })
-        .execute()
+      await insertCaseEvent(
+        db,
+        viewer,
+        { case_id: row.id, kind, from_state: row.state, to_state: row.state, reason: says },
+        new Date(),
+      )
     } catch (error) {
       await audit(viewer, 'case', resource, 'not_recorded', kind).catch(() => undefined)
       throw error

@@ -131,15 +131,22 @@ const DAY = 24 * HOUR
 /** "due in 5 h", "due in 3 days", "due now", "2 h late", "3 days late". */
 export function dueText(due: Date, now: Date): string {
   const ms = due.getTime() - now.getTime()
+  if (Math.abs(ms) < 60_000) return 'due now'
+  return ms > 0 ? `due in ${spanWords(ms)}` : `${spanWords(ms)} late`
+}
+
+/** A case's age on its clock (from its record's time): "40 min", "5 h", "3 days". */
+export function ageText(since: Date, now: Date): string {
+  return spanWords(now.getTime() - since.getTime())
+}
+
+function spanWords(ms: number) {
   const span = Math.abs(ms)
-  const words =
-    span < HOUR
-      ? `${Math.max(1, Math.round(span / 60_000))} min`
-      : span < 2 * DAY
-        ? `${Math.round(span / HOUR)} h`
-        : `${Math.floor(span / DAY)} days`
-  if (span < 60_000) return 'due now'
-  return ms > 0 ? `due in ${words}` : `${words} late`
+  return span < HOUR
+    ? `${Math.max(1, Math.round(span / 60_000))} min`
+    : span < 2 * DAY
+      ? `${Math.round(span / HOUR)} h`
+      : `${Math.floor(span / DAY)} days`
 }
 
 /** A waiting case is out of the active views until its snooze ends; a closed case always. */

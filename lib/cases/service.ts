@@ -5,16 +5,19 @@ import { audit, auditRead } from '@/lib/audit/record'
 import { AuthRequiredError } from '@/lib/auth/errors'
 import { getViewer } from '@/lib/auth/session'
 import type { Viewer } from '@/lib/auth/viewer'
+import { casePath } from '@/lib/routes'
 import { getStore } from '@/lib/store/store'
 
-import { actOnCase, takeNext } from './actions'
+import { actOnCase } from './actions'
 import { bulkAct } from './bulk'
 import { caseViewCounts, listCases, ownerLoads } from './list'
+import { isAway, setAway } from './presence'
 import { caseEvents, caseRow, caseRowFor, knownAnalysts, summaryOf } from './read'
 import type { BulkRequest, CaseAction } from './requests'
-import { actorOf } from './settings'
+import { actorOf, autoAssignSettings } from './settings'
+import { takeNext } from './take-next'
 import type { CaseDetail, CaseSummary, QueueData } from './types'
-import { queueHref, type CaseListParams } from './views'
+import { CASE_VIEWS, queueHref, type CaseListParams, type CaseViewName } from './views'
 
 /* What the case pages and routes call: the signed-in viewer and the process's store. */
 
@@ -44,12 +47,13 @@ export async function loadQueue(params: CaseListParams): Promise<QueueData> {
   }
   await audit(viewer, 'view', resource, 'ok')
   const { db } = await getStore()
-  const [list, loads, analysts] = await Promise.all([
+  const [list, loads, analysts, away] = await Promise.all([
     listCases(db, actor.id, params),
-    actor.lead ? ownerLoads(db) : null,
+    actor.lead ? ownerLoads(db, autoAssignSettings().activeHours) : null,
     actor.lead ? knownAnalysts(db) : [],
+    isAway(db, actor.id),
   ])
-  return { ...list, viewer: actor, loads, analysts }
+  return { ...list, viewer: actor, loads, analysts, away }
 }
 
 /** The case views' counts, for the navigation above the records queue. */
@@ -116,4 +120,36 @@ export async function bulk(request: BulkRequest) {
   const viewer = await viewerOrThrow()
   const { db } = await getStore()
   return bulkAct(db, viewer, request)
+}
+
+/** The viewer marks themselves away or back. */
+export async function markAway(away: boolean): Promise<void> {
+  const viewer = await viewerOrThrow()
+  const { db } = await getStore()
+  await setAway(db, viewer, away)
+}
+
+/**
+ * Take next from the queue's form: the path of the case taken, or back to the queue's view saying
+ * that nothing is left.
+ */
+export async function takeFromForm(form: FormData): Promise<string> {
+  try {
+    return casePath((await take()).id)
+  } catch (error) {
+    if (!(error instanceof ProblemError) || error.status !== 409) throw error
+    return queueHref({ view: viewOf(form), taken: 'none' })
+  }
+}
+
+/** Away or back from the queue's form; back to the queue. */
+export async function awayFromForm(form: FormData): Promise<string> {
+  await markAway(form.get('away') === 'true')
+  return queueHref({ view: viewOf(form) })
+}
+
+/** The queue view a form was sent from; none for the records. */
+function viewOf(form: FormData): CaseViewName | undefined {
+  const view = form.get('view')
+  return CASE_VIEWS.find((name) => name === view)
 }

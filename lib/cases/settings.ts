@@ -6,9 +6,25 @@ import { getEnv } from '@/lib/env'
 
 import type { Actor } from './rules'
 
-/** Hours from a case's making to its due date (CASE_SLA_HOURS). */
+/** Hours from a case's clock (its record's time) to its due date (CASE_SLA_HOURS). */
 export function slaHours() {
   return getEnv().CASE_SLA_HOURS
+}
+
+/** Automatic assignment of new cases (CASE_AUTO_ASSIGN and its limits). */
+export function autoAssignSettings() {
+  const env = getEnv()
+  return {
+    on: env.CASE_AUTO_ASSIGN,
+    activeHours: env.CASE_AUTO_ASSIGN_ACTIVE_HOURS,
+    max: env.CASE_AUTO_ASSIGN_MAX,
+  }
+}
+
+/** Escalation of cases long past their due date (CASE_ESCALATE, CASE_ESCALATE_AFTER_HOURS). */
+export function escalationSettings() {
+  const env = getEnv()
+  return { on: env.CASE_ESCALATE, afterHours: env.CASE_ESCALATE_AFTER_HOURS }
 }
 
 /**

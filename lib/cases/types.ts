@@ -20,8 +20,16 @@ export type CaseSummary = {
   outcome: Outcome | null
   closeReason: string | null
   createdAt: string
+  /** When its clock started: the record's time (its age and due date count from it). */
+  since: string
   updatedAt: string
 }
+
+/**
+ * A case as the queue lists it: with its record's matches and how many of them stand decided (a
+ * screening's; null for a verification), counted as the records queue counts them.
+ */
+export type CaseListItem = CaseSummary & { matches: number | null; reviewed: number | null }
 
 export type CaseEvent = {
   id: number
@@ -38,17 +46,26 @@ export type CaseEvent = {
 
 export type Analyst = { id: string; label: string }
 
-export type OwnerLoad = { ownerId: string; ownerLabel: string; active: number; overdue: number }
+export type OwnerLoad = {
+  ownerId: string
+  ownerLabel: string
+  active: number
+  overdue: number
+  /** For automatic assignment: seen lately and not away, marked away, or not seen lately. */
+  availability: 'available' | 'away' | 'not_seen'
+}
 
 /** What a page needs to know about the viewer: their analyst id and whether they lead. */
 export type CaseViewer = { id: string; lead: boolean }
 
 export type QueueData = {
-  cases: CaseSummary[]
+  cases: CaseListItem[]
   counts: Record<CaseViewName, number>
   /** Cases matching the view and filters, of which `cases` is one page. */
   total: number
   viewer: CaseViewer
+  /** Whether the viewer marked themselves away (automatic assignment passes them over). */
+  away: boolean
   /** For leads only: everyone's load; `analysts` is whom they may assign to. */
   loads: OwnerLoad[] | null
   analysts: Analyst[]

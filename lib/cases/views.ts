@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { queueParams } from '@/lib/queue/params'
+
 import { CASE_STATES } from './rules'
 
 /* The queue's case views and filters, as they are spelled in the URL: browser-safe. */
@@ -52,6 +54,14 @@ export const caseListParams = z.object({
     (v) => v ?? 'due',
   ),
   page: optional(z.coerce.number().int().min(1).max(10_000)).transform((v) => v ?? 1),
+  // The records list's filters, on the case's record, as lenient as there (lib/queue/params.ts).
+  webhook_id: queueParams.shape.webhook_id.optional(),
+  from: queueParams.shape.from.optional(),
+  to: queueParams.shape.to.optional(),
+  error: queueParams.shape.error.optional(),
+  env: queueParams.shape.env.optional(),
+  /** Set by Take next's form when no case was left to take. */
+  taken: optional(z.enum(['none'])),
 })
 export type CaseListParams = z.infer<typeof caseListParams>
 

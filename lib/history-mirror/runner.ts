@@ -6,6 +6,7 @@ import { setImmediate as yieldNow, setTimeout as sleep } from 'node:timers/promi
 
 import type { Kysely } from 'kysely'
 
+import { escalateOverdue } from '@/lib/cases/escalate'
 import type { Database } from '@/lib/store/schema'
 import { UpstreamError } from '@/lib/upstream/errors'
 
@@ -36,9 +37,22 @@ export function newHolder(): string {
   return `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`
 }
 
+/** The cases' periodic duty, run by the lease holder; a failure is logged, never stops the sync. */
+async function escalate(db: Kysely<Database>) {
+  try {
+    const escalated = await escalateOverdue(db)
+    if (escalated.length > 0) mirrorLog('info', 'cases escalated', { cases: escalated.length })
+  } catch (error) {
+    mirrorLog('warn', 'case escalation failed', {
+      error: error instanceof Error ? error.message : 'unknown',
+    })
+  }
+}
+
 /**
  * The sync loop of one instance: while it holds the lease, it backfills page by page, polls every
- * pollSeconds (and finishes an interrupted poll first), re-reads an overlap every tenth poll and
+ * pollSeconds (and finishes an interrupted poll first) and escalates overdue cases after it (when
+ * CASE_ESCALATE is on), re-reads an overlap every tenth poll and
  * applies the retention; without the lease it waits and tries again. One upstream request at a
  * time, a yield between pages, and a failed read waits out Retry-After or backs off.
  */
@@ -88,6 +102,7 @@ export function runMirror(db: Kysely<Database>, settings: MirrorSettings): Mirro
           await poll(context)
           nextPoll = Date.now() + settings.pollSeconds * 1_000
           polls++
+          await escalate(db)
           if (polls % OVERLAP_EVERY === 0) {
             await overlap(context)
             await retrySetAside(context)

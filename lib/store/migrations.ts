@@ -21,6 +21,7 @@ import * as historyDeliveries from './migrations/0021-history-deliveries'
 import * as evidenceSigningKey from './migrations/0020-evidence-signing-key'
 import * as notifications from './migrations/0022-notifications'
 import * as lastingDecisions from './migrations/0023-lasting-decisions'
+import * as caseClock from './migrations/0024-case-clock'
 
 /*
  * Every migration, in order, imported rather than read from disk: the standalone server carries
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0020-evidence-signing-key': evidenceSigningKey,
   '0022-notifications': notifications,
   '0023-lasting-decisions': lastingDecisions,
+  '0024-case-clock': caseClock,
 }
 
 export const migrationProvider: MigrationProvider = {

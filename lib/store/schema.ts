@@ -250,6 +250,19 @@ export type CasesTable = {
   record_at: ColumnType<Date | null, never, never>
   record_webhook_id: ColumnType<string | null, never, never>
   record_is_sandbox: ColumnType<boolean | null, never, never>
+  /**
+   * When the case's clock starts (migration 0024): its record's time, or its making if earlier.
+   * Its age, its place in Take next and its due date count from it; filled from the record when
+   * not given.
+   */
+  clock_at: ColumnType<Date, Date | undefined, never>
+}
+
+/** An analyst who marked themselves away (or back): automatic assignment passes them over. */
+export type AnalystPresenceTable = {
+  analyst_id: string
+  away: boolean
+  changed_at: Date
 }
 
 /** One step in a case's life; append-only. */
@@ -346,6 +359,7 @@ export type Database = {
   evidence_signing_key: EvidenceSigningKeyTable
   notifications: NotificationsTable
   notify_preferences: NotifyPreferencesTable
+  analyst_presence: AnalystPresenceTable
 }
 
 export type AuditEventRow = Selectable<AuditEventsTable>

@@ -151,7 +151,8 @@ const CASES: CaseFixture[] = [
     due: t('11-03T11:00'),
     closed: { at: t('11-05T11:00'), by: ANA },
   },
-  // Open: a day old and overdue; six days old; 37 days old, sandbox and overdue.
+  // Open: made a day ago of a record four days old (its age on the case clock) and overdue; six
+  // days old; 37 days old, sandbox and overdue.
   { record: 'v1', kind: 'failed_verification', created: t('11-06T12:00'), due: t('11-07T00:00') },
   { record: 'v3', kind: 'failed_verification', created: t('11-01T12:00'), due: t('11-30T00:00') },
   { record: 'v5', kind: 'failed_verification', created: t('10-01T12:00'), due: t('10-02T12:00') },
@@ -404,8 +405,8 @@ describe('review times', () => {
 describe('cases', () => {
   it('counts open cases by age and deadlines met against missed', async () => {
     expect(await openCasesByAge(store.db, WEEK, NOW)).toEqual([
-      { bucket: '0-2', cases: 1 },
-      { bucket: '3-10', cases: 1 },
+      { bucket: '0-2', cases: 0 },
+      { bucket: '3-10', cases: 2 },
       { bucket: '11-30', cases: 0 },
       { bucket: '31+', cases: 1 },
     ])

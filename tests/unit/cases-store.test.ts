@@ -53,6 +53,7 @@ async function load() {
   return {
     create: await import('@/lib/cases/create'),
     actions: await import('@/lib/cases/actions'),
+    takeNext: await import('@/lib/cases/take-next'),
     bulk: await import('@/lib/cases/bulk'),
     list: await import('@/lib/cases/list'),
     store: await import('@/lib/store/store'),
@@ -245,12 +246,94 @@ describe('ownership', () => {
     await modules.create.createCasesForNewRecords(await db(), ids)
     const order = []
     for (let i = 0; i < 3; i++)
-      order.push((await modules.actions.takeNext(await db(), ana)).recordId)
+      order.push((await modules.takeNext.takeNext(await db(), ana)).recordId)
     expect(order).toEqual([ids[2], ids[1], ids[0]])
-    await expect(modules.actions.takeNext(await db(), ana)).rejects.toMatchObject({
+    await expect(modules.takeNext.takeNext(await db(), ana)).rejects.toMatchObject({
       status: 409,
       detail: 'Every active case has an owner: there is nothing to take.',
     })
+  })
+
+  it("counts a case's age, order and due date from its record's time, not from its making", async () => {
+    const now = new Date()
+    const monthsAgo = new Date(now.getTime() - 90 * 86_400_000)
+    const hourAgo = new Date(now.getTime() - 3_600_000)
+    // A backfill meets the newest records first: the old screening's case is made last.
+    const [newest] = await mirror({ risk: 'High', at: hourAgo })
+    await modules.create.createCasesForNewRecords(await db(), [newest!], now)
+    const [oldest] = await mirror({ risk: 'High', at: monthsAgo })
+    await modules.create.createCasesForNewRecords(
+      await db(),
+      [oldest!],
+      new Date(now.getTime() + 1),
+    )
+    const oldCase = await caseOf(oldest!)
+    expect(oldCase.clock_at).toEqual(monthsAgo)
+    expect(oldCase.due_at).toEqual(new Date(monthsAgo.getTime() + 24 * 3_600_000))
+    const overdue = await modules.list.listCases(await db(), 'x', {
+      view: 'overdue',
+      sort: 'age',
+      page: 1,
+    })
+    expect(overdue.cases.map((kase) => kase.recordId)).toEqual([oldest])
+    expect(overdue.cases[0]?.since).toBe(monthsAgo.toISOString())
+    expect((await modules.takeNext.takeNext(await db(), ana)).recordId).toBe(oldest)
+    expect((await modules.takeNext.takeNext(await db(), ana)).recordId).toBe(newest)
+  })
+
+  it('lists a screening case with its matches reviewed of total, a verification without', async () => {
+    const [screening, verification] = await mirror({ risk: 'High', matches: 2 }, { failed: true })
+    await modules.create.createCasesForNewRecords(await db(), [screening!, verification!])
+    await decide((await caseOf(screening!)).resource_id, 'm-one', 'false_positive')
+    const listed = await modules.list.listCases(await db(), 'x', {
+      view: 'unassigned',
+      sort: 'due',
+      page: 1,
+    })
+    const row = (id: string) => listed.cases.find((kase) => kase.recordId === id)
+    expect(row(screening!)).toMatchObject({ matches: 2, reviewed: 1 })
+    expect(row(verification!)).toMatchObject({ matches: null, reviewed: null })
+  })
+
+  it("filters cases by their record's day, environment and webhook, as the records list does", async () => {
+    const [early, late] = await mirror(
+      { risk: 'High', at: new Date('2026-10-01T10:00:00Z') },
+      { risk: 'High', at: new Date('2026-10-10T10:00:00Z') },
+    )
+    await modules.create.createCasesForNewRecords(await db(), [early!, late!])
+    const webhook = randomUUID()
+    await sql`update history_records set is_sandbox = true, webhook_id = ${webhook}
+      where id = ${late}`.execute(await db())
+    const listed = async (filters: Record<string, string>) =>
+      (
+        await modules.list.listCases(await db(), 'x', {
+          view: 'all',
+          sort: 'due',
+          page: 1,
+          ...filters,
+        })
+      ).cases
+        .map((kase) => kase.recordId)
+        .filter((id) => id === early || id === late)
+    expect(await listed({ from: '2026-10-05' })).toEqual([late])
+    expect(await listed({ to: '2026-10-01' })).toEqual([early])
+    expect(await listed({ env: 'sandbox' })).toEqual([late])
+    expect(await listed({ env: 'live' })).toEqual([])
+    expect(await listed({ webhook_id: webhook })).toEqual([late])
+  })
+
+  it('lists closed cases after open ones in every sort', async () => {
+    const ids = await mirror({ risk: 'High' }, { risk: 'Medium' })
+    await modules.create.createCasesForNewRecords(await db(), ids)
+    await sql`update cases set state = 'closed', outcome = 'no_action_needed',
+      due_at = due_at - interval '30 days' where record_id = ${ids[0]}`.execute(await db())
+    for (const sort of ['due', 'age'] as const) {
+      const all = await modules.list.listCases(await db(), 'x', { view: 'all', sort, page: 1 })
+      const mine = all.cases.filter((kase) => ids.some((id) => id === kase.recordId))
+      expect(mine.map((kase) => kase.recordId)).toEqual([ids[1], ids[0]])
+      expect(all.cases.at(-1)?.state).toBe('closed')
+      expect(all.cases[0]?.state).not.toBe('closed')
+    }
   })
 
   it('lets one of two simultaneous claims win and tells the other who has the case', async () => {
@@ -433,7 +516,7 @@ describe('views', () => {
     })
     const names = ids.map((id) => cases.find((kase) => kase.recordId === id)?.name)
     expect(names).toEqual(['Maria Alvarez', 'Maria Alvarez', null])
-    const taken = await modules.actions.takeNext(await db(), ana)
+    const taken = await modules.takeNext.takeNext(await db(), ana)
     expect(taken).toMatchObject({ recordId: ids[0], name: 'Maria Alvarez' })
   })
 

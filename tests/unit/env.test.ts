@@ -57,6 +57,28 @@ describe('parseEnv', () => {
     expect(errorOf(source)).toContain(expected)
   })
 
+  it('leaves automatic assignment and escalation off unless set, with their defaults', () => {
+    expect(parseEnv(valid)).toMatchObject({
+      CASE_AUTO_ASSIGN: false,
+      CASE_AUTO_ASSIGN_ACTIVE_HOURS: 8,
+      CASE_AUTO_ASSIGN_MAX: 10,
+      CASE_ESCALATE: false,
+      CASE_ESCALATE_AFTER_HOURS: 24,
+    })
+    expect(
+      parseEnv({
+        ...valid,
+        CASE_AUTO_ASSIGN: 'on',
+        CASE_ESCALATE: 'on',
+        CASE_AUTO_ASSIGN_MAX: '3',
+      }),
+    ).toMatchObject({ CASE_AUTO_ASSIGN: true, CASE_ESCALATE: true, CASE_AUTO_ASSIGN_MAX: 3 })
+    expect(errorOf({ ...valid, CASE_AUTO_ASSIGN: 'yes' })).toContain('CASE_AUTO_ASSIGN')
+    expect(errorOf({ ...valid, CASE_ESCALATE_AFTER_HOURS: '0' })).toContain(
+      'CASE_ESCALATE_AFTER_HOURS',
+    )
+  })
+
   it("reads DS_WEBHOOK_SECRET as the webhook's signing secrets, and never repeats a bad one", () => {
     const secret = `whsec_${'ab'.repeat(32)}`
     const old = `whsec_${'cd'.repeat(32)}`
