@@ -2,12 +2,12 @@ import 'server-only'
 
 import { sql, type Kysely } from 'kysely'
 
+import { reasonDigest } from '@/lib/audit/reason-digest'
 import { auditWork } from '@/lib/audit/record'
 import type { Viewer } from '@/lib/auth/viewer'
 import { getEnv } from '@/lib/env'
 import { SYSTEM_ACTOR } from '@/lib/review/decision-rules'
 import { judgedChanges, printMatch } from '@/lib/review/fingerprint'
-import { reasonDigest } from '@/lib/audit/reason-digest'
 import type { Database, MatchDecisionRow } from '@/lib/store/schema'
 import { asObject, readString } from '@/lib/webhooks/read'
 
