@@ -20,10 +20,13 @@ const shared = globalThis as typeof globalThis & { [KEY]?: Promise<PgBoss> }
 
 /** The process's queue, once started (the log's "send again" enqueues through it). */
 export function notifyQueue(): Promise<PgBoss> {
-  return (shared[KEY] ??= (async () => {
-    const store = await getStore()
-    return startQueue(store)
-  })())
+  // A start that failed is not kept: the next caller tries again.
+  return (shared[KEY] ??= getStore()
+    .then((store) => startQueue(store))
+    .catch((error: unknown) => {
+      delete shared[KEY]
+      throw error
+    }))
 }
 
 export async function startNotifications() {

@@ -75,3 +75,18 @@ test("a new High-risk case reaches the team's e-mail, whose link opens the case"
   await expect(row).toContainText('E-mail to aml-team@example.com')
   await expect(row.getByRole('button', { name: 'Send again' })).toBeVisible()
 })
+
+test('an analyst chooses which of their own events reach them by e-mail', async ({ page }) => {
+  await page.goto(`${app.url}/settings/notifications`)
+  const assigned = page.getByRole('checkbox', { name: 'A case assigned to me' })
+  const overdue = page.getByRole('checkbox', { name: 'A case of mine overdue' })
+  await expect(assigned).toBeChecked()
+  await expect(overdue).not.toBeChecked()
+  await assigned.uncheck()
+  await overdue.check()
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('status')).toHaveText('Saved.')
+  await page.reload()
+  await expect(page.getByRole('checkbox', { name: 'A case assigned to me' })).not.toBeChecked()
+  await expect(page.getByRole('checkbox', { name: 'A case of mine overdue' })).toBeChecked()
+})
