@@ -16,6 +16,8 @@ export type MirrorHealth = {
   degraded: boolean
   /** Seconds since the last poll that reached the upstream's newest record; null before one. */
   sinceLastPollSeconds: number | null
+  /** When that poll was (ISO 8601); null before one. */
+  lastPollAt: string | null
   /**
    * How long the mirror may have missed new records: since that poll, or, before any, since the
    * sync started. Past HISTORY_MAX_LAG_SECONDS the mirror is degraded.
@@ -45,6 +47,7 @@ export async function mirrorHealth(
   return {
     degraded: lagSeconds !== null && lagSeconds > maxLagSeconds,
     sinceLastPollSeconds: seconds(state.last_poll_at),
+    lastPollAt: state.last_poll_at?.toISOString() ?? null,
     lagSeconds,
     maxLagSeconds,
     setAside: Number(setAside.count),

@@ -3,9 +3,10 @@ import 'server-only'
 import nodemailer from 'nodemailer'
 
 import type { NotificationsTable } from '@/lib/store/schema'
+import { signBody } from '@/lib/webhook-signature'
 
 import type { NotifySettings } from './settings'
-import { SIGNATURE_HEADER, signBody } from './signature'
+import { SIGNATURE_HEADER } from './signature'
 
 /*
  * Sending one message on its channel. Each try has a deadline, so a channel that hangs fails the

@@ -3,10 +3,10 @@ import 'server-only'
 import { sql, type Kysely } from 'kysely'
 
 import { caseName } from '@/lib/cases/read'
+import { mirrorHealth } from '@/lib/history-mirror/health'
 import type { Database } from '@/lib/store/schema'
 
 import type { NotifyEvent } from './content'
-import { mirrorLooksDegraded, type MirrorHealth } from './mirror-health'
 
 /*
  * The events of the last day, read from the store as it is: every instance may look, and the
@@ -20,7 +20,7 @@ type Db = Kysely<Database>
 
 const LOOKBACK_HOURS = 24
 
-export type DetectSettings = { dueSoonHours: number; mirror: MirrorHealth }
+export type DetectSettings = { dueSoonHours: number; maxLagSeconds: number }
 
 export async function detectEvents(
   db: Db,
@@ -133,7 +133,8 @@ export async function detectEvents(
       name: row.name,
     })
   }
-  const mirror = await mirrorLooksDegraded(db, settings.mirror, now)
+  // The rule /api/health follows (HISTORY_MAX_LAG_SECONDS), from the same store.
+  const mirror = await mirrorHealth(db, now, settings.maxLagSeconds)
   if (mirror.degraded) {
     events.push({
       key: `mirror_degraded:${mirror.lastPollAt}`,

@@ -25,7 +25,7 @@ type Db = Kysely<Database>
 export async function sweep(db: Db, boss: PgBoss, settings: NotifySettings, now = new Date()) {
   const events = await detectEvents(
     db,
-    { dueSoonHours: settings.dueSoonHours, mirror: { pollSeconds: settings.pollSeconds } },
+    { dueSoonHours: settings.dueSoonHours, maxLagSeconds: settings.maxLagSeconds },
     now,
   )
   return recordEvents(db, boss, events, settings)

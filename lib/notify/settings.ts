@@ -15,7 +15,7 @@ export type NotifySettings = {
   webhookSecret: string | null
   dueSoonHours: number
   sweepSeconds: number
-  pollSeconds: number
+  maxLagSeconds: number
   /** Where the links in messages point. */
   appUrl: string
 }
@@ -31,7 +31,7 @@ export function notifySettings(): NotifySettings {
     webhookSecret: env.NOTIFY_WEBHOOK_SECRET ?? null,
     dueSoonHours: env.NOTIFY_DUE_SOON_HOURS,
     sweepSeconds: env.NOTIFY_SWEEP_SECONDS,
-    pollSeconds: env.HISTORY_POLL_SECONDS,
+    maxLagSeconds: env.HISTORY_MAX_LAG_SECONDS,
     // No request is at hand when a message is made: the public origin, else where a server
     // started with the defaults answers.
     appUrl: env.APP_URL ?? `http://127.0.0.1:${process.env.PORT ?? '3000'}`,

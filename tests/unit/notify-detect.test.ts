@@ -9,7 +9,7 @@ import { openTestStore } from '@/tests/unit/helpers/test-store'
 const ANA = 'https://idp.test ana'
 const BEN = 'https://idp.test ben'
 const HOUR = 3_600_000
-const settings = { dueSoonHours: 4, mirror: { pollSeconds: 10 } }
+const settings = { dueSoonHours: 4, maxLagSeconds: 300 }
 
 let store: Awaited<ReturnType<typeof openTestStore>>
 
@@ -83,7 +83,7 @@ describe('events', () => {
     expect(await kindsOf(now, caseId)).toEqual([])
   })
 
-  it('says the mirror is degraded when its last poll is several intervals old', async () => {
+  it('says the mirror is degraded when its last poll is older than HISTORY_MAX_LAG_SECONDS', async () => {
     const now = new Date()
     const mirrorEvents = async () =>
       (await detectEvents(store.db, settings, now)).filter((e) => e.kind === 'mirror_degraded')

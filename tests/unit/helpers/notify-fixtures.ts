@@ -88,7 +88,7 @@ export function settingsWith(overrides: Partial<NotifySettings>): NotifySettings
     webhookSecret: null,
     dueSoonHours: 4,
     sweepSeconds: 15,
-    pollSeconds: 10,
+    maxLagSeconds: 300,
     appUrl: 'https://verity.example.com',
     ...overrides,
   }

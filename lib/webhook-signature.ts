@@ -3,13 +3,12 @@ import 'server-only'
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
 /*
- * The provider's signature of a webhook delivery, as its documentation gives it: the header
- * `X-Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>`, computed over `"<t>.<raw body>"`
- * (the bytes as they came, never parsed and serialised again) with the webhook's signing secret,
- * `whsec_` followed by hex, as the key once the prefix is stripped and the hex decoded.
+ * The webhook signature scheme the provider documents for its deliveries, which Verity's own
+ * outgoing webhook uses too: a header `t=<unix seconds>,v1=<hex HMAC-SHA256>`, computed over
+ * `"<t>.<raw body>"` (the bytes as they came, never parsed and serialised again) with a signing
+ * secret, `whsec_` followed by hex, as the key once the prefix is stripped and the hex decoded.
+ * Incoming: lib/history-mirror/receive.ts; outgoing: lib/notify/channels.ts.
  */
-
-export const SIGNATURE_HEADER = 'x-webhook-signature'
 
 /** A delivery signed further from now than this is refused: a replay of an old one, or a bad clock. */
 export const TOLERANCE_SECONDS = 300
@@ -58,6 +57,12 @@ export function verifySignature(
   return matches ? { ok: true } : { ok: false, reason: 'bad_signature' }
 }
 
-function sign(key: Buffer, timestamp: string, body: Uint8Array): Buffer {
+function sign(key: Buffer, timestamp: string, body: Uint8Array | string): Buffer {
   return createHmac('sha256', key).update(`${timestamp}.`).update(body).digest()
+}
+
+/** The header value that signs `body` with `secret` at `unixSeconds`. */
+export function signBody(secret: string, body: string, unixSeconds: number): string {
+  const [key] = signingKeys([secret])
+  return `t=${unixSeconds},v1=${sign(key!, String(unixSeconds), body).toString('hex')}`
 }
