@@ -8,6 +8,7 @@ import { handleApi } from './handlers'
 import type { HistoryOrder } from '../data/history'
 import { send, sendFault } from './respond'
 import { createStore } from './store'
+import { demoRescreens } from '../data/rescreens'
 
 type SimulatorOptions = {
   host?: string
@@ -29,6 +30,8 @@ type SimulatorOptions = {
   errorRate?: number
   /** 0..1: fraction of requests answered 429 with Retry-After: 1. */
   rateLimitRate?: number
+  /** The demo: re-screen some applicants this long after the start (simulator/data/rescreens.ts). */
+  rescreenAfterMs?: number
 }
 
 export type Simulator = {
@@ -121,6 +124,15 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     server.once('error', reject)
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve())
   })
+  // The provider's monitoring re-screens applicants after the demo's mirror has met its history.
+  const rescreening =
+    options.rescreenAfterMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          store.history.add(demoRescreens(store.history))
+          store.pageCache.clear()
+        }, options.rescreenAfterMs)
+  rescreening?.unref()
   const { address, port } = server.address() as AddressInfo
   const host = address.includes(':') ? `[${address}]` : address
   return {
@@ -129,6 +141,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     stats,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        clearTimeout(rescreening)
         server.close((error) => (error ? reject(error) : resolve()))
         server.closeAllConnections()
       }),
