@@ -25,9 +25,12 @@ const webhookSecret = `whsec_${randomBytes(32).toString('hex')}`
 const sim = await startSimulatorProcess({
   port: simPort,
   historyRecords: 3000,
+  // A minute after the start (the mirror has met the history and the team's work is seeded), the
+  // provider re-screens a few applicants: their unchanged false positives carry over.
   knobs: {
     SIM_CLOCK: 'today',
     SIM_VERIFICATIONS: '400',
+    SIM_RESCREEN_AFTER_S: '60',
     SIM_WEBHOOK_URL: `http://127.0.0.1:${port}/api/upstream/webhooks`,
     SIM_WEBHOOK_SECRET: webhookSecret,
   },

@@ -6,6 +6,7 @@ import { audit } from '@/lib/audit/record'
 import { analystId, viewerLabel, type Viewer } from '@/lib/auth/viewer'
 import type { NewDecisionRow } from '@/lib/review/decision-queries'
 import { settlesAlone, type Decision, type DecisionAction } from '@/lib/review/decision-rules'
+import { printMatch } from '@/lib/review/fingerprint'
 import type { CaseRow, Database } from '@/lib/store/schema'
 import { upstreamGet } from '@/lib/upstream/client'
 import { amlSearchResultSchema } from '@/lib/upstream/schemas'
@@ -167,13 +168,16 @@ function decisionsOf(
   return { rows, outcome: trueMatch ? 'true_match' : 'false_positive' }
 }
 
-async function reportMatches(searchId: string): Promise<string[] | null> {
+type MatchPrint = ReturnType<typeof printMatch>
+
+/** The report's matches, each with its fingerprint, which a decision keeps (for carry-over). */
+async function reportMatches(searchId: string): Promise<Map<string, MatchPrint> | null> {
   try {
     const report = await upstreamGet(
       `/api/v3/aml/search/history/${encodeURIComponent(searchId)}`,
       amlSearchResultSchema,
     )
-    return report.data.map((match) => match.uuid)
+    return new Map(report.data.map((match) => [match.uuid, printMatch(match)]))
   } catch {
     // A report the upstream cannot give is left undecided; its case closes as needing no action.
     return null
@@ -188,10 +192,15 @@ export async function seedDemoWork(db: Kysely<Database>, now = new Date()): Prom
     if (!plan) continue
     let decisions: NewDecisionRow[] = []
     if (row.kind === 'screening') {
-      const matches = await reportMatches(row.resource_id)
-      if (matches && matches.length > 0 && matches.length <= MOST_MATCHES_DECIDED) {
-        const made = decisionsOf(row, plan, matches, now)
-        decisions = made.rows
+      const prints = await reportMatches(row.resource_id)
+      if (prints && prints.size > 0 && prints.size <= MOST_MATCHES_DECIDED) {
+        const made = decisionsOf(row, plan, [...prints.keys()], now)
+        decisions = made.rows.map((decision) => {
+          const print = prints.get(decision.match_uuid)
+          return print
+            ? { ...decision, fingerprint: print.fingerprint, judged: JSON.stringify(print.judged) }
+            : decision
+        })
         if (plan.state === 'closed') plan.outcome = made.outcome
       }
     }

@@ -17,6 +17,7 @@ if (order !== 'newest' && order !== 'oldest')
   throw new Error(`SIM_HISTORY_ORDER must be newest or oldest, got "${order}"`)
 
 // Read by clock.ts as it loads; checked here so that a typo is not silently the fixed date.
+const rescreenAfterS = numberEnv('SIM_RESCREEN_AFTER_S')
 const clock = process.env.SIM_CLOCK ?? ''
 if (clock !== '' && clock !== 'today') throw new Error(`SIM_CLOCK must be today, got "${clock}"`)
 
@@ -42,6 +43,7 @@ const simulator = await startSimulator({
   errorRate: numberEnv('SIM_ERROR_RATE'),
   rateLimitRate: numberEnv('SIM_RATE_LIMIT_RATE'),
   ...(webhookUrl ? { webhook: { url: webhookUrl, secret: webhookSecret } } : {}),
+  rescreenAfterMs: rescreenAfterS === undefined ? undefined : rescreenAfterS * 1_000,
 })
 console.log(`simulator listening on ${simulator.url}`)
 

@@ -10,6 +10,7 @@ import { hostileSpecs } from '../data/history-hostile'
 import type { HistoryOrder } from '../data/history'
 import { send, sendFault } from './respond'
 import { createStore } from './store'
+import { demoRescreens } from '../data/rescreens'
 
 type SimulatorOptions = {
   host?: string
@@ -35,6 +36,8 @@ type SimulatorOptions = {
   rateLimitRate?: number
   /** Where records added by POST /__sim/history are delivered, signed with the secret. */
   webhook?: WebhookTarget
+  /** The demo: re-screen some applicants this long after the start (simulator/data/rescreens.ts). */
+  rescreenAfterMs?: number
 }
 
 export type Simulator = {
@@ -136,6 +139,16 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     server.once('error', reject)
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve())
   })
+  // The provider's monitoring re-screens applicants after the demo's mirror has met its history.
+  const rescreening =
+    options.rescreenAfterMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          const added = store.history.add(demoRescreens(store.history))
+          store.pageCache.clear()
+          deliver?.(added.map((record) => record.delivery))
+        }, options.rescreenAfterMs)
+  rescreening?.unref()
   const { address, port } = server.address() as AddressInfo
   const host = address.includes(':') ? `[${address}]` : address
   return {
@@ -145,6 +158,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     deliveriesIdle: () => deliverer?.idle() ?? Promise.resolve(),
     close: () =>
       new Promise<void>((resolve, reject) => {
+        clearTimeout(rescreening)
         server.close((error) => (error ? reject(error) : resolve()))
         server.closeAllConnections()
       }),

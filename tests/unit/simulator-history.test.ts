@@ -149,3 +149,55 @@ describe('the simulated history', () => {
     expect(apart).toBeGreaterThan(7 * 86_400_000)
   })
 })
+
+describe('re-screenings', () => {
+  type Screening = {
+    applicant_id: string
+    search_response: { search_uuid: string; data: { uuid: string; fields?: unknown }[] }
+  }
+  const screeningOf = (record: Record) => record.payload as Screening
+
+  it('sends an earlier report again, with the changes asked for (POST rescreen_of)', async () => {
+    const sim = await startSimulator({ apiKey: API_KEY, historyRecords: 120 })
+    sims.push(sim)
+    const post = (body: unknown) =>
+      fetch(`${sim.url}/__sim/history`, { method: 'POST', body: JSON.stringify(body) })
+    const first = (await (await post({ risk: 'High', applicant_id: 'app-r' })).json()) as {
+      ids: string[]
+    }
+    const searchId = (first.ids[0] ?? '').replace(/^9e000002/, '9e000003')
+    const again = await post({ applicant_id: 'app-r', rescreen_of: searchId, changed: 1, added: 1 })
+    expect(again.status).toBe(200)
+    const [newest, earlier] = (await page(sim, undefined, 2)).data.map(screeningOf)
+    const before = earlier!.search_response.data
+    const now = newest!.search_response.data
+    expect(newest!.applicant_id).toBe('app-r')
+    expect(newest!.search_response.search_uuid).not.toBe(searchId)
+    expect(now.map((match) => match.uuid)).toEqual([
+      ...before.map((match) => match.uuid),
+      expect.any(String),
+    ])
+    expect(now[0]).not.toEqual(before[0])
+    expect(now.slice(1, 3)).toEqual(before.slice(1, 3))
+    expect((await post({ rescreen_of: 'no-such-search' })).status).toBe(400)
+  })
+
+  it('re-screens some of the history by itself when asked (the demo)', async () => {
+    const sim = await startSimulator({ apiKey: API_KEY, rescreenAfterMs: 0 })
+    sims.push(sim)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const records = (await page(sim, undefined, 1000)).data
+    const rescreens = records.slice(0, 8).map(screeningOf)
+    expect(rescreens).toHaveLength(8)
+    for (const rescreen of rescreens) {
+      const earlier = records
+        .slice(8)
+        .map(screeningOf)
+        .find((screening) => screening?.applicant_id === rescreen.applicant_id)
+      const uuids = earlier?.search_response.data.map((match) => match.uuid)
+      expect(
+        rescreen.search_response.data.map((match) => match.uuid).slice(0, uuids?.length),
+      ).toEqual(uuids)
+    }
+  })
+})
