@@ -1,5 +1,5 @@
 // `npm run demo`: builds Verity, starts the simulator and the app on it, prints where to look.
-import { randomBytes } from 'node:crypto'
+import { resolve } from 'node:path'
 
 import { exampleIds } from '../lib/demo/example-ids.ts'
 import { simulatorEnv, startApp } from '../tools/harness/app.ts'
@@ -41,12 +41,16 @@ const running = [sim]
 stopOnSignal(running)
 const app = await startApp({
   port,
-  // The embedded store keeps the activity between runs, in .verity-data unless VERITY_DATA_DIR says.
+  // As deployed (docs/operations.md); `next start` says it does not serve a standalone build.
+  standalone: true,
   env: {
     ...simulatorEnv(sim.url),
     VERITY_DEMO_WORK: 'true',
     AUTH_DISABLED: 'true',
     DS_WEBHOOK_SECRET: webhookSecret,
+    // The embedded store keeps the activity between runs, in the checkout's .verity-data unless
+    // VERITY_DATA_DIR says (the standalone server works in its own folder, which a build replaces).
+    VERITY_DATA_DIR: resolve(process.env.VERITY_DATA_DIR ?? '.verity-data'),
   },
   output: 'echo',
   timeoutMs: 120_000,
@@ -57,6 +61,9 @@ const base = app.url
 console.log(`
 Verity is running on simulated data: ${base}
 
+  Work queue (Take next)   ${base}/queue
+  A case                   ${base}/cases/1
+  Search                   ${base}/search?q=Petrov
   Profiles                 ${base}/profiles
   Webhook history          ${base}/webhooks
   Failed verification      ${base}/v/${exampleIds.errorsShortId}
@@ -65,6 +72,7 @@ Verity is running on simulated data: ${base}
   Activity (audit trail)   ${base}/activity
   Analytics                ${base}/analytics
   History sync             ${base}/history-sync
+  Delivery log             ${base}/outbox
 
 A record added now is delivered to Verity at once, as the provider's webhook would:
   curl -X POST ${sim.url}/__sim/history -d '{"risk":"High","name":"Jane Example"}'

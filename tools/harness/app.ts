@@ -26,6 +26,11 @@ export type AppOptions = {
   store?: { dataDir: string; remove: boolean }
   /** `next dev` instead of `next start`. */
   dev?: boolean
+  /**
+   * The build's standalone server (`node .next/standalone/server.js`, as deployed) instead of
+   * `next start`, which prints that it does not serve an `output: 'standalone'` build as deployed.
+   */
+  standalone?: boolean
   /** Options for node itself (`--cpu-prof`, `--import`, which NODE_OPTIONS may not take). */
   nodeArgs?: string[]
   /** Another Next.js app than Verity (the bench's framework floor), started in its folder. */
@@ -53,18 +58,19 @@ export async function startApp(options: AppOptions): Promise<StartedApp> {
   const command = options.dev ? 'dev' : 'start'
   const store = options.store
   const name = options.name ?? 'verity'
-  const started = spawnNode(
-    name,
-    [...(options.nodeArgs ?? []), next, command, '-p', String(port), '-H', '127.0.0.1'],
-    {
-      env: (workDir) => ({
-        ...(typeof options.env === 'function' ? options.env(workDir) : options.env),
-        ...(store ? { VERITY_DATA_DIR: store.dataDir } : {}),
-      }),
-      cwd: options.cwd,
-      output: options.output,
-    },
-  )
+  const serverArgs = options.standalone
+    ? [join(process.cwd(), process.env.NEXT_DIST_DIR || '.next', 'standalone', 'server.js')]
+    : [next, command, '-p', String(port), '-H', '127.0.0.1']
+  const started = spawnNode(name, [...(options.nodeArgs ?? []), ...serverArgs], {
+    env: (workDir) => ({
+      ...(typeof options.env === 'function' ? options.env(workDir) : options.env),
+      ...(store ? { VERITY_DATA_DIR: store.dataDir } : {}),
+      // The standalone server takes its address from these, and works in its own folder.
+      ...(options.standalone ? { PORT: String(port), HOSTNAME: '127.0.0.1' } : {}),
+    }),
+    cwd: options.cwd,
+    output: options.output,
+  })
   const stop = () =>
     started.stop().finally(() => {
       if (store?.remove) rmSync(store.dataDir, { recursive: true, force: true })
