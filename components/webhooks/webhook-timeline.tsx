@@ -60,9 +60,15 @@ export function WebhookTimeline({
         .getVirtualItems()
         .find((candidate) => candidate.end > top && rows[candidate.index]?.kind === 'record')
       const row = item && rows[item.index]
+      // Its place within the list, not in the document: the list's own top (scrollMargin) is
+      // measured after the first render, and that move is no reason to scroll the window.
       anchor.current =
         item && row?.kind === 'record'
-          ? { id: row.record.id, start: item.start, top: item.start - top }
+          ? {
+              id: row.record.id,
+              start: item.start - virtualizer.options.scrollMargin,
+              top: item.start - top,
+            }
           : null
     }
     remember()
@@ -77,7 +83,10 @@ export function WebhookTimeline({
     // Compared with where the record was, not with window.scrollY: reading the scroll position
     // here lays out the rows just committed, which made a page added below the viewport the
     // longest task of a scroll through the history.
-    if (start !== undefined && Math.abs(start - held.start) >= 1) {
+    if (
+      start !== undefined &&
+      Math.abs(start - virtualizer.options.scrollMargin - held.start) >= 1
+    ) {
       window.scrollTo({ top: start - held.top })
     }
   }, [rows, virtualizer])
