@@ -13,6 +13,7 @@ import {
 } from 'vitest'
 
 import type { Viewer } from '@/lib/auth/viewer'
+import { signInOnEnv, viewerOf } from '@/tests/unit/helpers/auth-settings'
 import { stubEnv } from '@/tests/unit/helpers/env'
 import {
   amlReports,
@@ -32,13 +33,6 @@ vi.mock('@/lib/auth/session', async () =>
   (await import('@/tests/unit/helpers/session-mock')).sessionMock(signedIn),
 )
 
-const viewerOf = (name: string, groups: string[] = []): Viewer => ({
-  iss: 'https://idp.test',
-  sub: name,
-  email: `${name}@verity.test`,
-  name,
-  groups,
-})
 const ana = viewerOf('ana')
 const ben = viewerOf('ben')
 const lea = viewerOf('lea', ['aml-leads'])
@@ -67,15 +61,7 @@ beforeAll(async () => {
   fake = await startFakeUpstream()
   fake.handle(amlReports(MATCHES))
   stubEnv({
-    DS_API_BASE_URL: fake.url,
-    DS_API_KEY: 'k',
-    AUTH_DISABLED: 'false',
-    OIDC_ISSUER: 'https://idp.test',
-    OIDC_CLIENT_ID: 'verity',
-    OIDC_CLIENT_SECRET: 'secret',
-    SESSION_SECRET: 'a-session-secret-of-at-least-32-characters',
-    AUTH_ALLOWED_EMAIL_DOMAINS: 'verity.test',
-    AUTH_LEAD_GROUPS: 'aml-leads',
+    ...signInOnEnv(fake.url),
     CASE_SLA_HOURS: 'High=24,Medium=72,failed_verification=48',
   })
   modules = await load()

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { actionLabel, recordTypeLabel } from '@/components/activity/activity-labels'
 import { parseActivityFilters } from '@/lib/audit/activity-filters'
 import type { Viewer } from '@/lib/auth/viewer'
+import { signInOnEnv, viewerOf } from '@/tests/unit/helpers/auth-settings'
 import { stubEnv } from '@/tests/unit/helpers/env'
 import { withAppStore } from '@/tests/unit/helpers/test-store'
 
@@ -17,13 +18,6 @@ vi.mock('@/lib/auth/session', async () =>
   (await import('@/tests/unit/helpers/session-mock')).sessionMock(signedIn),
 )
 
-const viewerOf = (name: string, groups: string[] = []): Viewer => ({
-  iss: 'https://idp.test',
-  sub: name,
-  email: `${name}@verity.test`,
-  name,
-  groups,
-})
 const ana = viewerOf('ana')
 const lea = viewerOf('lea', ['aml-leads'])
 
@@ -40,17 +34,7 @@ async function load() {
 }
 
 beforeAll(async () => {
-  stubEnv({
-    DS_API_BASE_URL: 'http://127.0.0.1:9',
-    DS_API_KEY: 'k',
-    AUTH_DISABLED: 'false',
-    OIDC_ISSUER: 'https://idp.test',
-    OIDC_CLIENT_ID: 'verity',
-    OIDC_CLIENT_SECRET: 'secret',
-    SESSION_SECRET: 'a-session-secret-of-at-least-32-characters',
-    AUTH_ALLOWED_EMAIL_DOMAINS: 'verity.test',
-    AUTH_LEAD_GROUPS: 'aml-leads',
-  })
+  stubEnv(signInOnEnv())
   modules = await load()
   vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
 }, 60_000)
