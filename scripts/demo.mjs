@@ -1,4 +1,5 @@
 // `npm run demo`: builds Verity, starts the simulator and the app on it, prints where to look.
+import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
 
 import { exampleIds } from '../lib/demo/example-ids.ts'
