@@ -7,12 +7,14 @@ import { startSmtp } from '@/tests/unit/helpers/notify-fixtures'
 import { freePort } from '@/tools/harness/free-port'
 
 /*
- * Notifications out, in the browser: a High-risk screening added to this file's own simulator
- * reaches the mirror's poll, which makes its case; the team's e-mail reaches an SMTP server this
- * test starts, and its link opens the case. The delivery log shows it sent.
+ * Events in and out, in the browser: a High-risk screening added to this file's own simulator is
+ * delivered to Verity as the provider's signed webhook (the poll is set to an hour, so only the
+ * delivery can bring it), which makes its case; the team's e-mail reaches an SMTP server this test
+ * starts, and its link opens the case. The delivery log shows it sent.
  */
 
 const KEY = 'notify-suite-key'
+const SECRET = `whsec_${'5e'.repeat(32)}`
 let sim: Simulator
 let app: AppInstance
 let smtp: Awaited<ReturnType<typeof startSmtp>>
@@ -21,15 +23,20 @@ test.describe.configure({ timeout: 120_000 })
 
 test.beforeAll(async () => {
   test.setTimeout(150_000)
-  sim = await startSimulator({ apiKey: KEY, historyRecords: 60 })
-  smtp = await startSmtp()
   const port = await freePort()
+  sim = await startSimulator({
+    apiKey: KEY,
+    historyRecords: 60,
+    webhook: { url: `http://127.0.0.1:${port}/api/upstream/webhooks`, secret: SECRET },
+  })
+  smtp = await startSmtp()
   app = await startApp(
     {
       DS_API_BASE_URL: sim.url,
       DS_API_KEY: KEY,
       HISTORY_SYNC: 'on',
-      HISTORY_POLL_SECONDS: '1',
+      HISTORY_POLL_SECONDS: '3600',
+      DS_WEBHOOK_SECRET: SECRET,
       NOTIFY_SWEEP_SECONDS: '1',
       SMTP_URL: smtp.url,
       NOTIFY_EMAIL_FROM: 'verity@example.com',
@@ -47,7 +54,7 @@ test.afterAll(async () => {
   await smtp?.close()
 })
 
-test("a new High-risk case reaches the team's e-mail, whose link opens the case", async ({
+test("a delivered High-risk screening reaches the team's e-mail, whose link opens the case", async ({
   page,
 }) => {
   const name = `NOTIFY HIGHRISK ${Date.now().toString(36).toUpperCase()}`
