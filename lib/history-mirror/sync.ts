@@ -306,11 +306,13 @@ async function readPage(context: SyncContext, after: string | null): Promise<Mir
  * too. A few pages at a time.
  */
 export async function retrySetAside(context: SyncContext): Promise<void> {
+  // The longest overdue pages first, a few a pass.
   const due = await context.db
     .selectFrom('history_set_aside')
     .select('page_after')
-    .distinct()
     .where('next_attempt_at', '<=', new Date())
+    .groupBy('page_after')
+    .orderBy((eb) => eb.fn.min('next_attempt_at'))
     .limit(RETRY_PAGES)
     .execute()
   try {
