@@ -2,7 +2,7 @@ import 'server-only'
 
 import { sql, type Kysely } from 'kysely'
 
-import { mirrorRowView, type MirrorRowView } from '@/lib/history-mirror/row'
+import { mirrorRowView, type MirrorRowColumns, type MirrorRowView } from '@/lib/history-mirror/row'
 import { decisionCounts } from '@/lib/review/decision-counts-sql'
 import type { Database } from '@/lib/store/schema'
 
@@ -26,20 +26,10 @@ export type ApplicantEvent = MirrorRowView & {
 
 export type ApplicantHistory = { events: ApplicantEvent[]; more: boolean }
 
-type Row = {
-  id: string
-  at: Date | null
-  event_type: string | null
+type Row = MirrorRowColumns & {
   payload_state: ApplicantEvent['payloadState']
   webhook_id: string | null
-  requested_name: string | null
-  risk: string | null
-  match_count: number | null
-  search_uuid: string | null
-  short_id: string | null
-  status: string | null
   error_codes: number[]
-  external_id: string | null
   reviewed: number | null
   awaiting: number | null
   notes: number | null

@@ -3,7 +3,7 @@ import 'server-only'
 import { sql, type Kysely } from 'kysely'
 
 import { nameKey } from '@/lib/history-mirror/name-key'
-import { mirrorRowView, type MirrorRowView } from '@/lib/history-mirror/row'
+import { mirrorRowView, type MirrorRowColumns, type MirrorRowView } from '@/lib/history-mirror/row'
 import type { Database } from '@/lib/store/schema'
 
 /*
@@ -27,20 +27,7 @@ export type SearchHit = MirrorRowView & {
 
 export type SearchResult = { hits: SearchHit[]; more: boolean }
 
-type Row = {
-  id: string
-  at: Date | null
-  event_type: string | null
-  requested_name: string | null
-  risk: string | null
-  match_count: number | null
-  applicant_id: string | null
-  screening_id: string | null
-  search_uuid: string | null
-  short_id: string | null
-  status: string | null
-  external_id: string | null
-}
+type Row = MirrorRowColumns & { applicant_id: string | null; screening_id: string | null }
 
 const COLUMNS = sql`r.id, r.at, r.event_type, r.requested_name, r.risk, r.match_count,
   r.applicant_id, r.screening_id, r.search_uuid, r.short_id, r.status, r.external_id`

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 
 import type * as ProxyModule from '@/proxy'
 
+import { signInOnEnv } from '@/tests/unit/helpers/auth-settings'
 import { stubEnv } from '@/tests/unit/helpers/env'
 
 /*
@@ -14,16 +15,7 @@ const ORIGIN = 'http://verity.test'
 let proxy: typeof ProxyModule.proxy
 
 beforeAll(async () => {
-  stubEnv({
-    DS_API_BASE_URL: 'http://127.0.0.1:9',
-    DS_API_KEY: 'k',
-    AUTH_DISABLED: 'false',
-    OIDC_ISSUER: 'https://idp.test',
-    OIDC_CLIENT_ID: 'verity',
-    OIDC_CLIENT_SECRET: 'secret',
-    SESSION_SECRET: 'a-session-secret-of-at-least-32-characters',
-    AUTH_ALLOWED_EMAIL_DOMAINS: 'verity.test',
-  })
+  stubEnv(signInOnEnv())
   ;({ proxy } = await import('@/proxy'))
 })
 

@@ -11,11 +11,11 @@ import {
   seedAssignment,
   seedCase,
   seedSession,
-  settingsWith,
   startHttp,
   startSmtp,
   until,
   WEBHOOK_SECRET,
+  allChannels,
 } from '@/tests/unit/helpers/notify-fixtures'
 import { openTestStore } from '@/tests/unit/helpers/test-store'
 
@@ -53,14 +53,7 @@ beforeAll(async () => {
   store = await openTestStore()
   smtp = await startSmtp()
   http = await startHttp((path) => (path === '/fail' ? 500 : path === '/hang' ? 0 : 200))
-  settings = settingsWith({
-    smtpUrl: smtp.url,
-    from: 'verity@example.com',
-    teamEmail: 'aml-team@example.com',
-    slackUrl: `${http.url}/slack`,
-    webhookUrl: `${http.url}/hook`,
-    webhookSecret: WEBHOOK_SECRET,
-  })
+  settings = allChannels(smtp.url, http.url)
   boss = await startQueue(store, RETRY)
   await startWorker(store.db, boss, settings, RETRY)
 }, 60_000)

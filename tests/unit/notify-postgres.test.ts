@@ -7,11 +7,10 @@ import type { NotifySettings } from '@/lib/notify/settings'
 import { openStore, type Store } from '@/lib/store/open'
 import {
   seedCase,
-  settingsWith,
   startHttp,
   startSmtp,
   until,
-  WEBHOOK_SECRET,
+  allChannels,
 } from '@/tests/unit/helpers/notify-fixtures'
 import { postgresBin, startPostgres, type Postgres } from '@/tools/harness/postgres'
 
@@ -35,14 +34,7 @@ describe.skipIf(!postgresBin())('notifications on two instances of one PostgreSQ
     postgres = await startPostgres()
     smtp = await startSmtp()
     http = await startHttp()
-    settings = settingsWith({
-      smtpUrl: smtp.url,
-      from: 'verity@example.com',
-      teamEmail: 'aml-team@example.com',
-      slackUrl: `${http.url}/slack`,
-      webhookUrl: `${http.url}/hook`,
-      webhookSecret: WEBHOOK_SECRET,
-    })
+    settings = allChannels(smtp.url, http.url)
     const config = { databaseUrl: postgres.url, dataDir: '' }
     const stores = await Promise.all([openStore(config), openStore(config)])
     // Both start pg-boss at once: its schema is made once.

@@ -94,6 +94,18 @@ export function settingsWith(overrides: Partial<NotifySettings>): NotifySettings
   }
 }
 
+/** Every channel on: the team's e-mail through `smtpUrl`, Slack and the webhook at `httpUrl`. */
+export function allChannels(smtpUrl: string, httpUrl: string): NotifySettings {
+  return settingsWith({
+    smtpUrl,
+    from: 'verity@example.com',
+    teamEmail: 'aml-team@example.com',
+    slackUrl: `${httpUrl}/slack`,
+    webhookUrl: `${httpUrl}/hook`,
+    webhookSecret: WEBHOOK_SECRET,
+  })
+}
+
 /** Waits until `check` holds, polling; fails with `what` after `ms`. */
 export async function until(what: string, check: () => boolean | Promise<boolean>, ms = 20_000) {
   const end = Date.now() + ms
