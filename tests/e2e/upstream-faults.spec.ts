@@ -112,8 +112,11 @@ async function expectErrorThenRecovery(page: Page, message: string | RegExp) {
 test('latency beyond the timeout – 504 within the timeout and a margin; a timeout message, then retry', async ({
   page,
 }) => {
-  // Warm the route first: a cold first request also pays for loading its code.
-  expect((await fetch(app.url + apiPath)).status).toBe(200)
+  // Warm the route first: a cold first request also pays for loading its code, and on a loaded
+  // machine its upstream call alone once passed the 1.5 s deadline (a 504 before any fault).
+  await expect
+    .poll(async () => (await fetch(app.url + apiPath)).status, { timeout: 30_000 })
+    .toBe(200)
   // The upstream would answer after 12 s; the 504 must come from the 1.5 s deadline. The bound
   // leaves room for a busy CI machine (2.6 s once, with a 1 s margin) and stays far from 12 s.
   await fault({ mode: 'latency', ms: 12_000 })
