@@ -63,7 +63,7 @@ function step(name, command, args, { env = {}, live = false } = {}) {
 // The route types first: tsc and the type-aware lint rules both read them.
 await step('typegen', 'npx', ['next', 'typegen'], { live: true })
 // The unit tests need neither the route types nor the build: they start now and run beside
-// everything else (vitest 4 runs a worker per core), mostly beside the browser suite, whose
+// everything else (a worker per core, vitest.config.ts), mostly beside the browser suite, whose
 // processes wait on each other more than they compute (it used about one core of two).
 const unit = step('unit', 'npx', [
   'vitest',
