@@ -244,7 +244,12 @@ export async function claimRecheck(
     .where('ended_at', 'is', null)
     .returning(['provider_tokens'])
     .executeTakeFirst()
-  if (!claimed) return 'lost'
+  if (!claimed) {
+    // On a shared server another instance took it: its new check time is read on the next
+    // request, rather than claiming again on each until the kept row is dropped.
+    if (rows && rows.keepMs !== Infinity) rows.rows.delete(id)
+    return 'lost'
+  }
   const cached = rows?.rows.get(id)
   if (cached) cached.checked_at = new Date(now)
   return { tokens: claimed.provider_tokens }
