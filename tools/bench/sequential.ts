@@ -66,12 +66,21 @@ try {
     [`Verity /api/${values.path}`, `${app.url}/api/${path}`, { cookie }],
     ['Verity /api/ping', `${app.url}/api/ping`, {}],
   ]
+  // Server-Timing's parts of Verity's read (lib/server-timing.ts), each request's.
+  const parts = new Map<string, number[]>()
   const time = async ([, url, headers]: (typeof targets)[number]) => {
     const start = performance.now()
     const answer = await fetch(url, { headers })
     await answer.arrayBuffer()
+    const took = performance.now() - start
     if (!answer.ok) throw new Error(`${url} answered ${answer.status}`)
-    return performance.now() - start
+    if (url === targets[1]![1]) {
+      for (const [, name, ms] of (answer.headers.get('server-timing') ?? '').matchAll(
+        /([\w-]+);dur=([\d.]+)/g,
+      ))
+        parts.set(name!, [...(parts.get(name!) ?? []), Number(ms)])
+    }
+    return took
   }
   // The history mirror's first backfill runs in the server's process: measured after it, as the
   // bench does (a build from before the mirror has no status page).
@@ -80,6 +89,7 @@ try {
   else await new Promise((done) => setTimeout(done, 5_000))
   // Warm-up: compiled code, open connections, the store's first statements.
   for (let round = 0; round < 100; round++) for (const target of targets) await time(target)
+  parts.clear()
   const seen = targets.map(() => [] as number[])
   for (let round = 0; round < requests; round++) {
     for (let step = 0; step < targets.length; step++) {
@@ -93,6 +103,8 @@ try {
     const added = index === 0 ? '' : `  (+${(p50 - direct).toFixed(2)} ms)`
     console.log(`${label.padEnd(40)} p50 ${p50.toFixed(2).padStart(6)} ms${added}`)
   }
+  const named = [...parts].map(([name, ms]) => `${name} ${median(ms).toFixed(2)}`)
+  console.log(`Server-Timing of ${targets[1]![0]}, p50 in ms: ${named.join(', ')}`)
 } finally {
   for (const child of started.reverse()) await child.stop()
 }
