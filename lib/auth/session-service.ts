@@ -35,23 +35,23 @@ const PURGE_EVERY_MS = 5 * 60 * 1000
  */
 export const SHARED_SESSION_KEEP_MS = 5_000
 
-// Sessions are also kept in memory (lib/auth/session-store.ts), one copy per process like the
-// store itself: the embedded store is written by this process alone; on a PostgreSQL server the
-// copy holds rows for a few seconds, while this instance hears other instances' ends.
-const ROWS = Symbol.for('verity.session-rows')
-const shared = globalThis as typeof globalThis & { [ROWS]?: SessionRows }
+// Sessions are also kept in memory (lib/auth/session-store.ts), one copy per store, like the
+// store itself one per process: the embedded store is written by this process alone; on a
+// PostgreSQL server the copy holds rows for a few seconds, while this instance hears other
+// instances' ends.
+const COPIES = Symbol.for('verity.session-rows')
+const shared = globalThis as typeof globalThis & { [COPIES]?: WeakMap<object, SessionRows> }
 
 async function sessionTable() {
-  const { db, kind, pool } = await getStore()
-  if (!shared[ROWS]) {
-    if (kind === 'embedded') {
-      shared[ROWS] = sessionRows()
-    } else {
-      shared[ROWS] = sharedSessionRows(SHARED_SESSION_KEEP_MS)
-      void listenForSessionEnds(pool, shared[ROWS]).started
-    }
+  const { db, kind, pool, onClose } = await getStore()
+  const copies = (shared[COPIES] ??= new WeakMap())
+  let rows = copies.get(db)
+  if (!rows) {
+    rows = kind === 'embedded' ? sessionRows() : sharedSessionRows(SHARED_SESSION_KEEP_MS)
+    copies.set(db, rows)
+    if (kind === 'postgres') onClose(listenForSessionEnds(pool, rows).stop)
   }
-  return { db, rows: shared[ROWS] }
+  return { db, rows }
 }
 
 /** Starts a session for an analyst who has just signed in; resolves to the cookie's value. */
