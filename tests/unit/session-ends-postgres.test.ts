@@ -108,6 +108,23 @@ describe.skipIf(!postgresBin())('sessions on two instances of one PostgreSQL ser
     expect(refusedAfter).toBeLessThan(1_000)
   })
 
+  it('reads a kept row again before ending it as idle, when the other instance kept it in use', async () => {
+    const t0 = Date.now()
+    const minutes = (count: number) => count * 60_000
+    const { sessionId } = await createSession(one.db, ana, times, t0)
+    // Instance two keeps the row as it was at sign-in.
+    await findSession(two.db, sessionId, times, t0 + 1_000, two.rows)
+    // The analyst works on instance one: last seen 29 minutes in.
+    await findSession(one.db, sessionId, times, t0 + minutes(29), one.rows)
+    // By two's copy the session has been idle for 31 minutes; by the table, for 2.
+    expect(await findSession(two.db, sessionId, times, t0 + minutes(31), two.rows)).toMatchObject({
+      status: 'active',
+    })
+    expect(await endSession(one.db, sessionId, t0 + minutes(32), one.rows)).toMatchObject({
+      reason: 'sign_out',
+    })
+  })
+
   it('keeps nothing while it cannot hear the ends, and listens again', async () => {
     const { sessionId } = await createSession(one.db, ana, times)
     await findSession(two.db, sessionId, times, Date.now(), two.rows)
