@@ -13,9 +13,10 @@ import type { PdfJob, PdfOrder, PdfReply } from './pdf-worker'
  * EVIDENCE_PACK_CONCURRENCY at a time (pack-slots.ts, around the whole pack), so at most that many
  * workers are ever busy; a worker is kept for the next pack and ended after a minute unused.
  *
- * Not piscina: a pool library loads its task file by name at run time, which the Next.js bundler
- * cannot see, so that file and everything it imports (pdfkit, the layout, its helpers) would have
- * to be kept as plain JavaScript outside the build and copied into the standalone output by hand.
+ * Not piscina: it starts its own worker.js, which loads the task file by name at run time, which
+ * the Next.js bundler cannot see, so that file and everything it imports (pdfkit, the layout, its
+ * helpers) would have to be kept as plain JavaScript outside the build and copied into the
+ * standalone output by hand.
  * `new Worker(new URL(…, import.meta.url))` is the one form the bundler follows: it builds the
  * worker with the rest of the server, from the same TypeScript.
  */
@@ -23,9 +24,9 @@ import type { PdfJob, PdfOrder, PdfReply } from './pdf-worker'
 const IDLE_MS = 60_000
 /*
  * A worker's heap, bounded: laying out a 1,000-match report fits in 64 MB, and without a bound V8
- * let each worker's heap grow to some 150 MB before collecting (two workers making packs in turn:
- * 310 MB resident against 180 with these limits, no slower). A pack that needs more ends its
- * worker, and is refused like one whose audit row cannot be written.
+ * lets a worker's heap grow well past that before collecting (two workers laying out six such
+ * packs each: 310 MB resident without a bound, 180 with these limits, no slower). A pack that needs
+ * more ends its worker, and is refused like one whose audit row cannot be written.
  */
 export const PDF_WORKER_OPTIONS = {
   resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8 },
@@ -93,6 +94,12 @@ function takeWorker(): Worker {
   const worker = current.start()
   // A worker waiting for its next pack must not keep a script or a test run from ending.
   worker.unref()
+  // One that stops while waiting is no longer offered (while it has a pack, layOutPdf listens).
+  const forget = () => {
+    current.idle = current.idle.filter((idle) => idle.worker !== worker)
+  }
+  worker.on('error', forget)
+  worker.on('exit', forget)
   return worker
 }
 
