@@ -15,7 +15,7 @@ export default defineConfig({
     // One migrated embedded store, copied by the tests that need one (tests/unit/helpers/test-store.ts).
     globalSetup: ['tests/unit/store-template.ts'],
     environment: 'node',
-    setupFiles: ['tests/unit/setup/fresh-upstream-state.ts'],
+    setupFiles: ['tests/unit/setup/fresh-upstream-state.ts', 'tests/unit/setup/pdf-workers.ts'],
     // Route handlers and fetchers are called without a request or cookies; sign-in is tested apart.
     env: { AUTH_DISABLED: 'true' },
     // A test that imports a route handler first compiles it inside its own time: 21 s once on a
