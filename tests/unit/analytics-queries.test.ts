@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { tableCsv } from '@/lib/analytics/csv'
 import { parseAnalyticsParams, type AnalyticsRange } from '@/lib/analytics/params'
@@ -15,8 +15,9 @@ import {
   screeningsPerDay,
   verificationsPerDay,
 } from '@/lib/analytics/queries'
-import { queryQueue } from '@/lib/queue/queue'
-import type { QueueFilters } from '@/lib/queue/params'
+import { makeCases } from '@/lib/cases/create'
+import { listCases } from '@/lib/cases/list'
+import { caseListParams } from '@/lib/cases/views'
 import type { HistoryRecordsTable } from '@/lib/store/schema'
 
 import { openTestStore } from '@/tests/unit/helpers/test-store'
@@ -224,6 +225,7 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
+  vi.unstubAllEnvs()
   await store.close()
 })
 
@@ -437,19 +439,31 @@ describe('cases', () => {
 })
 
 describe('the queue agrees', () => {
-  const none: QueueFilters = { risk: null, eventType: null, webhookId: null, age: null }
-  const queued = async (filters: Partial<QueueFilters>) =>
-    (await queryQueue(store.db, { ...none, ...filters }, { limit: 500, now: NOW })).rows.length
+  beforeAll(async () => {
+    // Making a case reads the settings (its due date), which need an upstream to parse.
+    vi.stubEnv('DS_API_BASE_URL', 'http://upstream.test')
+    vi.stubEnv('DS_API_KEY', 'test-key')
+    // Cases for the failed verifications that have none yet (E and F); the charts above count the
+    // hand-made ones alone.
+    await makeCases(store.db, ['v6', 'v7'], NOW)
+  })
+  const queued = async (filters: Record<string, string>) => {
+    const params = caseListParams.parse({ view: 'all', kind: 'failed_verification', ...filters })
+    return (await listCases(store.db, ANA.analyst_id, params, NOW)).total
+  }
 
-  it('lists as many failed verifications as the charts count, per period, category and environment', async () => {
-    const days = { eventType: 'DOCVER' as const, from: '2026-11-01', to: '2026-11-07' }
-    expect(await queued(days)).toBe((await failureReasons(store.db, WEEK)).failed)
-    expect(await queued({ ...days, environment: 'live' })).toBe(
+  it('lists as many failed verification cases as the charts count, per period, category and environment', async () => {
+    const days = { from: '2026-11-01', to: '2026-11-07' }
+    const failed = (await failureReasons(store.db, WEEK)).failed
+    expect(failed).toBeGreaterThan(0)
+    expect(await queued(days)).toBe(failed)
+    expect(await queued({ ...days, env: 'live' })).toBe(
       (await failureReasons(store.db, LIVE)).failed,
     )
     const liveness = (await failureReasons(store.db, WEEK)).categories.find(
       (c) => c.key === 'liveness',
     )
+    expect(liveness?.verifications).toBeGreaterThan(0)
     expect(await queued({ ...days, error: 'liveness' })).toBe(liveness?.verifications)
     expect(await queued({ ...days, from: '2026-11-03', to: '2026-11-03' })).toBe(
       (await verificationsPerDay(store.db, ONE_DAY))[0]?.failed,
