@@ -163,7 +163,7 @@ export function CaseBulkTable({
                 key={row.id}
                 className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 py-1.5 sm:table-row sm:py-0"
               >
-                <td className="sm:px-2 sm:py-1 sm:align-top">
+                <td className="sm:px-2 sm:py-1 sm:align-baseline">
                   <input
                     type="checkbox"
                     aria-label={`Select case ${row.id}`}
@@ -174,7 +174,7 @@ export function CaseBulkTable({
                 {row.cells.map((cell, index) => (
                   <td
                     key={index}
-                    className={`sm:px-2 sm:py-1 sm:align-top ${index === 0 ? 'min-w-0 flex-[1_1_80%]' : 'text-xs sm:text-sm'}`}
+                    className={`sm:px-2 sm:py-1 sm:align-baseline ${index === 0 ? 'min-w-0 flex-[1_1_80%]' : 'text-xs sm:text-sm'}`}
                   >
                     {cell}
                   </td>

@@ -41,10 +41,22 @@ const availabilityWords = {
 
 const pager = 'rounded border border-control px-2 py-0.5 hover:bg-subtle'
 
+const FILTERS = [
+  'owner',
+  'risk',
+  'kind',
+  'state',
+  'age',
+  'webhook_id',
+  'from',
+  'to',
+  'error',
+  'env',
+] as const
+
 /** Whether anything narrows the view: then its tab's count is more than the list. */
 function filtered(params: CaseListParams) {
-  const { view: _view, sort: _sort, page: _page, taken: _taken, ...filters } = params
-  return Object.values(filters).some((value) => value !== undefined)
+  return FILTERS.some((name) => params[name] !== undefined)
 }
 
 /** Shown on a phone only, where the table's headers are not: what a bare cell means. */
@@ -97,11 +109,11 @@ export function CaseViews({
           rows={data.cases.map((kase) => ({
             id: kase.id,
             cells: [
-              <span key="case" className="flex flex-col">
+              <span key="case" className="flex flex-wrap items-baseline gap-x-1.5">
                 <Link href={casePath(kase.id)} className="font-medium break-words text-link">
                   {kase.name ?? 'Name unknown'}
                 </Link>
-                <span className="text-xs text-faint">Case {kase.id}</span>
+                <span className="text-xs text-faint tabular-nums">Case {kase.id}</span>
               </span>,
               <RiskBadge key="risk" kase={kase} />,
               <MatchesText key="matches" kase={kase} />,
@@ -155,19 +167,19 @@ export function CaseViews({
           {data.loads.length === 0 ? (
             <p>Nobody owns an active case or has been seen lately.</p>
           ) : (
-            <table className="text-sm">
+            <table className="w-full text-sm sm:w-auto">
               <thead className="text-xs text-faint">
                 <tr>
-                  <th className="pr-4 text-left font-medium">Analyst</th>
-                  <th className="pr-4 text-left font-medium">Availability</th>
-                  <th className="pr-4 text-right font-medium">Active</th>
+                  <th className="pr-2 text-left font-medium sm:pr-4">Analyst</th>
+                  <th className="pr-2 text-left font-medium sm:pr-4">Availability</th>
+                  <th className="pr-2 text-right font-medium sm:pr-4">Active</th>
                   <th className="text-right font-medium">Overdue</th>
                 </tr>
               </thead>
               <tbody>
                 {data.loads.map((load) => (
                   <tr key={load.ownerId}>
-                    <td className="pr-4">
+                    <td className="pr-2 break-all sm:pr-4">
                       <Link
                         href={queueHref({ view: 'all', owner: load.ownerId })}
                         className="underline"
@@ -175,8 +187,8 @@ export function CaseViews({
                         {load.ownerLabel}
                       </Link>
                     </td>
-                    <td className="pr-4">{availabilityWords[load.availability]}</td>
-                    <td className="pr-4 text-right tabular-nums">{load.active}</td>
+                    <td className="pr-2 sm:pr-4">{availabilityWords[load.availability]}</td>
+                    <td className="pr-2 text-right tabular-nums sm:pr-4">{load.active}</td>
                     <td className="text-right tabular-nums">{load.overdue}</td>
                   </tr>
                 ))}

@@ -82,14 +82,14 @@ function OpenCases({ cases, now, label }: { cases: CaseListItem[]; now: Date; la
           </IntentLink>
           <RiskBadge kase={kase} />
           {kase.matches !== null && (
-            <span className="text-xs text-muted tabular-nums">
+            <span className="text-xs text-muted tabular-nums sm:min-w-40">
               <MatchesText kase={kase} />
             </span>
           )}
-          <span className="text-xs text-muted">
+          <span className="text-xs text-muted sm:w-24 sm:text-right">
             <DueText kase={kase} now={now} />
           </span>
-          <span className="ml-auto text-xs text-faint">
+          <span className="ml-auto text-xs text-faint sm:w-20 sm:text-right">
             <AgeText kase={kase} now={now} /> old
           </span>
         </li>
