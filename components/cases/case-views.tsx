@@ -202,9 +202,10 @@ export function CaseViews({
 }
 
 /**
- * The queue's filters, a plain GET form: the view stays, owner (leads), risk, kind, state, age,
- * sort, live or sandbox, the record's days and webhook. An analytics link's error category has no
- * field; it is carried along and said.
+ * The queue's filters, a plain GET form: the view stays, owner (leads), risk, kind, state, age and
+ * sort in one row, and the record's filters (live or sandbox, days, webhook) folded away until one
+ * is set, so a phone shows cases without scrolling past them. An analytics link's error category
+ * has no field; it is carried along and said.
  */
 function CaseFilters({ params, data }: { params: CaseListParams; data: QueueData }) {
   const category = params.error ? errorCategoryByKey(params.error) : null
@@ -274,28 +275,43 @@ function CaseFilters({ params, data }: { params: CaseListParams; data: QueueData
         none="Due date"
         options={[['age', 'Age (oldest record first)']]}
       />
-      <FilterOptions
-        id="cases-env"
-        name="env"
-        label="Live or sandbox"
-        value={params.env}
-        none="Both"
-        options={[
-          ['live', 'Live only'],
-          ['sandbox', 'Sandbox only'],
-        ]}
-      />
-      <DateRangeFields idPrefix="cases" from={params.from} to={params.to} />
-      <FilterField id="cases-webhook" label="Webhook id" className="col-span-2">
-        <Input
-          id="cases-webhook"
-          name="webhook_id"
-          type="search"
-          defaultValue={params.webhook_id ?? ''}
-          spellCheck={false}
-          className={`${FILTER_CONTROL} font-mono`}
-        />
-      </FilterField>
+      <details
+        open={
+          params.env !== undefined ||
+          params.from !== undefined ||
+          params.to !== undefined ||
+          params.webhook_id !== undefined
+        }
+        className="col-span-2 sm:col-span-4 lg:col-span-6"
+      >
+        <summary className="cursor-pointer text-xs font-medium text-muted">
+          On the record: live or sandbox, its days, its webhook
+        </summary>
+        <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
+          <FilterOptions
+            id="cases-env"
+            name="env"
+            label="Live or sandbox"
+            value={params.env}
+            none="Both"
+            options={[
+              ['live', 'Live only'],
+              ['sandbox', 'Sandbox only'],
+            ]}
+          />
+          <DateRangeFields idPrefix="cases" from={params.from} to={params.to} />
+          <FilterField id="cases-webhook" label="Webhook id" className="col-span-2">
+            <Input
+              id="cases-webhook"
+              name="webhook_id"
+              type="search"
+              defaultValue={params.webhook_id ?? ''}
+              spellCheck={false}
+              className={`${FILTER_CONTROL} font-mono`}
+            />
+          </FilterField>
+        </div>
+      </details>
       {category && (
         <p className="col-span-2 text-xs text-muted sm:col-span-4 lg:col-span-6">
           Also limited to failed verifications with errors: {category.label}.
