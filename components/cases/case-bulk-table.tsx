@@ -139,7 +139,7 @@ export function CaseBulkTable({
       <div className="overflow-x-auto">
         {/* Below the sm breakpoint each case is a block that wraps, its name on a line of its own:
             seven columns do not fit a phone. */}
-        <table className="w-full text-left text-sm">
+        <table aria-label="Cases" className="w-full text-left text-sm">
           <thead className="hidden text-xs text-faint sm:table-header-group">
             <tr>
               <th className="px-2 py-1">

@@ -90,7 +90,10 @@ test("a failure category's bar opens the failed verifications it counts", async 
   await expect(page.getByTestId('queue-total')).toContainText(
     new RegExp(`^${counted.toLocaleString('en')} cases? matching these filters`),
   )
-  const listed = page.getByRole('table').getByRole('row').filter({ hasText: 'Verification failed' })
+  const listed = page
+    .getByRole('table', { name: 'Cases' })
+    .getByRole('row')
+    .filter({ hasText: 'Verification failed' })
   await expect(listed).toHaveCount(Math.min(counted, 50))
 })
 

@@ -112,7 +112,10 @@ async function caseOf(page: Page, screening: Added) {
 async function queueRow(page: Page, name: string) {
   await page.goto(at('/queue?risk=High'))
   for (let pages = 0; pages < 40; pages += 1) {
-    const row = page.getByRole('table').getByRole('row').filter({ hasText: name })
+    const row = page
+      .getByRole('table', { name: 'Cases' })
+      .getByRole('row')
+      .filter({ hasText: name })
     if ((await row.count()) > 0) return row
     const next = page
       .getByRole('navigation', { name: 'Pages' })

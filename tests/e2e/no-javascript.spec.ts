@@ -141,17 +141,19 @@ test('the work queue opens on the open cases, filters with a plain form, and Tak
   await expect(async () => {
     const response = await page.goto('/queue')
     expect(response?.status()).toBe(200)
-    await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible({ timeout: 1_000 })
+    await expect(page.getByRole('table', { name: 'Cases' }).getByRole('row').nth(1)).toBeVisible({
+      timeout: 1_000,
+    })
   }).toPass({ timeout: 45_000, intervals: [2_000] })
   await expect(open).toHaveAttribute('aria-current', 'page')
-  await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText(
+  await expect(page.getByRole('table', { name: 'Cases' }).getByRole('row').nth(1)).toContainText(
     /High|Medium|Verification failed/,
   )
 
   await page.getByLabel('Kind').selectOption('failed_verification')
   await page.getByRole('button', { name: 'Apply filters' }).click()
   await expect(page).toHaveURL(/\/queue\?.*kind=failed_verification/)
-  const rows = page.getByRole('table').getByRole('row')
+  const rows = page.getByRole('table', { name: 'Cases' }).getByRole('row')
   await expect(rows.nth(1)).toContainText('Verification failed')
   await expect(rows.filter({ hasText: /High|Medium/ })).toHaveCount(0)
 
