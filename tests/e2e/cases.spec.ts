@@ -232,7 +232,7 @@ test('screenshots of the queue views and a case page, 1280 and 375 wide, both th
     await lea.emulateMedia({ colorScheme: scheme })
     for (const width of [1280, 375]) {
       await lea.setViewportSize({ width, height: 900 })
-      for (const view of ['all', 'unassigned', 'overdue', 'waiting']) {
+      for (const view of ['open', 'all', 'unassigned', 'overdue', 'waiting']) {
         await lea.goto(`${app.url}/queue?view=${view}`)
         await expect(lea.getByRole('navigation', { name: 'Case views' })).toBeVisible()
         await lea.screenshot({
