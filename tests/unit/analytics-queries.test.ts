@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely'
+import { sql, type Insertable } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { tableCsv } from '@/lib/analytics/csv'
@@ -468,6 +468,19 @@ describe('the queue agrees', () => {
     expect(await queued({ ...days, from: '2026-11-03', to: '2026-11-03' })).toBe(
       (await verificationsPerDay(store.db, ONE_DAY))[0]?.failed,
     )
+  })
+
+  it('counts open cases past their due date as the Overdue view lists them, a snoozed one not', async () => {
+    const overdue = async () =>
+      (await listCases(store.db, ANA.analyst_id, caseListParams.parse({ view: 'overdue' }), NOW))
+        .total
+    expect((await deadlines(store.db, WEEK, NOW)).openOverdue).toBe(await overdue())
+    // v1's case, overdue, waits until tomorrow: out of the Overdue view, and out of the chart.
+    await sql`update cases set state = 'waiting', snoozed_until = ${new Date(NOW.getTime() + 86_400_000)}
+      where record_id = 'v1'`.execute(store.db)
+    const after = await overdue()
+    expect(after).toBeGreaterThan(0)
+    expect((await deadlines(store.db, WEEK, NOW)).openOverdue).toBe(after)
   })
 })
 
