@@ -29,7 +29,7 @@ const features = readdirSync('components').filter((name) => name !== 'ui')
 const featureExports = {
   activity: ['activity-labels'],
   evidence: ['evidence-pack-button', 'pack-verify-box'],
-  queue: ['mirror-reach', 'queue-rows'],
+  'history-mirror': ['mirror-reach'],
   review: [
     'match-decision',
     'match-why',

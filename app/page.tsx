@@ -1,10 +1,10 @@
-import { QueueSummary } from '@/components/queue/queue-summary'
+import { OpenWork } from '@/components/cases/open-work'
 import { RecentlyOpened } from '@/components/triage/recently-opened'
 import { IntentLink } from '@/components/ui/intent-link'
 import { loadOpenedRecords } from '@/lib/audit/activity-loads'
+import { loadOpenWork } from '@/lib/cases/service'
 import { exampleIds } from '@/lib/demo/example-ids'
 import { getEnv } from '@/lib/env'
-import { loadQueueSummary } from '@/lib/queue/load'
 import {
   amlReportPath,
   profilePath,
@@ -13,15 +13,15 @@ import {
   webhooksPath,
 } from '@/lib/routes'
 
-/** Rows of each kind the home page shows; the work queue has the rest. */
+/** Cases of each kind the home page shows; the work queue has the rest. */
 const SHOWN = 5
 
 export default async function HomePage() {
   const demo = getEnv().VERITY_DEMO
   // Read before rendering rather than streamed: a long list streamed in above the side column
   // would push it down on a phone (layout shift) after the analyst started reading.
-  const [summary, opened] = await Promise.all([
-    loadQueueSummary(SHOWN).catch(() => null),
+  const [work, opened] = await Promise.all([
+    loadOpenWork(SHOWN).catch(() => null),
     loadOpenedRecords(),
   ])
   return (
@@ -30,11 +30,11 @@ export default async function HomePage() {
         <div>
           <h1 className="text-lg font-semibold">What needs review</h1>
           <p className="mt-0.5 text-sm text-muted">
-            The oldest High and Medium risk screenings with unreviewed matches, and failed
-            verifications, from the whole webhook history.
+            The open cases of the work queue, soonest due first: High and Medium risk screenings
+            with matches, and failed verifications, from the whole webhook history.
           </p>
         </div>
-        <QueueSummary summary={summary} />
+        <OpenWork work={work} now={new Date()} />
       </div>
       <aside className="space-y-4" aria-label="Your records and shortcuts">
         <RecentlyOpened records={opened} />

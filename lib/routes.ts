@@ -54,10 +54,9 @@ export function casePath(id: number) {
   return `/cases/${id}`
 }
 
-/** The work queue; the query string comes from lib/queue/params.ts `queueSearchParams`. */
-export function queuePath(query?: URLSearchParams) {
-  const text = query?.toString()
-  return text ? `/queue?${text}` : '/queue'
+/** The work queue as it opens; a view with filters is lib/cases/views.ts `queueHref`. */
+export function queuePath() {
+  return '/queue'
 }
 
 /** Every mirrored event of one applicant. */

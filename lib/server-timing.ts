@@ -1,18 +1,18 @@
 import 'server-only'
 
-import { AsyncLocalStorage } from 'node:async_hooks'
+import { requestScope } from '@/lib/api/request-scope'
 
 /*
  * Where a route handler's time goes (the API's gate, the session check, the upstream call,
  * validation, projection, the audit append, serialisation), as a Server-Timing header: the
- * benchmark reads it to break one proxied request down (docs/performance.md).
+ * benchmark reads it to break one proxied request down (docs/performance.md). The timings live in
+ * the API request's scope (lib/api/request-scope.ts) rather than an AsyncLocalStorage of their
+ * own: on Node 20 every promise the process makes pays for each storage in use.
  */
 
-const storage = new AsyncLocalStorage<Map<string, number>>()
-
-/** Runs `task`, adding its duration to `name` for the request being timed (if any). */
+/** Runs `task`, adding its duration to `name` for the API request being timed (if any). */
 export async function timed<T>(name: string, task: () => Promise<T>): Promise<T> {
-  const timings = storage.getStore()
+  const timings = requestScope()?.timings
   if (!timings) return task()
   const start = performance.now()
   try {
@@ -24,7 +24,7 @@ export async function timed<T>(name: string, task: () => Promise<T>): Promise<T>
 
 /** The same for synchronous work (validation, projection). */
 export function timedSync<T>(name: string, task: () => T): T {
-  const timings = storage.getStore()
+  const timings = requestScope()?.timings
   if (!timings) return task()
   const start = performance.now()
   try {
@@ -32,13 +32,6 @@ export function timedSync<T>(name: string, task: () => T): T {
   } finally {
     timings.set(name, (timings.get(name) ?? 0) + performance.now() - start)
   }
-}
-
-/** Runs a handler with timing on; resolves to its result and the header value. */
-export async function withServerTiming<T>(handler: () => Promise<T>) {
-  const timings = new Map<string, number>()
-  const result = await storage.run(timings, handler)
-  return { result, timings }
 }
 
 export function serverTimingHeader(timings: Map<string, number>) {

@@ -55,6 +55,9 @@ for (const colorScheme of themes) {
       if (only && !only.includes(name)) continue
       await page.goto(base + path, { waitUntil: 'networkidle' })
       const file = `${out}/${name}-${width}-${colorScheme}.png`
+      // The webhook history's list is virtualized against the window: only the rows near the
+      // viewport exist, so this capture shows blank space below them down to "Load more". Not a
+      // layout gap: scrolled there in a browser, the rows reach the button.
       await page.screenshot({ path: file, fullPage: true })
       console.log(file)
     }

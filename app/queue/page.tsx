@@ -1,37 +1,25 @@
 import type { Metadata } from 'next'
+import { redirect } from 'next/navigation'
 
-import { CaseViewNav } from '@/components/cases/case-view-nav'
 import { CaseViews } from '@/components/cases/case-views'
-import { TakeNextButton } from '@/components/cases/take-next-button'
-import { QueuePage } from '@/components/queue/queue-page'
 import { EmptyState } from '@/components/ui/empty-state'
-import { loadCaseCounts, loadQueue } from '@/lib/cases/service'
+import { getViewer } from '@/lib/auth/session'
+import { loadQueue } from '@/lib/cases/service'
 import { caseListParams } from '@/lib/cases/views'
-import { loadQueuePage } from '@/lib/queue/load'
+import { readMirrorStatus } from '@/lib/history-mirror/status'
+import { signInPath } from '@/lib/routes'
 
 export const metadata: Metadata = { title: 'Work queue' }
 
 /*
- * `/queue` lists every record that needs review, over the whole mirror; `/queue?view=…` (mine,
- * unassigned, overdue, …) lists the cases made of those records, with owners and due dates. Take
- * next is on both, a form that works before and without the page's script.
+ * The work queue: the cases, opening on the open ones (`/queue`), with the other views as
+ * `/queue?view=…` (mine, unassigned, overdue, …). Take next is on every view, a form that works
+ * before and without the page's script.
  */
 export default async function QueueRoute({ searchParams }: PageProps<'/queue'>) {
-  const params = await searchParams
-  if (params.view === undefined) {
-    // The records first: it sends a visitor without a session to sign in.
-    const queue = await loadQueuePage(params)
-    return (
-      <div className="flex flex-col gap-4">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <CaseViewNav counts={await loadCaseCounts()} current={null} />
-          <TakeNextButton noneLeft={params.taken === 'none'} />
-        </div>
-        <QueuePage {...queue} />
-      </div>
-    )
-  }
-  const parsed = caseListParams.safeParse(params)
+  // A visitor without a session is sent to sign in, not shown an error.
+  if (!(await getViewer())) redirect(signInPath)
+  const parsed = caseListParams.safeParse(await searchParams)
   if (!parsed.success) {
     return (
       <div role="alert">
@@ -44,6 +32,9 @@ export default async function QueueRoute({ searchParams }: PageProps<'/queue'>) 
       </div>
     )
   }
-  const data = await loadQueue(parsed.data)
-  return <CaseViews data={data} params={parsed.data} now={new Date()} />
+  const [data, mirror] = await Promise.all([
+    loadQueue(parsed.data),
+    readMirrorStatus().catch(() => null),
+  ])
+  return <CaseViews data={data} params={parsed.data} mirror={mirror} now={new Date()} />
 }

@@ -1,6 +1,6 @@
 import 'server-only'
 
-import { MirrorReach } from '@/components/queue/mirror-reach'
+import { MirrorReach } from '@/components/history-mirror/mirror-reach'
 import { EmptyState } from '@/components/ui/empty-state'
 import type { AnalyticsLoad } from '@/lib/analytics/load'
 import type { ChartKey } from '@/lib/analytics/params'

@@ -1,11 +1,11 @@
 import 'server-only'
 
-import { reviewWords } from '@/components/queue/queue-rows'
 import { Badge } from '@/components/ui/badge'
 import { IntentLink } from '@/components/ui/intent-link'
 import { Timestamp } from '@/components/ui/timestamp'
 import { riskTone } from '@/lib/aml/risk'
 import type { ApplicantEvent } from '@/lib/applicants/history'
+import { reviewWords } from '@/lib/review/review-words'
 import { amlReportPath, verificationPath } from '@/lib/routes'
 
 const linkClass = 'font-medium text-link hover:underline'

@@ -1,6 +1,6 @@
 import 'server-only'
 
-import { MirrorReach } from '@/components/queue/mirror-reach'
+import { MirrorReach } from '@/components/history-mirror/mirror-reach'
 import { Breadcrumbs } from '@/components/ui/breadcrumbs'
 import { EmptyState } from '@/components/ui/empty-state'
 import type { ApplicantHistory } from '@/lib/applicants/history'

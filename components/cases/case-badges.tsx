@@ -1,6 +1,8 @@
 import { Badge, type BadgeTone } from '@/components/ui/badge'
+import { riskTone } from '@/lib/aml/risk'
 import { ageText, dueText, isOverdue, stateLabels, type CaseState } from '@/lib/cases/rules'
-import type { CaseSummary } from '@/lib/cases/types'
+import type { CaseListItem, CaseSummary } from '@/lib/cases/types'
+import { reviewWords } from '@/lib/review/review-words'
 import { formatUtc } from '@/lib/time'
 
 const stateTones: Record<CaseState, BadgeTone> = {
@@ -38,4 +40,19 @@ export function AgeText({ kase, now }: { kase: CaseSummary; now: Date }) {
 
 export function riskText(kase: Pick<CaseSummary, 'kind' | 'risk'>) {
   return kase.kind === 'failed_verification' ? 'Failed verification' : `${kase.risk ?? '?'} risk`
+}
+
+/** The case's risk as the queue shows it: the screening's level, or a failed verification. */
+export function RiskBadge({ kase }: { kase: Pick<CaseSummary, 'kind' | 'risk'> }) {
+  return kase.kind === 'failed_verification' ? (
+    <Badge tone="red">Verification failed</Badge>
+  ) : (
+    <Badge tone={riskTone(kase.risk)}>{kase.risk ?? 'Risk unknown'}</Badge>
+  )
+}
+
+/** "2 of 4 matches reviewed" for a screening; a verification has no matches. */
+export function MatchesText({ kase }: { kase: CaseListItem }) {
+  if (kase.matches === null) return <span className="text-faint">—</span>
+  return <>{reviewWords(kase.matches, kase.reviewed ?? 0, kase.awaiting ?? 0)}</>
 }

@@ -67,6 +67,7 @@ export function CaseBulkTable({
   }
 
   const all = rows.length > 0 && rows.every((row) => selected.has(row.id))
+  const selectAll = () => setSelected(all ? new Set() : new Set(rows.map((row) => row.id)))
   return (
     <div className="flex flex-col gap-3">
       <form
@@ -74,6 +75,10 @@ export function CaseBulkTable({
         aria-label="Bulk action"
         className="flex flex-wrap items-end gap-2 text-xs"
       >
+        <label className="flex items-center gap-1 self-center sm:hidden">
+          <input type="checkbox" checked={all} onChange={selectAll} />
+          All on this page
+        </label>
         <span className="self-center">{selected.size} selected</span>
         <label className="flex flex-col font-medium">
           Action
@@ -132,19 +137,21 @@ export function CaseBulkTable({
         </ul>
       )}
       <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead className="text-xs text-faint">
+        {/* Below the sm breakpoint each case is a block that wraps, its name on a line of its own:
+            seven columns do not fit a phone. */}
+        <table aria-label="Cases" className="w-full text-left text-sm">
+          <thead className="hidden text-xs text-faint sm:table-header-group">
             <tr>
               <th className="px-2 py-1">
                 <input
                   type="checkbox"
                   aria-label="Select every case on this page"
                   checked={all}
-                  onChange={() => setSelected(all ? new Set() : new Set(rows.map((row) => row.id)))}
+                  onChange={selectAll}
                 />
               </th>
               {headers.map((header) => (
-                <th key={header} className="px-2 py-1 font-medium">
+                <th key={header} className="px-2 py-1 font-medium whitespace-nowrap">
                   {header}
                 </th>
               ))}
@@ -152,8 +159,11 @@ export function CaseBulkTable({
           </thead>
           <tbody className="divide-y divide-hairline">
             {rows.map((row) => (
-              <tr key={row.id}>
-                <td className="px-2 py-1">
+              <tr
+                key={row.id}
+                className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 py-1.5 sm:table-row sm:py-0"
+              >
+                <td className="sm:px-2 sm:py-1 sm:align-baseline">
                   <input
                     type="checkbox"
                     aria-label={`Select case ${row.id}`}
@@ -162,7 +172,10 @@ export function CaseBulkTable({
                   />
                 </td>
                 {row.cells.map((cell, index) => (
-                  <td key={index} className="px-2 py-1 align-top">
+                  <td
+                    key={index}
+                    className={`sm:px-2 sm:py-1 sm:align-baseline ${index === 0 ? 'min-w-0 flex-[1_1_80%]' : 'text-xs sm:text-sm'}`}
+                  >
                     {cell}
                   </td>
                 ))}

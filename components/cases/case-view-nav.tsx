@@ -3,27 +3,21 @@ import Link from 'next/link'
 import { CASE_VIEWS, queueHref, viewLabels, type CaseViewName } from '@/lib/cases/views'
 
 const tab =
-  'rounded px-2 py-1 hover:bg-subtle aria-[current=page]:bg-zinc-900 aria-[current=page]:text-white dark:aria-[current=page]:bg-zinc-100 dark:aria-[current=page]:text-zinc-900'
+  'rounded px-2 py-1 whitespace-nowrap hover:bg-subtle aria-[current=page]:bg-zinc-900 aria-[current=page]:text-white dark:aria-[current=page]:bg-zinc-100 dark:aria-[current=page]:text-zinc-900'
 
 /**
- * The queue's navigation: the records to review (`/queue`) and each case view with its count, on
- * both, so the views are found from the header's Queue link. `current` is null on the records.
+ * The queue's views, each with its count: the open cases (`/queue`, where the queue opens), then
+ * mine, unassigned, due today and the rest. A tab's count is what its list totals unfiltered.
  */
 export function CaseViewNav({
   counts,
   current,
 }: {
   counts: Record<CaseViewName, number>
-  current: CaseViewName | null
+  current: CaseViewName
 }) {
   return (
     <nav aria-label="Case views" className="flex flex-wrap gap-1 text-sm">
-      <Link href="/queue" aria-current={current === null ? 'page' : undefined} className={tab}>
-        Records
-      </Link>
-      <span aria-hidden className="self-center text-zinc-400">
-        ·
-      </span>
       {CASE_VIEWS.map((view) => (
         <Link
           key={view}
@@ -31,7 +25,8 @@ export function CaseViewNav({
           aria-current={view === current ? 'page' : undefined}
           className={tab}
         >
-          {viewLabels[view]} <span className="tabular-nums opacity-75">{counts[view]}</span>
+          {viewLabels[view]}{' '}
+          <span className="tabular-nums opacity-75">{counts[view].toLocaleString('en')}</span>
         </Link>
       ))}
     </nav>

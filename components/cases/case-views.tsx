@@ -1,23 +1,34 @@
+import 'server-only'
+
 import Link from 'next/link'
 
+import { MirrorReach } from '@/components/history-mirror/mirror-reach'
 import { Card } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
-import { DateRangeFields, FilterActions } from '@/components/ui/filter-field'
+import {
+  DateRangeFields,
+  FILTER_CONTROL,
+  FilterActions,
+  FilterField,
+  FilterOptions,
+} from '@/components/ui/filter-field'
 import { Input } from '@/components/ui/input'
-import { Select } from '@/components/ui/select'
 import { CASE_STATES, stateLabels } from '@/lib/cases/rules'
 import type { QueueData } from '@/lib/cases/types'
 import {
   AGE_FILTERS,
   CASE_PAGE_SIZE,
+  DEFAULT_VIEW,
   queueHref,
   viewLabels,
   type CaseListParams,
 } from '@/lib/cases/views'
+import type { MirrorStatus } from '@/lib/history-mirror/status'
 import { casePath } from '@/lib/routes'
+import { errorCategoryByKey } from '@/lib/verifications/error-codes'
 
 import { AwayButton } from './away-button'
-import { AgeText, DueText, riskText, StateBadge } from './case-badges'
+import { AgeText, DueText, MatchesText, RiskBadge, StateBadge } from './case-badges'
 import { CaseBulkTable } from './case-bulk-table'
 import { CaseViewNav } from './case-view-nav'
 import { TakeNextButton } from './take-next-button'
@@ -28,182 +39,147 @@ const availabilityWords = {
   not_seen: 'Not seen lately',
 } as const
 
+const pager = 'rounded border border-control px-2 py-0.5 hover:bg-subtle'
+
+const FILTERS = [
+  'owner',
+  'risk',
+  'kind',
+  'state',
+  'age',
+  'webhook_id',
+  'from',
+  'to',
+  'error',
+  'env',
+] as const
+
+/** Whether anything narrows the view: then its tab's count is more than the list. */
+function filtered(params: CaseListParams) {
+  return FILTERS.some((name) => params[name] !== undefined)
+}
+
+/** Shown on a phone only, where the table's headers are not: what a bare cell means. */
+const stackedLabel = 'text-faint sm:hidden'
+
 /**
- * The queue's case views (`/queue?view=...`): the views with their counts, filters and sort as a
- * plain GET form (works without JavaScript), one page of cases, and for leads everyone's load.
+ * The work queue (`/queue`, `/queue?view=…`): Take next, the views with their counts, the filters
+ * and sort as a plain GET form (works without JavaScript), one page of cases with their record's
+ * facts, and for leads everyone's load. It opens on the open cases.
  */
 export function CaseViews({
   data,
   params,
+  mirror,
   now,
 }: {
   data: QueueData
   params: CaseListParams
+  mirror: MirrorStatus | null
   now: Date
 }) {
-  const owners = data.analysts.length > 0 ? data.analysts : []
   const pages = Math.max(1, Math.ceil(data.total / CASE_PAGE_SIZE))
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-lg font-semibold">Queue</h1>
+        <h1 className="text-lg font-semibold">Work queue</h1>
         <div className="flex flex-wrap items-center gap-2">
           <AwayButton view={params.view} away={data.away} />
           <TakeNextButton view={params.view} noneLeft={params.taken === 'none'} />
         </div>
       </div>
       <CaseViewNav counts={data.counts} current={params.view} />
-      <form
-        method="get"
-        action="/queue"
-        aria-label="Filters"
-        className="flex flex-wrap items-end gap-2 text-xs"
-      >
-        <input type="hidden" name="view" value={params.view} />
-        {data.viewer.lead && (
-          <label className="flex flex-col font-medium">
-            Owner
-            <Select name="owner" defaultValue={params.owner ?? ''} sunken>
-              <option value="">Anyone</option>
-              <option value="none">Nobody</option>
-              {owners.map((analyst) => (
-                <option key={analyst.id} value={analyst.id}>
-                  {analyst.label}
-                </option>
-              ))}
-            </Select>
-          </label>
-        )}
-        <label className="flex flex-col font-medium">
-          Risk
-          <Select name="risk" defaultValue={params.risk ?? ''} sunken>
-            <option value="">Any</option>
-            <option value="High">High</option>
-            <option value="Medium">Medium</option>
-            <option value="failed_verification">Failed verification</option>
-          </Select>
-        </label>
-        <label className="flex flex-col font-medium">
-          State
-          <Select name="state" defaultValue={params.state ?? ''} sunken>
-            <option value="">Any</option>
-            {CASE_STATES.map((state) => (
-              <option key={state} value={state}>
-                {stateLabels[state]}
-              </option>
-            ))}
-          </Select>
-        </label>
-        <label className="flex flex-col font-medium">
-          Older than
-          <Select name="age" defaultValue={params.age ?? ''} sunken>
-            <option value="">Any age</option>
-            {AGE_FILTERS.map((days) => (
-              <option key={days} value={days}>
-                {days === '1' ? '1 day' : `${days} days`}
-              </option>
-            ))}
-          </Select>
-        </label>
-        <label className="flex flex-col font-medium">
-          Sort by
-          <Select name="sort" defaultValue={params.sort} sunken>
-            <option value="due">Due date</option>
-            <option value="age">Age (oldest record first)</option>
-          </Select>
-        </label>
-        <label className="flex flex-col font-medium">
-          Live or sandbox
-          <Select name="env" defaultValue={params.env ?? ''} sunken>
-            <option value="">Both</option>
-            <option value="live">Live only</option>
-            <option value="sandbox">Sandbox only</option>
-          </Select>
-        </label>
-        <DateRangeFields idPrefix="cases" from={params.from} to={params.to} />
-        <label className="flex flex-col font-medium">
-          Webhook id
-          <Input
-            name="webhook_id"
-            type="search"
-            defaultValue={params.webhook_id ?? ''}
-            spellCheck={false}
-            className="font-mono"
-            sunken
-          />
-        </label>
-        {params.error && <input type="hidden" name="error" value={params.error} />}
-        <FilterActions clearHref={queueHref({ view: params.view })} />
-      </form>
+      <MirrorReach mirror={mirror} />
+      <CaseFilters params={params} data={data} />
+      <p data-testid="queue-total" className="text-xs text-muted">
+        {data.total.toLocaleString('en')} {data.total === 1 ? 'case' : 'cases'}
+        {filtered(params) ? ' matching these filters' : ''},{' '}
+        {params.sort === 'age' ? 'oldest record first' : 'soonest due first'}
+        {params.view === 'all' ? ', closed ones last' : ''}.
+      </p>
       {data.cases.length === 0 ? (
         <EmptyState title={`No cases in ${viewLabels[params.view].toLowerCase()}`}>
           {params.view === 'mine' ? 'Claim a case or press Take next.' : null}
         </EmptyState>
       ) : (
         <CaseBulkTable
-          headers={['Case', 'Kind', 'Matches', 'State', 'Owner', 'Due', 'Age']}
+          headers={['Name', 'Risk', 'Matches', 'Age', 'Owner', 'State', 'Due']}
           lead={data.viewer.lead}
           analysts={data.analysts}
           rows={data.cases.map((kase) => ({
             id: kase.id,
             cells: [
-              <span key="case" className="flex flex-col">
-                <Link href={casePath(kase.id)} className="underline">
-                  Case {kase.id}
+              <span key="case" className="flex flex-wrap items-baseline gap-x-1.5">
+                <Link href={casePath(kase.id)} className="font-medium break-words text-link">
+                  {kase.name ?? 'Name unknown'}
                 </Link>
-                <span className="break-words text-muted">{kase.name ?? 'Name unknown'}</span>
+                <span className="text-xs text-faint tabular-nums">Case {kase.id}</span>
               </span>,
-              riskText(kase),
-              kase.matches === null ? (
-                <span key="matches" className="text-faint">
-                  —
+              <RiskBadge key="risk" kase={kase} />,
+              <MatchesText key="matches" kase={kase} />,
+              <span key="age" className="whitespace-nowrap">
+                <span className={stackedLabel}>age </span>
+                <AgeText kase={kase} now={now} />
+              </span>,
+              kase.ownerLabel ? (
+                <span key="owner" className="break-all">
+                  <span className={stackedLabel}>owner </span>
+                  {kase.ownerLabel}
                 </span>
               ) : (
-                `${kase.reviewed ?? 0} of ${kase.matches} reviewed`
-              ),
-              <StateBadge key="state" state={kase.state} />,
-              kase.ownerLabel ?? (
                 <span key="owner" className="text-faint">
                   Unassigned
                 </span>
               ),
-              <DueText key="due" kase={kase} now={now} />,
-              <AgeText key="age" kase={kase} now={now} />,
+              <StateBadge key="state" state={kase.state} />,
+              <span key="due" className="whitespace-nowrap">
+                <DueText kase={kase} now={now} />
+              </span>,
             ],
           }))}
         />
       )}
       {pages > 1 && (
-        <p className="flex gap-3 text-sm">
+        <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
           {params.page > 1 && (
-            <Link href={queueHref({ ...params, page: params.page - 1 })}>Previous</Link>
+            <Link
+              href={queueHref({ ...params, taken: undefined, page: params.page - 1 })}
+              className={pager}
+            >
+              ← Previous
+            </Link>
           )}
-          <span>
+          <span className="text-muted">
             Page {params.page} of {pages}
           </span>
           {params.page < pages && (
-            <Link href={queueHref({ ...params, page: params.page + 1 })}>Next</Link>
+            <Link
+              href={queueHref({ ...params, taken: undefined, page: params.page + 1 })}
+              className={pager}
+            >
+              Next →
+            </Link>
           )}
-        </p>
+        </nav>
       )}
       {data.loads && (
         <Card id="loads" title="Everyone's load">
           {data.loads.length === 0 ? (
             <p>Nobody owns an active case or has been seen lately.</p>
           ) : (
-            <table className="text-sm">
+            <table className="w-full text-sm sm:w-auto">
               <thead className="text-xs text-faint">
                 <tr>
-                  <th className="pr-4 text-left font-medium">Analyst</th>
-                  <th className="pr-4 text-left font-medium">Availability</th>
-                  <th className="pr-4 text-right font-medium">Active</th>
+                  <th className="pr-2 text-left font-medium sm:pr-4">Analyst</th>
+                  <th className="pr-2 text-left font-medium sm:pr-4">Availability</th>
+                  <th className="pr-2 text-right font-medium sm:pr-4">Active</th>
                   <th className="text-right font-medium">Overdue</th>
                 </tr>
               </thead>
               <tbody>
                 {data.loads.map((load) => (
                   <tr key={load.ownerId}>
-                    <td className="pr-4">
+                    <td className="pr-2 break-all sm:pr-4">
                       <Link
                         href={queueHref({ view: 'all', owner: load.ownerId })}
                         className="underline"
@@ -211,8 +187,8 @@ export function CaseViews({
                         {load.ownerLabel}
                       </Link>
                     </td>
-                    <td className="pr-4">{availabilityWords[load.availability]}</td>
-                    <td className="pr-4 text-right tabular-nums">{load.active}</td>
+                    <td className="pr-2 sm:pr-4">{availabilityWords[load.availability]}</td>
+                    <td className="pr-2 text-right tabular-nums sm:pr-4">{load.active}</td>
                     <td className="text-right tabular-nums">{load.overdue}</td>
                   </tr>
                 ))}
@@ -222,5 +198,131 @@ export function CaseViews({
         </Card>
       )}
     </div>
+  )
+}
+
+/**
+ * The queue's filters, a plain GET form: the view stays, owner (leads), risk, kind, state, age and
+ * sort in one row, and the record's filters (live or sandbox, days, webhook) folded away until one
+ * is set, so a phone shows cases without scrolling past them. An analytics link's error category
+ * has no field; it is carried along and said.
+ */
+function CaseFilters({ params, data }: { params: CaseListParams; data: QueueData }) {
+  const category = params.error ? errorCategoryByKey(params.error) : null
+  return (
+    <form
+      method="get"
+      action="/queue"
+      aria-label="Filter the queue"
+      className="grid grid-cols-2 gap-3 rounded-md border border-line bg-surface p-3 sm:grid-cols-4 lg:grid-cols-6"
+    >
+      {params.view !== DEFAULT_VIEW && <input type="hidden" name="view" value={params.view} />}
+      {data.viewer.lead && (
+        <FilterOptions
+          id="cases-owner"
+          name="owner"
+          label="Owner"
+          value={params.owner}
+          none="Anyone"
+          options={[
+            ['none', 'Nobody'],
+            ...data.analysts.map((analyst) => [analyst.id, analyst.label] as const),
+          ]}
+        />
+      )}
+      <FilterOptions
+        id="cases-risk"
+        name="risk"
+        label="Risk"
+        value={params.risk}
+        options={[
+          ['High', 'High'],
+          ['Medium', 'Medium'],
+        ]}
+      />
+      <FilterOptions
+        id="cases-kind"
+        name="kind"
+        label="Kind"
+        value={params.kind}
+        options={[
+          ['screening', 'Screenings'],
+          ['failed_verification', 'Failed verifications'],
+        ]}
+      />
+      <FilterOptions
+        id="cases-state"
+        name="state"
+        label="State"
+        value={params.state}
+        options={CASE_STATES.map((state) => [state, stateLabels[state]] as const)}
+      />
+      <FilterOptions
+        id="cases-age"
+        name="age"
+        label="Older than"
+        value={params.age}
+        none="Any age"
+        options={AGE_FILTERS.map(
+          (days) => [days, days === '1' ? '1 day' : `${days} days`] as const,
+        )}
+      />
+      <FilterOptions
+        id="cases-sort"
+        name="sort"
+        label="Sort by"
+        value={params.sort === 'age' ? 'age' : null}
+        none="Due date"
+        options={[['age', 'Age (oldest record first)']]}
+      />
+      <details
+        open={
+          params.env !== undefined ||
+          params.from !== undefined ||
+          params.to !== undefined ||
+          params.webhook_id !== undefined
+        }
+        className="col-span-2 sm:col-span-4 lg:col-span-6"
+      >
+        <summary className="cursor-pointer text-xs font-medium text-muted">
+          On the record: live or sandbox, its days, its webhook
+        </summary>
+        <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
+          <FilterOptions
+            id="cases-env"
+            name="env"
+            label="Live or sandbox"
+            value={params.env}
+            none="Both"
+            options={[
+              ['live', 'Live only'],
+              ['sandbox', 'Sandbox only'],
+            ]}
+          />
+          <DateRangeFields idPrefix="cases" from={params.from} to={params.to} />
+          <FilterField id="cases-webhook" label="Webhook id" className="col-span-2">
+            <Input
+              id="cases-webhook"
+              name="webhook_id"
+              type="search"
+              defaultValue={params.webhook_id ?? ''}
+              spellCheck={false}
+              className={`${FILTER_CONTROL} font-mono`}
+            />
+          </FilterField>
+        </div>
+      </details>
+      {category && (
+        <p className="col-span-2 text-xs text-muted sm:col-span-4 lg:col-span-6">
+          Also limited to failed verifications with errors: {category.label}.
+          <input type="hidden" name="error" value={params.error ?? ''} />
+        </p>
+      )}
+      <FilterActions
+        clearHref={queueHref({ view: params.view })}
+        apply="Apply filters"
+        className="col-span-2 sm:col-span-4 lg:col-span-6"
+      />
+    </form>
   )
 }

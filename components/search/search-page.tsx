@@ -1,6 +1,6 @@
 import 'server-only'
 
-import { MirrorReach } from '@/components/queue/mirror-reach'
+import { MirrorReach } from '@/components/history-mirror/mirror-reach'
 import { EmptyState } from '@/components/ui/empty-state'
 import type { SearchLoad } from '@/lib/search/load'
 import { SEARCH_SHOWN } from '@/lib/search/mirror'

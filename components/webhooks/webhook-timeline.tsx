@@ -51,11 +51,19 @@ export function WebhookTimeline({
 
   // The history holds a bounded number of pages: scrolling on drops the newest ones above the
   // viewport, scrolling back fetches them again there. Either moves every row below; the record at
-  // the top of the viewport is kept where the analyst sees it.
+  // the top of the viewport is kept where the analyst sees it. Only once the list's top has been
+  // scrolled past: while it is in view nothing above the viewport can move, and a change of rows
+  // then (the days regrouped in the browser's time zone once hydrated, newer records loaded above)
+  // is no reason to scroll. An anchor taken at mount, before the list's own top was measured, once
+  // opened the page 256 px down, past its heading and filters (tests/e2e/webhooks.spec.ts).
   const anchor = useRef<{ id: string; start: number; top: number } | null>(null)
   useEffect(() => {
     const remember = () => {
       const top = window.scrollY
+      if (top <= virtualizer.options.scrollMargin) {
+        anchor.current = null
+        return
+      }
       const item = virtualizer
         .getVirtualItems()
         .find((candidate) => candidate.end > top && rows[candidate.index]?.kind === 'record')

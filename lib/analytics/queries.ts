@@ -334,7 +334,7 @@ export async function openCasesByAge(db: Db, range: AnalyticsRange, now: Date) {
   return AGE_BUCKETS.map((bucket): OpenCaseAge => ({ bucket, cases: counted.get(bucket) ?? 0 }))
 }
 
-/** Cases closed in the period by their due date or after it, and cases open past it at `now`. */
+/** Cases closed in the period by their due date or after it, and active cases past it at `now`. */
 export async function deadlines(db: Db, range: AnalyticsRange, now: Date): Promise<Deadlines> {
   const [closed, open] = await Promise.all([
     // Driven from the period's close events (index case_events_closed); a case counts by its last close.
@@ -351,9 +351,12 @@ export async function deadlines(db: Db, range: AnalyticsRange, now: Date): Promi
             and (l.at > e.at or (l.at = e.at and l.id > e.id))
         )
     `.execute(db),
+    // As the queue's Overdue view counts them (lib/cases/list.ts): a case snoozed until later is
+    // out of it until its snooze ends.
     sql<{ overdue: number }>`
       select count(*)::int as overdue from cases c
       where c.state <> 'closed' and c.due_at < ${now} and ${caseFilter(range)}
+        and not (c.state = 'waiting' and c.snoozed_until is not null and c.snoozed_until > ${now})
     `.execute(db),
   ])
   return {

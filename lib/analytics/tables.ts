@@ -1,7 +1,4 @@
-import type { CaseListParams } from '@/lib/cases/views'
-import { queueHref } from '@/lib/cases/views'
-import { queueSearchParams, type QueueFilters } from '@/lib/queue/params'
-import { queuePath } from '@/lib/routes'
+import { queueHref, type CaseListParams } from '@/lib/cases/views'
 
 import type { AnalyticsParams, ChartKey } from './params'
 import type {
@@ -45,27 +42,26 @@ export type AnalyticsFigures = {
   analysts: AnalystRow[] | null
 }
 
-const NO_FILTERS: QueueFilters = { risk: null, eventType: null, webhookId: null, age: null }
-
-/** The queue, limited to what a chart counts over the same days and filters. */
+/**
+ * The queue's cases a chart counts: every case (open and closed) of that kind whose record falls in
+ * the same days, with the page's webhook and environment filters and any the row adds.
+ */
 export function queueLink(
   params: AnalyticsParams,
-  filters: Partial<QueueFilters>,
+  filters: Pick<CaseListParams, 'kind' | 'error'>,
   days: { from: string; to: string } = params,
 ) {
-  return queuePath(
-    queueSearchParams({
-      ...NO_FILTERS,
-      webhookId: params.webhookId,
-      environment: params.environment,
-      from: days.from,
-      to: days.to,
-      ...filters,
-    }),
-  )
+  return caseLink(params, { view: 'all', ...filters, from: days.from, to: days.to })
 }
 
-export const caseLink = (params: Partial<CaseListParams>) => queueHref(params)
+/** A view of the queue, with the page's webhook and environment filters. */
+export function caseLink(params: AnalyticsParams, view: Partial<CaseListParams>) {
+  return queueHref({
+    ...view,
+    webhook_id: params.webhookId ?? undefined,
+    env: params.environment ?? undefined,
+  })
+}
 
 /** Share as a percentage with one decimal, or null when there is nothing to share. */
 export function percent(part: number, whole: number): number | null {
@@ -92,7 +88,7 @@ export function chartTables(params: AnalyticsParams, figures: AnalyticsFigures):
       }),
       links: figures.days.map((day) =>
         verifications.get(day)?.failed
-          ? queueLink(params, { eventType: 'DOCVER' }, oneDay(day))
+          ? queueLink(params, { kind: 'failed_verification' }, oneDay(day))
           : null,
       ),
     },
@@ -106,7 +102,7 @@ export function chartTables(params: AnalyticsParams, figures: AnalyticsFigures):
       ]),
       links: figures.failures.categories.map((category) =>
         category.verifications > 0
-          ? queueLink(params, { eventType: 'DOCVER', error: category.key })
+          ? queueLink(params, { kind: 'failed_verification', error: category.key })
           : null,
       ),
     },
@@ -147,7 +143,7 @@ export function chartTables(params: AnalyticsParams, figures: AnalyticsFigures):
       links: figures.days.map((day) => {
         const row = screenings.get(day)
         return row && row.high + row.medium > 0
-          ? queueLink(params, { eventType: 'AML_SCREENING' }, oneDay(day))
+          ? queueLink(params, { kind: 'screening' }, oneDay(day))
           : null
       }),
     },
@@ -210,7 +206,7 @@ export function chartTables(params: AnalyticsParams, figures: AnalyticsFigures):
       columns: ['Age (days)', 'Open cases'],
       rows: figures.openCases.map((row) => [row.bucket, row.cases]),
       links: figures.openCases.map((row) =>
-        row.cases > 0 ? caseLink({ view: 'all', sort: 'age' }) : null,
+        row.cases > 0 ? caseLink(params, { sort: 'age' }) : null,
       ),
     },
     {
@@ -222,9 +218,9 @@ export function chartTables(params: AnalyticsParams, figures: AnalyticsFigures):
         ['Open past the due date now', figures.deadlines.openOverdue],
       ],
       links: [
-        figures.deadlines.met > 0 ? caseLink({ view: 'closed' }) : null,
-        figures.deadlines.missed > 0 ? caseLink({ view: 'closed' }) : null,
-        figures.deadlines.openOverdue > 0 ? caseLink({ view: 'overdue' }) : null,
+        figures.deadlines.met > 0 ? caseLink(params, { view: 'closed' }) : null,
+        figures.deadlines.missed > 0 ? caseLink(params, { view: 'closed' }) : null,
+        figures.deadlines.openOverdue > 0 ? caseLink(params, { view: 'overdue' }) : null,
       ],
     },
   ]

@@ -35,7 +35,7 @@ export async function gated(request: NextRequest, handle: () => Promise<Response
       requestId,
       ...(clientId ? { clientRequestId: clientId } : {}),
       viewer,
-      gateMs: performance.now() - started,
+      timings: new Map([['gate', performance.now() - started]]),
     }
     response = await inRequestScope(scope, handle)
   }

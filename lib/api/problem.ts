@@ -6,7 +6,7 @@ import { ProblemError } from '@/lib/api/problem-error'
 import { requestScope } from '@/lib/api/request-scope'
 import { AuthRequiredError } from '@/lib/auth/errors'
 import { unauthenticatedProblem } from '@/lib/auth/unauthenticated'
-import { serverTimingHeader, withServerTiming } from '@/lib/server-timing'
+import { serverTimingHeader } from '@/lib/server-timing'
 import { UpstreamError, type UpstreamErrorKind } from '@/lib/upstream/errors'
 
 /*
@@ -107,13 +107,14 @@ function upstreamProblem(error: UpstreamError) {
  */
 export async function respond(call: () => Promise<unknown>) {
   try {
-    const { result, timings } = await withServerTiming(call)
-    const gateMs = requestScope()?.gateMs
-    if (gateMs !== undefined) timings.set('gate', gateMs)
+    const result = await call()
+    const timings = requestScope()?.timings
     const started = performance.now()
     const response = jsonText(JSON.stringify(result))
-    timings.set('serialisation', performance.now() - started)
-    response.headers.set('Server-Timing', serverTimingHeader(timings))
+    if (timings) {
+      timings.set('serialisation', performance.now() - started)
+      response.headers.set('Server-Timing', serverTimingHeader(timings))
+    }
     return response
   } catch (error) {
     if (error instanceof UpstreamError) return upstreamProblem(error)

@@ -7,7 +7,7 @@ import type { Viewer } from '@/lib/auth/viewer'
 /*
  * What the API route wrapper (lib/api/gate.ts) settled for the request it runs, since proxy.ts
  * does not run for /api/: the server's request id, the client's own id, the session's viewer and
- * how long settling took. It lives in process memory only, so nothing a client sends can stand in
+ * the request's timings, how long settling took first. It lives in process memory only, so nothing a client sends can stand in
  * for it; the audit trail and the data layer read it instead of request headers.
  */
 
@@ -15,7 +15,8 @@ export type RequestScope = {
   requestId: string
   clientRequestId?: string
   viewer: Viewer
-  gateMs: number
+  /** Server-Timing's parts so far (lib/server-timing.ts), the gate's own first. */
+  timings: Map<string, number>
 }
 
 // One for the process, whichever bundle asks (as for the store).

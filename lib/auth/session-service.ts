@@ -6,6 +6,7 @@ import { getStore } from '@/lib/store/store'
 import { isAllowed } from './allow-list'
 import type { ProviderTokens } from './oidc'
 import { recheckSession, sealProviderTokens } from './provider-check'
+import { listenForSessionEnds } from './session-ends'
 import { sealSession, unsealSession } from './session-seal'
 import {
   createSession,
@@ -13,6 +14,7 @@ import {
   findSession,
   purgeSessions,
   sessionRows,
+  sharedSessionRows,
   type SessionRows,
 } from './session-store'
 import type { OidcSettings } from './settings'
@@ -26,14 +28,30 @@ import type { Viewer } from './viewer'
 
 const PURGE_EVERY_MS = 5 * 60 * 1000
 
-// The embedded store is written by this process alone, so its sessions are also kept in memory
-// (lib/auth/session-store.ts); one copy per process, like the store itself.
-const ROWS = Symbol.for('verity.session-rows')
-const shared = globalThis as typeof globalThis & { [ROWS]?: SessionRows }
+/**
+ * How long an instance on a shared PostgreSQL server trusts a session row it read without reading
+ * it again. Ends reach it at once regardless (lib/auth/session-ends.ts); this bounds what it could
+ * miss otherwise (another instance's last-seen time, a recheck's).
+ */
+export const SHARED_SESSION_KEEP_MS = 5_000
+
+// Sessions are also kept in memory (lib/auth/session-store.ts), one copy per store, like the
+// store itself one per process: the embedded store is written by this process alone; on a
+// PostgreSQL server the copy holds rows for a few seconds, while this instance hears other
+// instances' ends.
+const COPIES = Symbol.for('verity.session-rows')
+const shared = globalThis as typeof globalThis & { [COPIES]?: WeakMap<object, SessionRows> }
 
 async function sessionTable() {
-  const { db, kind } = await getStore()
-  return { db, rows: kind === 'embedded' ? (shared[ROWS] ??= sessionRows()) : undefined }
+  const { db, kind, pool, onClose } = await getStore()
+  const copies = (shared[COPIES] ??= new WeakMap())
+  let rows = copies.get(db)
+  if (!rows) {
+    rows = kind === 'embedded' ? sessionRows() : sharedSessionRows(SHARED_SESSION_KEEP_MS)
+    copies.set(db, rows)
+    if (kind === 'postgres') onClose(listenForSessionEnds(pool, rows).stop)
+  }
+  return { db, rows }
 }
 
 /** Starts a session for an analyst who has just signed in; resolves to the cookie's value. */

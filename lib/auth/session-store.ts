@@ -16,10 +16,12 @@ import { analystId, BEFORE_ISSUER, viewerLabel, type Viewer } from './viewer'
  * confirmed the account and, sealed, the provider's tokens to ask it again with
  * (lib/auth/provider-check.ts): neither ever reaches the browser.
  *
- * `rows`: a copy of the table kept in memory, for a store that this process alone writes (the
- * embedded one: its data directory admits one process). Every change of a session here changes
- * the copy too, so it is never stale, and a request needs no query to find its session. On a
- * shared PostgreSQL server other instances end sessions too, so there the table is read each time.
+ * `rows`: a copy of the table kept in memory, so that a request needs no query to find its
+ * session. For a store that this process alone writes (the embedded one: its data directory admits
+ * one process), every change of a session here changes the copy too, so it is never stale. On a
+ * shared PostgreSQL server other instances end sessions too: there a row read is kept for a few
+ * seconds only (`keepMs`), and only while this instance hears the server's notices of ended
+ * sessions (`hearing`, lib/auth/session-ends.ts), which forget it at once on every instance.
  */
 
 type Db = Kysely<Database>
@@ -39,15 +41,41 @@ export type ActiveSession = {
 }
 export type FoundSession = ActiveSession | ({ status: 'expired' } & EndedSession)
 
-type CachedRow = { viewer: Viewer; expires_at: Date; last_seen_at: Date; checked_at: Date }
-/** `ends` counts the sessions ended so far: a row read while one ended is not kept. */
-export type SessionRows = { rows: Map<string, CachedRow>; ends: number }
-
-export function sessionRows(): SessionRows {
-  return { rows: new Map(), ends: 0 }
+type CachedRow = {
+  viewer: Viewer
+  expires_at: Date
+  last_seen_at: Date
+  checked_at: Date
+  /** When this instance read it (performance.now()). */
+  readAt: number
+}
+/**
+ * `ends` counts the sessions ended (or forgotten) so far: a row read while one ended is not kept.
+ * `keepMs`: how long a row read stays trusted. `hearing`: whether ends elsewhere reach this copy;
+ * without that nothing is kept.
+ */
+export type SessionRows = {
+  rows: Map<string, CachedRow>
+  ends: number
+  keepMs: number
+  hearing: boolean
 }
 
-function forget(cache: SessionRows | undefined, id?: string) {
+/** The copy of a store this process alone writes: kept until it changes here. */
+export function sessionRows(): SessionRows {
+  return { rows: new Map(), ends: 0, keepMs: Infinity, hearing: true }
+}
+
+/**
+ * The copy of an instance on a shared server: rows kept `keepMs`, and none until the instance
+ * hears the ends of sessions (lib/auth/session-ends.ts sets `hearing`).
+ */
+export function sharedSessionRows(keepMs: number): SessionRows {
+  return { rows: new Map(), ends: 0, keepMs, hearing: false }
+}
+
+/** Drops one row of the copy, or all; a read under way when it happens is not kept either. */
+export function forget(cache: SessionRows | undefined, id?: string) {
   if (!cache) return
   cache.ends += 1
   if (id === undefined) cache.rows.clear()
@@ -124,10 +152,18 @@ function storedViewer(viewer: SessionRow['viewer']): Viewer {
   return { ...viewer, iss: viewer.iss ?? BEFORE_ISSUER }
 }
 
-async function activeRow(db: Db, id: string, cache?: SessionRows): Promise<CachedRow | null> {
-  const cached = cache?.rows.get(id)
-  if (cached) return cached
+/** The row, from the copy while it may be trusted, else from the table (and kept if it may be). */
+async function activeRow(
+  db: Db,
+  id: string,
+  cache?: SessionRows,
+): Promise<(CachedRow & { copied: boolean }) | null> {
+  const cached = cache?.hearing ? cache.rows.get(id) : undefined
+  if (cached && performance.now() - cached.readAt < cache!.keepMs)
+    return { ...cached, copied: true }
+  if (cached) cache!.rows.delete(id)
   const ends = cache?.ends
+  const readAt = performance.now()
   const row = await db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst()
   if (!row || row.ended_at || row.viewer.iss === undefined) return null
   const active = {
@@ -135,9 +171,10 @@ async function activeRow(db: Db, id: string, cache?: SessionRows): Promise<Cache
     expires_at: row.expires_at,
     last_seen_at: row.last_seen_at,
     checked_at: row.checked_at,
+    readAt,
   }
-  if (cache && cache.ends === ends) cache.rows.set(id, active)
-  return active
+  if (cache?.hearing && cache.ends === ends) cache.rows.set(id, active)
+  return { ...active, copied: false }
 }
 
 export async function findSession(
@@ -148,20 +185,23 @@ export async function findSession(
   rows?: SessionRows,
 ): Promise<FoundSession | null> {
   const id = rowId(sessionId)
-  const row = await activeRow(db, id, rows)
+  let row = await activeRow(db, id, rows)
   if (!row) return null
-  const reason: EndReason | null =
-    now >= row.expires_at.getTime()
-      ? 'lifetime'
-      : now >= row.last_seen_at.getTime() + times.idleSeconds * 1000
-        ? 'idle'
-        : null
+  let reason = endReason(row, times, now)
+  // Another instance may have seen the session since this one kept its row: the table decides.
+  if (reason === 'idle' && row.copied && rows!.keepMs !== Infinity) {
+    forget(rows, id)
+    row = await activeRow(db, id, rows)
+    if (!row) return null
+    reason = endReason(row, times, now)
+  }
   if (reason) {
     const ended = await endRow(db, id, reason, now, rows)
     return ended ? { status: 'expired', ...ended } : null
   }
   if (now - row.last_seen_at.getTime() >= touchSeconds(times) * 1000) {
-    row.last_seen_at = new Date(now)
+    const kept = rows?.rows.get(id)
+    if (kept) kept.last_seen_at = new Date(now)
     await db
       .updateTable('sessions')
       .set({ last_seen_at: new Date(now) })
@@ -176,6 +216,12 @@ export async function findSession(
     row: id,
     checkedAt: row.checked_at,
   }
+}
+
+function endReason(row: CachedRow, times: SessionTimes, now: number): EndReason | null {
+  if (now >= row.expires_at.getTime()) return 'lifetime'
+  if (now >= row.last_seen_at.getTime() + times.idleSeconds * 1000) return 'idle'
+  return null
 }
 
 /**
@@ -198,7 +244,12 @@ export async function claimRecheck(
     .where('ended_at', 'is', null)
     .returning(['provider_tokens'])
     .executeTakeFirst()
-  if (!claimed) return 'lost'
+  if (!claimed) {
+    // On a shared server another instance took it: its new check time is read on the next
+    // request, rather than claiming again on each until the kept row is dropped.
+    if (rows && rows.keepMs !== Infinity) rows.rows.delete(id)
+    return 'lost'
+  }
   const cached = rows?.rows.get(id)
   if (cached) cached.checked_at = new Date(now)
   return { tokens: claimed.provider_tokens }

@@ -10,8 +10,8 @@ import type { OwnerLoad, QueueData } from './types'
 import { CASE_PAGE_SIZE, CASE_VIEWS, type CaseListParams, type CaseViewName } from './views'
 
 /*
- * The queue's case views, one query for the page of cases and one for every view's count. A
- * waiting case is out of the active views (mine, unassigned, due today, overdue) until its snooze
+ * The queue's case views, one query for the page of cases and one for every view's count. The
+ * open view, where `/queue` opens, is every case not closed, waiting ones included. A waiting case is out of the active views (mine, unassigned, due today, overdue) until its snooze
  * ends, then back in them; "due today" is due before the end of the day in UTC.
  */
 
@@ -24,6 +24,7 @@ function conditions(me: string, now: Date): Record<CaseViewName, RawBuilder<bool
   endOfDay.setUTCHours(24, 0, 0, 0)
   const active = sql<boolean>`(state <> 'closed' and not (state = 'waiting' and snoozed_until is not null and snoozed_until > ${now}))`
   return {
+    open: sql`(state <> 'closed')`,
     mine: sql`(${active} and owner_id = ${me})`,
     unassigned: sql`(${active} and owner_id is null)`,
     'due-today': sql`(${active} and due_at >= ${now} and due_at < ${endOfDay})`,
@@ -40,13 +41,14 @@ export async function listCases(
   me: string,
   params: CaseListParams,
   now = new Date(),
+  limit = CASE_PAGE_SIZE,
 ): Promise<CaseList> {
   const views = conditions(me, now)
   const filters: RawBuilder<boolean>[] = [views[params.view]]
   if (params.owner === 'none') filters.push(sql`owner_id is null`)
   else if (params.owner) filters.push(sql`owner_id = ${params.owner}`)
-  if (params.risk === 'failed_verification') filters.push(sql`kind = 'failed_verification'`)
-  else if (params.risk) filters.push(sql`risk = ${params.risk}`)
+  if (params.kind) filters.push(sql`kind = ${params.kind}`)
+  if (params.risk) filters.push(sql`risk = ${params.risk}`)
   if (params.state) filters.push(sql`state = ${params.state}`)
   if (params.age)
     filters.push(sql`clock_at < ${new Date(now.getTime() - Number(params.age) * 86_400_000)}`)
@@ -63,8 +65,8 @@ export async function listCases(
       .select([...listColumns])
       .where(where)
       .orderBy(order)
-      .limit(CASE_PAGE_SIZE)
-      .offset((params.page - 1) * CASE_PAGE_SIZE)
+      .limit(limit)
+      .offset((params.page - 1) * limit)
       .execute(),
     db
       .selectFrom('cases')
@@ -77,7 +79,7 @@ export async function listCases(
 }
 
 /**
- * The records list's filters, on the copy of its record a case keeps (migration 0015): its
+ * Filters on the record (the analytics links set them), on the copy of its record a case keeps (migration 0015): its
  * webhook, its time by UTC day (as /analytics counts it), live or sandbox, and a failed
  * verification's error category.
  */
@@ -162,9 +164,4 @@ export async function ownerLoads(
         ? 'available'
         : 'not_seen',
   }))
-}
-
-/** Every view's count alone: the records queue's navigation. */
-export function caseViewCounts(db: Db, me: string, now = new Date()) {
-  return viewCounts(db, conditions(me, now))
 }

@@ -17,7 +17,7 @@ export type NamedCaseRow = CaseRow & { name: string | null }
 /**
  * The applicant's name beside a case: the requested name of the case's record, or else the newest
  * name the applicant was screened under (a verification's record names nobody). Names are shown
- * unmasked in lists, as on the records queue (lib/projection/mask-rules.ts).
+ * unmasked in lists, as in search (lib/projection/mask-rules.ts).
  */
 export const caseName = sql<string | null>`coalesce(
   (select h.requested_name from history_records h where h.id = cases.record_id),
@@ -28,21 +28,32 @@ export const caseName = sql<string | null>`coalesce(
 )`
 
 /**
- * A screening case's matches and how many have a decision (lib/review/decision-counts-sql.ts, the
- * one count the records queue and the home page use too); null for a verification.
+ * A screening case's matches, how many have a decision and how many of those await a second
+ * analyst (lib/review/decision-counts-sql.ts, the one count the applicant page uses too); null for
+ * a verification.
  */
 const caseMatches = sql<number | null>`(case when cases.kind = 'screening' then
   (select h.match_count from history_records h where h.id = cases.record_id) end)`
-const caseReviewed = sql<number | null>`(case when cases.kind = 'screening' then
-  (select counted.reviewed from ${decisionCounts(sql.ref('cases.resource_id'))} counted) end)`
+const counted = (column: 'reviewed' | 'awaiting') =>
+  sql<number | null>`(case when cases.kind = 'screening' then
+    (select counted.${sql.ref(column)} from ${decisionCounts(sql.ref('cases.resource_id'))} counted) end)`
 
 /** The columns a listed case adds to its row (`listItemOf`). */
-export const listColumns = [caseMatches.as('matches'), caseReviewed.as('reviewed')] as const
+export const listColumns = [
+  caseMatches.as('matches'),
+  counted('reviewed').as('reviewed'),
+  counted('awaiting').as('awaiting'),
+] as const
 
 export function listItemOf(
-  row: NamedCaseRow & { matches: number | null; reviewed: number | null },
+  row: NamedCaseRow & { matches: number | null; reviewed: number | null; awaiting: number | null },
 ): CaseListItem {
-  return { ...summaryOf(row), matches: row.matches, reviewed: row.reviewed }
+  return {
+    ...summaryOf(row),
+    matches: row.matches,
+    reviewed: row.reviewed,
+    awaiting: row.awaiting,
+  }
 }
 
 export function summaryOf(row: NamedCaseRow): CaseSummary {

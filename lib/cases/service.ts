@@ -5,19 +5,27 @@ import { audit, auditRead } from '@/lib/audit/record'
 import { AuthRequiredError } from '@/lib/auth/errors'
 import { getViewer } from '@/lib/auth/session'
 import type { Viewer } from '@/lib/auth/viewer'
+import { readMirrorStatus } from '@/lib/history-mirror/status'
 import { casePath } from '@/lib/routes'
 import { getStore } from '@/lib/store/store'
 
 import { actOnCase } from './actions'
 import { bulkAct } from './bulk'
-import { caseViewCounts, listCases, ownerLoads } from './list'
+import { listCases, ownerLoads } from './list'
 import { isAway, setAway } from './presence'
 import { caseEvents, caseRow, caseRowFor, knownAnalysts, summaryOf } from './read'
 import type { BulkRequest, CaseAction } from './requests'
+import type { CaseKind } from './rules'
 import { actorOf, autoAssignSettings } from './settings'
 import { takeNext } from './take-next'
 import type { CaseDetail, CaseSummary, QueueData } from './types'
-import { CASE_VIEWS, queueHref, type CaseListParams, type CaseViewName } from './views'
+import {
+  CASE_VIEWS,
+  caseListParams,
+  queueHref,
+  type CaseListParams,
+  type CaseViewName,
+} from './views'
 
 /* What the case pages and routes call: the signed-in viewer and the process's store. */
 
@@ -29,7 +37,7 @@ async function viewerOrThrow(): Promise<Viewer> {
 
 /**
  * A page of a case view (`/queue?view=…`, `/api/cases`): audited as a view of the queue with its
- * filters, like the records queue, before anything is read. The owner filter is a lead's
+ * filters before anything is read. The owner filter is a lead's
  * (docs/cases.md): an analyst sees others' work only through the views every analyst has.
  */
 export async function loadQueue(params: CaseListParams): Promise<QueueData> {
@@ -56,12 +64,27 @@ export async function loadQueue(params: CaseListParams): Promise<QueueData> {
   return { ...list, viewer: actor, loads, analysts, away }
 }
 
-/** The case views' counts, for the navigation above the records queue. */
-export async function loadCaseCounts() {
+/**
+ * The home page's look at the queue: the first open screening cases and failed verification cases
+ * as the queue's open view lists them (soonest due first), with how many there are of each, so the
+ * home page and the queue count the same work. Audited as a view of the queue.
+ */
+export async function loadOpenWork(shown: number) {
   const viewer = await viewerOrThrow()
+  await audit(viewer, 'view', { type: 'queue', id: 'summary' }, 'ok')
   const { db } = await getStore()
-  return caseViewCounts(db, actorOf(viewer).id)
+  const me = actorOf(viewer).id
+  const now = new Date()
+  const open = (kind: CaseKind) => listCases(db, me, caseListParams.parse({ kind }), now, shown)
+  const [screenings, failed, mirror] = await Promise.all([
+    open('screening'),
+    open('failed_verification'),
+    readMirrorStatus(),
+  ])
+  return { screenings, failed, mirror }
 }
+
+export type OpenWork = Awaited<ReturnType<typeof loadOpenWork>>
 
 /**
  * A case with its event log (applicant's name, analysts' reasons): every read of one leaves a view
@@ -148,7 +171,7 @@ export async function awayFromForm(form: FormData): Promise<string> {
   return queueHref({ view: viewOf(form) })
 }
 
-/** The queue view a form was sent from; none for the records. */
+/** The queue view a form was sent from; none for the open view. */
 function viewOf(form: FormData): CaseViewName | undefined {
   const view = form.get('view')
   return CASE_VIEWS.find((name) => name === view)

@@ -26,10 +26,14 @@ export type CaseSummary = {
 }
 
 /**
- * A case as the queue lists it: with its record's matches and how many of them stand decided (a
- * screening's; null for a verification), counted as the records queue counts them.
+ * A case as the queue lists it: with its record's matches, how many of them have a decision and how
+ * many of those await a second analyst (a screening's; null for a verification).
  */
-export type CaseListItem = CaseSummary & { matches: number | null; reviewed: number | null }
+export type CaseListItem = CaseSummary & {
+  matches: number | null
+  reviewed: number | null
+  awaiting: number | null
+}
 
 export type CaseEvent = {
   id: number

@@ -18,18 +18,19 @@ import { appSigningKey } from './app-signing-key'
 import { recordContent } from './content'
 import { deploymentId, packField, sha256 } from './deployment'
 import { inPackSlot } from './pack-slots'
-import { layoutPdf } from './pdf'
+import { layOutPdf } from './pdf-workers'
 import { auditSection, notesSection, readExcerpt } from './record-sections'
 import { signJson, signPdf } from './signature'
 
 /*
  * Making a pack: read the record as Verity shows it, lay out the JSON and the PDF, each signed with
  * the deployment's Ed25519 key (signature.ts), then append the audit row that carries both files'
- * SHA-256. The PDF's footer names that row, so the row's number
- * must be known before the PDF's last bytes are: the trail writer locks the head row, hands over
- * the next number, and the footers are written and the file closed while the lock is held; the row
- * is then sealed onto the chain like any other. Nothing is answered before that row is committed,
- * and a pack whose row cannot be written is not answered at all.
+ * SHA-256. The PDF is laid out in a worker thread (pdf-workers.ts), so the request thread keeps
+ * answering meanwhile. Its footer names the audit row, so the row's number must be known before
+ * the PDF's last bytes are: the trail writer locks the head row, hands over the next number, the
+ * worker writes the footers and closes the file, and this thread signs it, all while the lock is
+ * held; the row is then sealed onto the chain like any other. Nothing is answered before that row
+ * is committed, and a pack whose row cannot be written is not answered at all.
  */
 
 export async function makeEvidencePack(request: PackRequest): Promise<MadePack> {
@@ -100,15 +101,20 @@ async function makeAllowed(viewer: Viewer, request: PackRequest): Promise<MadePa
   const signingKey = await appSigningKey()
   const json = signJson(`${JSON.stringify(pack, null, 2)}\n`, signingKey)
   const jsonSha = sha256(json)
-  const pdf = layoutPdf(pack, jsonSha)
+  const pdf = await layOutPdf(pack, jsonSha)
   let pdfBytes: Buffer = Buffer.alloc(0)
-  const record = await auditMade(viewer, 'export', resource, async (seq) => {
-    pdfBytes = signPdf(await pdf.finish(seq), signingKey)
-    return {
-      field: packField(request.unmasked, sha256(pdfBytes), jsonSha),
-      reason: request.reason,
-    }
-  })
+  let record: Awaited<ReturnType<typeof auditMade>>
+  try {
+    record = await auditMade(viewer, 'export', resource, async (seq) => {
+      pdfBytes = signPdf(await pdf.finish(seq), signingKey)
+      return {
+        field: packField(request.unmasked, sha256(pdfBytes), jsonSha),
+        reason: request.reason,
+      }
+    })
+  } finally {
+    pdf.drop()
+  }
   const base = `verity-evidence-${fileId(request)}-row${record.seq}`
   const file = (name: string, bytes: Uint8Array | string) => ({
     name,

@@ -1,5 +1,3 @@
-import 'server-only'
-
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -10,10 +8,11 @@ import type { Block, EvidencePack, Fact } from '@/lib/evidence/contract'
 import { when } from './words'
 
 /*
- * The pack as a PDF (pdfkit, on the server, in the request). Everything is laid out first with the
- * pages kept in memory; `finish` then writes each page's footer, which names the audit row, and
- * closes the file. So only the footers and the file's last bytes wait for the row's number (see
- * lib/evidence/make.ts). Black text on white with rules in grey: it prints in black and white.
+ * The pack as a PDF (pdfkit, in a worker thread of the server: pdf-worker.ts, which is why this
+ * module is not marked server-only: that marker is for the server's own bundles). Everything is
+ * laid out first with the pages kept in memory; `finish` then writes each page's footer, which
+ * names the audit row, and closes the file. So only the footers and the file's last bytes wait for
+ * the row's number (see lib/evidence/make.ts). Black text on white with rules in grey: it prints in black and white.
  * DejaVu Sans is embedded (subset) for Latin, Cyrillic and Greek names; its text is searchable.
  */
 

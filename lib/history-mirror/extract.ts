@@ -14,9 +14,8 @@ import { summarizeRecord } from '@/lib/webhooks/summary'
 
 import { nameKey } from './name-key'
 
-/** A history record as the mirror stores it, before the store adds when it first saw it and
- * whether it is superseded. */
-export type MirrorRecord = Omit<HistoryRecordRow, 'first_seen_at' | 'updated_at' | 'superseded'>
+/** A history record as the mirror stores it, before the store adds when it first saw it. */
+export type MirrorRecord = Omit<HistoryRecordRow, 'first_seen_at' | 'updated_at'>
 
 type Facts = Omit<
   MirrorRecord,

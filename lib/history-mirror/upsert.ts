@@ -33,27 +33,6 @@ const UPDATABLE = {
 const COLUMNS = ['id', ...Object.keys(UPDATABLE)] as (keyof MirrorRecord)[]
 
 /**
- * A new record is born superseded when a newer record of its subject (migration 0014: an
- * applicant's screening, a verification's record) is held or on the same page. 0014's triggers
- * would find that too, but only by updating the row just written: a second version of it in every
- * index, and a dead entry left in the queue's partial indexes, for nearly every record of a
- * backfill, which walks from the newest back. What they still do is supersede a held record that
- * a newer one replaces. Nulls are the oldest times, as in 0014's order.
- */
-const SUPERSEDED = sql`case
-  when u.subject is null then false
-  when u.place > 1 then true
-  when u.event_type = 'AML_SCREENING' then exists (
-    select 1 from history_records h
-    where h.event_type = 'AML_SCREENING' and not h.superseded and h.applicant_id = u.subject
-      and (coalesce(h.at, '-infinity'), h.id) > (coalesce(u.at, '-infinity'), u.id))
-  else exists (
-    select 1 from history_records h
-    where h.event_type = 'DOCVER' and not h.superseded and h.short_id = u.subject
-      and (coalesce(h.at, '-infinity'), h.id) > (coalesce(u.at, '-infinity'), u.id))
-end`
-
-/**
  * Inserts new records and updates held ones only where something differs (a redelivery's attempts
  * and response code, usually), so re-reading a page writes nothing. Returns the ids already held
  * before, which tell a poll it has reached what the mirror has.
@@ -101,16 +80,9 @@ export async function upsertRecords(
       select id from history_records where id = any(${unique.map((record) => record.id)}::text[])
     ),
     written as (
-      insert into history_records (${columns}, superseded, first_seen_at, updated_at)
-      select ${selected}, ${SUPERSEDED}, ${now}::timestamptz, ${now}::timestamptz
-      from (
-        select page.*, subject, row_number() over (
-          partition by event_type, subject order by at desc nulls last, id desc
-        ) as place
-        from unnest(${sql.join(arrays)}) as page(${columns}),
-          lateral (select case page.event_type when 'AML_SCREENING' then page.applicant_id
-            when 'DOCVER' then page.short_id end as subject) s
-      ) u
+      insert into history_records (${columns}, first_seen_at, updated_at)
+      select ${selected}, ${now}::timestamptz, ${now}::timestamptz
+      from unnest(${sql.join(arrays)}) as u(${columns})
       on conflict (id) do update set ${updates}, updated_at = excluded.updated_at
       where ${changed}
     )

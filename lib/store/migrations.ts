@@ -22,6 +22,8 @@ import * as historyDeliveries from './migrations/0021-history-deliveries'
 import * as notifications from './migrations/0022-notifications'
 import * as lastingDecisions from './migrations/0023-lasting-decisions'
 import * as caseClock from './migrations/0024-case-clock'
+import * as dropSuperseded from './migrations/0025-drop-superseded'
+import * as sessionEndNotice from './migrations/0027-session-end-notice'
 
 /*
  * Every migration, in order, imported rather than read from disk: the standalone server carries
@@ -50,6 +52,8 @@ const migrations: Record<string, Migration> = {
   '0022-notifications': notifications,
   '0023-lasting-decisions': lastingDecisions,
   '0024-case-clock': caseClock,
+  '0025-drop-superseded': dropSuperseded,
+  '0027-session-end-notice': sessionEndNotice,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -33,6 +33,8 @@ export type Store = {
   kind: 'embedded' | 'postgres'
   /** Where the data is, for messages: the data directory or the URL without its password. */
   where: string
+  /** Runs `cleanup` when the store closes, before its connections end (a listener of its own). */
+  onClose: (cleanup: () => Promise<void> | void) => void
   close: () => Promise<void>
 }
 
@@ -82,7 +84,14 @@ export async function openStore(config: StoreConfig): Promise<Store> {
     // Ends the pool; an embedded database is closed after it (pushed earlier, run later).
     cleanups.push(() => db.destroy())
     await migrate(db)
-    return { db, pool, kind: config.databaseUrl ? 'postgres' : 'embedded', where, close }
+    return {
+      db,
+      pool,
+      kind: config.databaseUrl ? 'postgres' : 'embedded',
+      where,
+      onClose: (cleanup) => void cleanups.push(cleanup),
+      close,
+    }
   } catch (error) {
     await close().catch(() => undefined)
     throw new StoreError(`Cannot open the store (${where}): ${describe(error)}`)

@@ -138,12 +138,6 @@ export type HistoryRecordsTable = {
   response_code: string | null
   /** The record's timestamp as sent, when the store cannot hold it (`at` is null then; 0019). */
   at_raw: string | null
-  /**
-   * A newer record of the same subject exists (an applicant's screening, a verification's record):
-   * given when the mirror first stores a record (its upsert), kept by the table's triggers
-   * (migration 0014) whoever writes.
-   */
-  superseded: ColumnType<boolean, never, never>
   first_seen_at: ColumnType<Date, Date, never>
   updated_at: Date
 }

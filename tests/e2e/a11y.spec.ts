@@ -20,6 +20,8 @@ const pages = [
     path: `/verifications/${exampleIds.differingShortId}`,
   },
   { kind: 'webhook history', path: '/webhooks' },
+  { kind: 'work queue', path: '/queue' },
+  { kind: 'work queue, all cases', path: '/queue?view=all' },
   { kind: 'analytics', path: '/analytics?from=2026-08-04&to=2026-11-01' },
   { kind: 'not found', path: '/no/such/page' },
 ]

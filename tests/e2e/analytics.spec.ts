@@ -73,7 +73,7 @@ test("a failure category's bar opens the failed verifications it counts", async 
   await openWithFailures(page)
   const bar = page.locator('[data-chart="failure-reasons"] svg a').first()
   const href = await bar.getAttribute('href')
-  expect(href).toMatch(/^\/queue\?.*error=/)
+  expect(href).toMatch(/^\/queue\?view=all&.*error=/)
   // The table's row for the same category links to the same list.
   const row = page
     .locator('table[data-numbers="failure-reasons"] tbody tr')
@@ -81,9 +81,20 @@ test("a failure category's bar opens the failed verifications it counts", async 
   const counted = Number((await row.locator('td').last().textContent())!.replace(/,/g, ''))
   expect(counted).toBeGreaterThan(0)
   await page.goto(href!)
-  await expect(page.getByText(/Also limited to 2026-08-04 to 2026-11-01/)).toBeVisible()
-  const listed = page.locator('ul[aria-label^="Work to review"] > li')
-  await expect(listed).toHaveCount(counted)
+  // The cases it counts, open and closed, of the same days and category.
+  await expect(page.getByRole('navigation', { name: 'Case views' })).toContainText('All')
+  await expect(page.getByLabel('Kind')).toHaveValue('failed_verification')
+  await expect(page.getByLabel('From (UTC day)')).toHaveValue('2026-08-04')
+  await expect(page.getByLabel('To (included)')).toHaveValue('2026-11-01')
+  await expect(page.getByText(/Also limited to failed verifications with errors: /)).toBeVisible()
+  await expect(page.getByTestId('queue-total')).toContainText(
+    new RegExp(`^${counted.toLocaleString('en')} cases? matching these filters`),
+  )
+  const listed = page
+    .getByRole('table', { name: 'Cases' })
+    .getByRole('row')
+    .filter({ hasText: 'Verification failed' })
+  await expect(listed).toHaveCount(Math.min(counted, 50))
 })
 
 test("a chart's CSV holds its table's rows, and the download is in /activity", async ({ page }) => {

@@ -4,12 +4,14 @@ import type { QueueData } from '@/lib/cases/types'
 import { startSimulator, type Simulator } from '@/simulator/server/server'
 
 import { startApp, type AppInstance } from '@/tests/e2e/support/app-instance'
+import { openBeforeHydration } from '@/tests/e2e/support/before-hydration'
 
 /*
  * The case clock after a backfill (issue #45): a fresh instance mirrors a long history, newest
  * record first, so the oldest High-risk screening's case is made last. Take next on /queue still
  * hands it out first, because a case counts from its record's time, and it is overdue. Take next
- * is a plain form: the second press, in a browser without JavaScript, lands on the next oldest.
+ * is a plain form on /queue as it opens: the second press, in a browser without JavaScript, and
+ * the third, before the page's script has loaded, land on the next oldest.
  * Its own simulator and instance (no demo, so every case starts unclaimed); sign-in is off.
  */
 
@@ -97,14 +99,26 @@ test('Take next on /queue hands out the oldest High-risk screening first, overdu
   await expect(page.getByText(/\d+ days late/).first()).toBeVisible()
 })
 
-test('Take next works without JavaScript and hands out the next oldest', async ({ browser }) => {
+test('Take next on /queue works without JavaScript and hands out the next oldest', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false })
   try {
     const page = await context.newPage()
-    await page.goto(`${app.url}/queue?view=unassigned`)
+    await page.goto(`${app.url}/queue`)
     await page.getByRole('button', { name: 'Take next' }).click()
     await expect(page).toHaveURL(`${app.url}/cases/${expected[1]!.id}`)
   } finally {
     await context.close()
+  }
+})
+
+test("a press of Take next before the page's script has loaded is not lost", async ({ page }) => {
+  const release = await openBeforeHydration(page, `${app.url}/queue`)
+  try {
+    await page.getByRole('button', { name: 'Take next' }).click()
+    await expect(page).toHaveURL(`${app.url}/cases/${expected[2]!.id}`)
+  } finally {
+    release()
   }
 })

@@ -155,3 +155,43 @@ test('the verifier checks a pack offline beside the running server: accepted, an
   expect(published).toContain('-----BEGIN PUBLIC KEY-----')
   expect(command('scripts/evidence-key.ts', []).stdout).toBe(published)
 })
+
+test('five packs of a 1,000-match report asked for at once are all made, and pings answer meanwhile', async ({
+  request,
+  baseURL,
+}) => {
+  // The PDFs are laid out in worker threads of the build (lib/evidence/pdf-workers.ts): a worker
+  // the build did not carry would refuse every pack here. How long pings took is measured in
+  // docs/performance.md, not asserted; that at most two are laid out at once is
+  // tests/unit/evidence-pack-concurrency.test.ts.
+  test.setTimeout(180_000)
+  let open = 5
+  const packs = Array.from({ length: 5 }, async () => {
+    const response = await request.post('/api/evidence', {
+      headers: { origin: baseURL! },
+      data: { type: 'aml_search', id: exampleIds.amlBigId },
+      timeout: 150_000,
+    })
+    open -= 1
+    return response
+  })
+  let pingsWhileMaking = 0
+  while (open > 0) {
+    const ping = await request.get('/api/ping')
+    expect(ping.status()).toBe(200)
+    if (open > 0) pingsWhileMaking += 1
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  const made = await Promise.all(packs)
+  expect(made.map((response) => response.status())).toEqual([200, 200, 200, 200, 200])
+  const seqs: number[] = []
+  for (const response of made) {
+    const pack = (await response.json()) as { seq: number; pdfBase64: string }
+    const text = await pdfText(new Uint8Array(Buffer.from(pack.pdfBase64, 'base64')))
+    expect(text).toContain(`audit row ${pack.seq}`)
+    expect(text).toContain('Matches 1,000')
+    seqs.push(pack.seq)
+  }
+  expect(new Set(seqs).size).toBe(5)
+  expect(pingsWhileMaking).toBeGreaterThan(0)
+})

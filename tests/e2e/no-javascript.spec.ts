@@ -10,7 +10,7 @@ import { findLeaks, identityValues, simGet } from '@/tests/e2e/support/raw-ident
 /*
  * Record pages render on the server: without JavaScript an analyst still reads a verification's
  * status, its errors and its (masked) identity data, a profile's settings, and an AML report's
- * summary and first cards.
+ * summary and first cards. The work queue's filters and Take next are plain forms.
  */
 
 test.use({ javaScriptEnabled: false })
@@ -129,4 +129,35 @@ test('an AML report shows its summary and its first match cards', async ({ page 
   expect(
     findLeaks(identityValues(report), [{ where: 'page', text: await page.content() }]),
   ).toEqual([])
+})
+
+test('the work queue opens on the open cases, filters with a plain form, and Take next lands on a case', async ({
+  page,
+}) => {
+  const open = page
+    .getByRole('navigation', { name: 'Case views' })
+    .getByRole('link', { name: /^Open [\d,]+$/ })
+  // The shared instance's mirror makes the cases in the background after it starts.
+  await expect(async () => {
+    const response = await page.goto('/queue')
+    expect(response?.status()).toBe(200)
+    await expect(page.getByRole('table', { name: 'Cases' }).getByRole('row').nth(1)).toBeVisible({
+      timeout: 1_000,
+    })
+  }).toPass({ timeout: 45_000, intervals: [2_000] })
+  await expect(open).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('table', { name: 'Cases' }).getByRole('row').nth(1)).toContainText(
+    /High|Medium|Verification failed/,
+  )
+
+  await page.getByLabel('Kind').selectOption('failed_verification')
+  await page.getByRole('button', { name: 'Apply filters' }).click()
+  await expect(page).toHaveURL(/\/queue\?.*kind=failed_verification/)
+  const rows = page.getByRole('table', { name: 'Cases' }).getByRole('row')
+  await expect(rows.nth(1)).toContainText('Verification failed')
+  await expect(rows.filter({ hasText: /High|Medium/ })).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Take next' }).click()
+  await expect(page).toHaveURL(/\/cases\/\d+$/)
+  await expect(page.getByTestId('case-owner')).not.toHaveText('Unassigned')
 })

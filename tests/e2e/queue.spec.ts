@@ -70,19 +70,31 @@ async function mirrored(page: Page, name: string) {
   )
 }
 
-/** Follows the queue's Next links until a row names `name`; false when the pages end first. */
+/** Follows the queue's Next links until a case names `name`; false when the pages end first. */
 async function queueHolds(page: Page, path: string, name: string) {
   await page.goto(at(path))
   for (let pages = 0; pages < 40; pages += 1) {
     await expect(page.getByTestId('mirror-reach')).toBeVisible()
-    const rows = page.getByRole('list', { name: /^Work to review/ })
+    const rows = page.getByRole('table', { name: 'Cases' })
     if ((await rows.getByRole('link', { name, exact: true }).count()) > 0) return true
-    const next = page.getByRole('link', { name: 'Next page →' })
+    const next = page
+      .getByRole('navigation', { name: 'Pages' })
+      .getByRole('link', { name: 'Next →' })
     if ((await next.count()) === 0) return false
     // Its address, loaded whole: what a link without JavaScript does, and no race with hydration.
     await page.goto(at((await next.getAttribute('href')) ?? ''))
   }
   return false
+}
+
+/** Opens a view of the queue, reloading until it lists cases: the mirror makes them as it backfills. */
+async function listed(page: Page, path: string) {
+  const table = page.getByRole('table', { name: 'Cases' })
+  await expect(async () => {
+    await page.goto(at(path))
+    await expect(table).toBeVisible({ timeout: 1_000 })
+  }).toPass(arrival)
+  return table
 }
 
 test('a High-risk screening older than 500 newer records stays on /queue, and search finds it', async ({
@@ -93,10 +105,13 @@ test('a High-risk screening older than 500 newer records stays on /queue, and se
   await addRecords([{ event_type: 'AML_SCREENING', risk: 'Low', count: 500 }])
   await expect.poll(() => mirrored(page, name), { ...arrival, timeout: 60_000 }).toBe(true)
   expect(await queueHolds(page, '/queue?risk=High', name)).toBe(true)
-  const row = page.getByRole('listitem').filter({ hasText: name })
+  const row = page.getByRole('row').filter({ hasText: name })
   await expect(row).toContainText('High')
   await expect(row).toContainText(/0 of \d+ match(es)? reviewed/)
+  await expect(row).toContainText('Unassigned')
   await row.getByRole('link', { name, exact: true }).click()
+  await expect(page).toHaveURL(/\/cases\/\d+$/, navigation)
+  await page.getByRole('link', { name: /^AML report / }).click()
   await expect(page).toHaveURL(/\/aml\/[0-9a-f-]{36}\?subject=screening%3A/, navigation)
 
   // Any word, its beginning, in any case.
@@ -145,13 +160,65 @@ test('the queue says how far the mirror reaches, and its filters live in the add
   await expect(page.getByTestId('mirror-reach')).toContainText(
     /History mirrored to .+, [\d,]+ records; backfill (complete|running|\d+%)/,
   )
-  await page.getByLabel('Event type').selectOption('DOCVER')
+  await page.getByLabel('Kind').selectOption('failed_verification')
   await page.getByRole('button', { name: 'Apply filters' }).click()
-  await expect(page).toHaveURL(/\/queue\?.*event_type=DOCVER/)
-  await expect(async () => {
-    await page.reload()
-    const rows = page.getByRole('list', { name: /^Work to review/ }).getByRole('listitem')
-    await expect(rows.first()).toContainText('Verification failed')
-    await expect(rows.filter({ hasNotText: 'Verification failed' })).toHaveCount(0)
-  }).toPass(arrival)
+  await expect(page).toHaveURL(/\/queue\?.*kind=failed_verification/)
+  await expect(page.getByLabel('Kind')).toHaveValue('failed_verification')
+  const rows = page.getByRole('table', { name: 'Cases' }).getByRole('row')
+  await expect(rows.nth(1)).toContainText('Verification failed')
+  await expect(rows.filter({ hasText: /High|Medium/ })).toHaveCount(0)
+})
+
+test('the queue opens on the open cases, its tab counting what it lists, and fits a phone', async ({
+  page,
+}) => {
+  await listed(page, '/queue')
+  const views = page.getByRole('navigation', { name: 'Case views' })
+  const open = views.getByRole('link', { name: /^Open [\d,]+$/ })
+  await expect(open).toHaveAttribute('aria-current', 'page')
+  const counted = (await open.textContent())!.replace(/\D/g, '')
+  await expect(page.getByTestId('queue-total')).toContainText(
+    new RegExp(`^${Number(counted).toLocaleString('en')} cases`),
+  )
+  // Closed work is not in the open view.
+  await expect(
+    page.getByRole('table', { name: 'Cases' }).getByText('Closed', { exact: true }),
+  ).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Take next' })).toBeVisible()
+
+  await page.setViewportSize({ width: 375, height: 800 })
+  for (const path of ['/queue', '/queue?view=all', '/queue?view=overdue']) {
+    await listed(page, path)
+    const width = await page.evaluate(() => document.documentElement.scrollWidth)
+    expect(width, path).toBeLessThanOrEqual(375)
+    // Each case's name stays readable: on a line of its own, not squeezed into a column.
+    const name = page.getByRole('table', { name: 'Cases' }).locator('tbody tr td').nth(1)
+    expect((await name.boundingBox())!.width).toBeGreaterThan(250)
+  }
+})
+
+test('the All view sorted by due date lists a closed case after every open one', async ({
+  page,
+}) => {
+  const path = '/queue?view=all&sort=due'
+  const soonest = (await listed(page, path)).locator('tbody tr').first()
+  const href = (await soonest.getByRole('link').first().getAttribute('href'))!
+  // The case due first is closed: it keeps its due date, yet it has nothing left to do.
+  const closed = await page.request.post(at(`/api/cases${href.replace('/cases', '')}`), {
+    headers: { origin: app.url },
+    data: { action: 'close', outcome: 'no_action_needed', reason: 'Closed to check the order.' },
+  })
+  expect(closed.status()).toBe(200)
+
+  const rows = (await listed(page, path)).locator('tbody tr')
+  await expect(rows.first()).not.toContainText('Closed')
+  await expect(rows.first().getByRole('link').first()).not.toHaveAttribute('href', href)
+  // Every open case comes first: the row after the last of them is the first closed one.
+  const open = page
+    .getByRole('navigation', { name: 'Case views' })
+    .getByRole('link', { name: /^Open [\d,]+$/ })
+  const opened = Number((await open.textContent())!.replace(/\D/g, ''))
+  await listed(page, `${path}&page=${Math.floor(opened / 50) + 1}`)
+  await expect(rows.nth(opened % 50)).toContainText('Closed')
+  if (opened % 50 > 0) await expect(rows.nth((opened % 50) - 1)).not.toContainText('Closed')
 })

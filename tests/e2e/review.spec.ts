@@ -260,7 +260,7 @@ test('a re-screened applicant shows the earlier decision to carry over, and the 
   await ana.context().close()
 })
 
-test('the home page lists unreviewed High or Medium risk screenings from the mirror, each opening its report in context', async ({
+test('the home page lists the open screening cases from the mirror, each opening its case and then its report in context', async ({
   browser,
 }) => {
   const page = await analyst(browser, 'ana', '/')
@@ -274,6 +274,8 @@ test('the home page lists unreviewed High or Medium risk screenings from the mir
   await expect(first).toContainText(/High|Medium/)
   await expect(first).toContainText(/\d+ of \d+ match(es)? reviewed/)
   await first.getByRole('link').first().click()
+  await expect(page).toHaveURL(/\/cases\/\d+$/)
+  await page.getByRole('link', { name: /^AML report / }).click()
   await expect(page).toHaveURL(/\/aml\/[0-9a-f-]{36}\?subject=screening%3A/)
   await expect(page.getByRole('region', { name: 'Screened subject' })).toBeVisible()
   await page.goto(`${signedInUrl}/`)

@@ -306,19 +306,30 @@ test('a store that cannot be opened stops an instance, naming the cause', async 
   expect(output()).toContain('ECONNREFUSED')
 })
 
-test('signing out on one instance ends the session on the other at once', async () => {
+test('signing out on one instance ends the session on the other within a second', async () => {
   const [a, b] = instances
   const profile = `/api/profiles/${exampleIds.defaultProfileId}`
-  expect((await fetch(`${a!.url}${profile}`, { headers: { cookie } })).status).toBe(200)
+  // Twice: the second is answered from the row instance a keeps for a few seconds.
+  for (let i = 0; i < 2; i++) {
+    expect((await fetch(`${a!.url}${profile}`, { headers: { cookie } })).status).toBe(200)
+  }
   const out = await fetch(`${b!.url}/auth/sign-out`, {
     method: 'POST',
     // As the browser sends it from Verity's own sign-out form.
     headers: { cookie, 'sec-fetch-site': 'same-origin' },
     redirect: 'manual',
   })
+  const signedOut = performance.now()
   expect(out.status).toBe(303)
-  expect((await fetch(`${a!.url}${profile}`, { headers: { cookie } })).status).toBe(401)
   expect((await fetch(`${b!.url}${profile}`, { headers: { cookie } })).status).toBe(401)
+  // Instance a hears of the end from the database (LISTEN/NOTIFY, lib/auth/session-ends.ts).
+  await expect
+    .poll(async () => (await fetch(`${a!.url}${profile}`, { headers: { cookie } })).status, {
+      intervals: [10],
+      timeout: 1_000,
+    })
+    .toBe(401)
+  expect(performance.now() - signedOut).toBeLessThan(1_000)
   expect(auditLinesOf(b!.output())).toContainEqual(
     expect.objectContaining({ action: 'sign_out', user: 'ana@verity.test' }),
   )

@@ -1,5 +1,5 @@
-import type { Insertable } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql, type Insertable } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { tableCsv } from '@/lib/analytics/csv'
 import { parseAnalyticsParams, type AnalyticsRange } from '@/lib/analytics/params'
@@ -15,8 +15,9 @@ import {
   screeningsPerDay,
   verificationsPerDay,
 } from '@/lib/analytics/queries'
-import { queryQueue } from '@/lib/queue/queue'
-import type { QueueFilters } from '@/lib/queue/params'
+import { makeCases } from '@/lib/cases/create'
+import { listCases } from '@/lib/cases/list'
+import { caseListParams } from '@/lib/cases/views'
 import type { HistoryRecordsTable } from '@/lib/store/schema'
 
 import { openTestStore } from '@/tests/unit/helpers/test-store'
@@ -224,6 +225,7 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
+  vi.unstubAllEnvs()
   await store.close()
 })
 
@@ -437,23 +439,48 @@ describe('cases', () => {
 })
 
 describe('the queue agrees', () => {
-  const none: QueueFilters = { risk: null, eventType: null, webhookId: null, age: null }
-  const queued = async (filters: Partial<QueueFilters>) =>
-    (await queryQueue(store.db, { ...none, ...filters }, { limit: 500, now: NOW })).rows.length
+  beforeAll(async () => {
+    // Making a case reads the settings (its due date), which need an upstream to parse.
+    vi.stubEnv('DS_API_BASE_URL', 'http://upstream.test')
+    vi.stubEnv('DS_API_KEY', 'test-key')
+    // Cases for the failed verifications that have none yet (E and F); the charts above count the
+    // hand-made ones alone.
+    await makeCases(store.db, ['v6', 'v7'], NOW)
+  })
+  const queued = async (filters: Record<string, string>) => {
+    const params = caseListParams.parse({ view: 'all', kind: 'failed_verification', ...filters })
+    return (await listCases(store.db, ANA.analyst_id, params, NOW)).total
+  }
 
-  it('lists as many failed verifications as the charts count, per period, category and environment', async () => {
-    const days = { eventType: 'DOCVER' as const, from: '2026-11-01', to: '2026-11-07' }
-    expect(await queued(days)).toBe((await failureReasons(store.db, WEEK)).failed)
-    expect(await queued({ ...days, environment: 'live' })).toBe(
+  it('lists as many failed verification cases as the charts count, per period, category and environment', async () => {
+    const days = { from: '2026-11-01', to: '2026-11-07' }
+    const failed = (await failureReasons(store.db, WEEK)).failed
+    expect(failed).toBeGreaterThan(0)
+    expect(await queued(days)).toBe(failed)
+    expect(await queued({ ...days, env: 'live' })).toBe(
       (await failureReasons(store.db, LIVE)).failed,
     )
     const liveness = (await failureReasons(store.db, WEEK)).categories.find(
       (c) => c.key === 'liveness',
     )
+    expect(liveness?.verifications).toBeGreaterThan(0)
     expect(await queued({ ...days, error: 'liveness' })).toBe(liveness?.verifications)
     expect(await queued({ ...days, from: '2026-11-03', to: '2026-11-03' })).toBe(
       (await verificationsPerDay(store.db, ONE_DAY))[0]?.failed,
     )
+  })
+
+  it('counts open cases past their due date as the Overdue view lists them, a snoozed one not', async () => {
+    const overdue = async () =>
+      (await listCases(store.db, ANA.analyst_id, caseListParams.parse({ view: 'overdue' }), NOW))
+        .total
+    expect((await deadlines(store.db, WEEK, NOW)).openOverdue).toBe(await overdue())
+    // v1's case, overdue, waits until tomorrow: out of the Overdue view, and out of the chart.
+    await sql`update cases set state = 'waiting', snoozed_until = ${new Date(NOW.getTime() + 86_400_000)}
+      where record_id = 'v1'`.execute(store.db)
+    const after = await overdue()
+    expect(after).toBeGreaterThan(0)
+    expect((await deadlines(store.db, WEEK, NOW)).openOverdue).toBe(after)
   })
 })
 

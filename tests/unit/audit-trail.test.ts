@@ -92,6 +92,66 @@ describe('audit trail in the store', () => {
     expect(await verifyStoredTrail(store.db, key)).toMatchObject({ ok: true, rows: 202, head: 202 })
   })
 
+  it('commits appends that arrive together in one write, each caller answered with its own row', async () => {
+    const batches: number[][] = []
+    const writer = createAuditWriter(store.db, key, (records) =>
+      batches.push(records.map((record) => record.seq)),
+    )
+    const records = await Promise.all(
+      Array.from({ length: 40 }, (_, n) => writer.append(entry(n + 1))),
+    )
+    // The first is written at once; the 39 that arrived meanwhile go in one write after it.
+    expect(batches).toEqual([[1], Array.from({ length: 39 }, (_, n) => n + 2)])
+    const stored = await store.db
+      .selectFrom('audit_events')
+      .select(['seq', 'request_id'])
+      .orderBy('seq')
+      .execute()
+    // Each caller's record is the row committed under its number, with its own request.
+    expect(records.map((record) => [record.seq, record.requestId])).toEqual(
+      stored.map((row) => [row.seq, row.request_id]),
+    )
+    expect(records.map((record) => record.requestId)).toEqual(
+      Array.from({ length: 40 }, (_, n) => `req-${n + 1}`),
+    )
+    expect(await verifyStoredTrail(store.db, key)).toMatchObject({ ok: true, rows: 40, head: 40 })
+  })
+
+  it('fails every caller of a batch the store cannot commit, and answers none as committed', async () => {
+    const echoed: number[] = []
+    const writer = createAuditWriter(store.db, key, (records) =>
+      echoed.push(...records.map((record) => record.seq)),
+    )
+    await writer.append(entry(1))
+    // The store refuses to move the head, after the rows were inserted: the whole write rolls back.
+    await sql
+      .raw(
+        `create function refuse_head() returns trigger language plpgsql as $$
+        begin raise exception 'the store is refusing writes'; end $$;
+        create trigger refuse_head before update on audit_head
+          for each row execute function refuse_head()`,
+      )
+      .execute(store.db)
+    const settled = await Promise.allSettled(
+      Array.from({ length: 5 }, (_, n) => writer.append(entry(n + 2))),
+    )
+    expect(settled.map((result) => result.status)).toEqual(Array(5).fill('rejected'))
+    for (const result of settled) {
+      expect(String((result as PromiseRejectedResult).reason)).toMatch(/refusing writes/)
+    }
+    expect(echoed).toEqual([1])
+    expect(await readHead(store.db)).toMatchObject({ seq: 1 })
+    const { count } = await store.db
+      .selectFrom('audit_events')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow()
+    expect(Number(count)).toBe(1)
+    // Once the store takes writes again, the writer goes on from the head that was committed.
+    await sql.raw('drop trigger refuse_head on audit_head').execute(store.db)
+    await expect(writer.append(entry(7))).resolves.toMatchObject({ seq: 2, requestId: 'req-7' })
+    expect(await verifyStoredTrail(store.db, key)).toMatchObject({ ok: true, rows: 2, head: 2 })
+  })
+
   it('fails only the entry the store refuses, not the others written in the same batch', async () => {
     const echoed: number[] = []
     const writer = createAuditWriter(store.db, key, (records) =>

@@ -13,6 +13,7 @@ import {
 } from 'vitest'
 
 import type { Viewer } from '@/lib/auth/viewer'
+import { caseListParams } from '@/lib/cases/views'
 import { signInOnEnv, viewerOf } from '@/tests/unit/helpers/auth-settings'
 import { stubEnv } from '@/tests/unit/helpers/env'
 import {
@@ -277,11 +278,46 @@ describe('ownership', () => {
       page: 1,
     })
     const row = (id: string) => listed.cases.find((kase) => kase.recordId === id)
-    expect(row(screening!)).toMatchObject({ matches: 2, reviewed: 1 })
-    expect(row(verification!)).toMatchObject({ matches: null, reviewed: null })
+    expect(row(screening!)).toMatchObject({ matches: 2, reviewed: 1, awaiting: 0 })
+    expect(row(verification!)).toMatchObject({ matches: null, reviewed: null, awaiting: null })
   })
 
-  it("filters cases by their record's day, environment and webhook, as the records list does", async () => {
+  it('opens on every case not closed, waiting ones included, its count what it lists', async () => {
+    const [screening, verification, waiting, closed] = await mirror(
+      { risk: 'High' },
+      { failed: true },
+      { risk: 'Medium' },
+      { risk: 'Medium' },
+    )
+    await modules.create.createCasesForNewRecords(await db(), [
+      screening!,
+      verification!,
+      waiting!,
+      closed!,
+    ])
+    await sql`update cases set state = 'waiting', snoozed_until = now() + interval '2 days'
+      where record_id = ${waiting}`.execute(await db())
+    await sql`update cases set state = 'closed', outcome = 'no_action_needed'
+      where record_id = ${closed}`.execute(await db())
+    const open = async (filters: Record<string, string> = {}) => {
+      const params = caseListParams.parse(filters)
+      const listed = await modules.list.listCases(await db(), 'x', params)
+      return { listed, ids: listed.cases.map((kase) => kase.recordId) }
+    }
+    const { listed, ids } = await open()
+    expect(ids).toEqual(expect.arrayContaining([screening, verification, waiting]))
+    expect(ids).not.toContain(closed)
+    expect(listed.total).toBe(listed.counts.open)
+    expect(listed.counts.open).toBe(listed.counts.all - listed.counts.closed)
+    // Waiting until later: open, but out of the unassigned view until the snooze ends.
+    expect(listed.counts.unassigned).toBeLessThan(listed.counts.open)
+    expect((await open({ kind: 'failed_verification' })).ids).toContain(verification)
+    expect((await open({ kind: 'failed_verification' })).ids).not.toContain(screening)
+    expect((await open({ kind: 'screening', risk: 'High' })).ids).toContain(screening)
+    expect((await open({ kind: 'screening', risk: 'High' })).ids).not.toContain(waiting)
+  })
+
+  it("filters cases by their record's day, environment and webhook, as analytics counts them", async () => {
     const [early, late] = await mirror(
       { risk: 'High', at: new Date('2026-10-01T10:00:00Z') },
       { risk: 'High', at: new Date('2026-10-10T10:00:00Z') },

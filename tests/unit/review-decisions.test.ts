@@ -503,7 +503,7 @@ describe('reading notes and decisions', () => {
   it('writes one row per request however often the request reads them', async () => {
     const { inRequestScope } = await import('@/lib/api/request-scope')
     const searchId = randomUUID()
-    const scope = { requestId: randomUUID(), viewer: ana, gateMs: 0 }
+    const scope = { requestId: randomUUID(), viewer: ana, timings: new Map<string, number>() }
     await inRequestScope(scope, async () => {
       await review.decisionsForSearch(searchId, null)
       await Promise.all([

@@ -190,14 +190,16 @@ async function parameters(
   }
 }
 
-const none = { risk: null, eventType: null, webhookId: null, age: null }
+/** Whose "mine" view the queue's reads count. */
+const ME = 'https://idp.bench ana'
 
 /** One store, in this child: the backfill into the app's store, then the reads. */
 async function benchTarget(name: string) {
   const { getStore } = await import('@/lib/store/store')
   const { runOnce } = await import('@/lib/history-mirror/runner')
   const { mirrorStatus } = await import('@/lib/history-mirror/status')
-  const { queryQueue } = await import('@/lib/queue/queue')
+  const { listCases } = await import('@/lib/cases/list')
+  const { caseListParams } = await import('@/lib/cases/views')
   const { searchIds, searchNames, searchWords } = await import('@/lib/search/mirror')
   const { applicantHistory } = await import('@/lib/applicants/history')
   const store = await getStore()
@@ -219,15 +221,16 @@ async function benchTarget(name: string) {
         `${seconds.toFixed(1)} s: ${Math.round(status.records / seconds).toLocaleString('en')} records/s`,
     )
     const given = await parameters(store.db, status.records, searchWords)
+    const open = (filters: Record<string, string>) => caseListParams.parse(filters)
     const reads: Read[] = [
-      { name: 'queue, first page', run: (db) => queryQueue(db, none) },
+      { name: 'queue, open cases, first page', run: (db) => listCases(db, ME, open({})) },
       {
-        name: 'queue, first page, risk=High',
-        run: (db) => queryQueue(db, { ...none, risk: 'High' }),
+        name: 'queue, open cases, risk=High',
+        run: (db) => listCases(db, ME, open({ risk: 'High' })),
       },
       {
-        name: 'home: 5 failed verifications',
-        run: (db) => queryQueue(db, { ...none, eventType: 'DOCVER' }, { limit: 5 }),
+        name: 'home: 5 failed verification cases',
+        run: (db) => listCases(db, ME, open({ kind: 'failed_verification' }), new Date(), 5),
       },
       ...[given.prefix, given.fullName].map((query) => ({
         name: `search "${query}" (ids, then names)`,

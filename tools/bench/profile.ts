@@ -1,5 +1,6 @@
-// `npx tsx tools/bench/profile.ts [seconds] [connections]`: a CPU profile of the production
-// server under autocannon load of the proxied profile route, signed in (issue 19).
+// `npx tsx tools/bench/profile.ts [seconds] [connections] [path]`: a CPU profile of the production
+// server under autocannon load of the proxied profile route (or `path`, e.g. /api/ping), signed
+// in (issue 19).
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
@@ -26,6 +27,7 @@ type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] }
 
 const seconds = Number(process.argv[2] ?? 10)
 const connections = Number(process.argv[3] ?? 1)
+const path = process.argv[4] ?? `/api/profiles/${exampleIds.defaultProfileId}`
 const distDir = process.env.NEXT_DIST_DIR || '.next'
 const out = resolve(
   'bench-results',
@@ -42,7 +44,7 @@ const app = await startNext(distDir, simulator.url, port, signIn.env, {
 })
 try {
   const session = await signedInSession(app.url)
-  const url = `${app.url}/api/profiles/${exampleIds.defaultProfileId}`
+  const url = `${app.url}${path}`
   const shoot = (duration: number) =>
     new Promise<Result>((done, fail) => {
       autocannon({ url, connections, duration, headers: { cookie: session.header } }, (error, r) =>

@@ -30,7 +30,7 @@ export function DeadlinesCard({ table, params, totals }: CardProps) {
       }}
       params={params}
       tableOpen
-      list={{ href: caseLink({ view: 'overdue' }), label: 'Overdue cases' }}
+      list={{ href: caseLink(params, { view: 'overdue' }), label: 'Overdue cases' }}
     />
   )
 }

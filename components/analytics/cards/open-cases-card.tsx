@@ -11,11 +11,11 @@ export function OpenCasesCard({ table, params, totals }: CardProps) {
     <ChartCard
       table={table}
       title={CHART_TITLES['open-cases']}
-      summary={`${num(totals.open)} cases open now, by whole days since each was made (not limited to the period).`}
+      summary={`${num(totals.open)} cases open now, by whole days since each one's record (not limited to the period).`}
       spec={{
         kind: 'bar',
         categories: categories(table),
-        xName: 'Age (days since the case was made)',
+        xName: 'Age (days since the record)',
         yName: 'Open cases',
         series: [
           {
@@ -28,7 +28,7 @@ export function OpenCasesCard({ table, params, totals }: CardProps) {
       }}
       params={params}
       tableOpen
-      list={{ href: caseLink({ view: 'all', sort: 'age' }), label: 'Cases, oldest first' }}
+      list={{ href: caseLink(params, { sort: 'age' }), label: 'Open cases, oldest first' }}
     />
   )
 }

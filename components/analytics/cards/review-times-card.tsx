@@ -26,7 +26,7 @@ export function ReviewTimesCard({ table, params }: Omit<CardProps, 'totals'>) {
         ],
       }}
       params={params}
-      list={{ href: caseLink({ view: 'closed' }), label: 'Closed cases' }}
+      list={{ href: caseLink(params, { view: 'closed' }), label: 'Closed cases' }}
     />
   )
 }

@@ -33,8 +33,8 @@ export function ScreeningsCard({ table, params, totals }: CardProps) {
       }}
       params={params}
       list={{
-        href: queueLink(params, { eventType: 'AML_SCREENING' }),
-        label: 'Screenings to review in the queue',
+        href: queueLink(params, { kind: 'screening' }),
+        label: 'Screening cases in the queue',
       }}
     />
   )

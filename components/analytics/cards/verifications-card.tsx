@@ -26,8 +26,8 @@ export function VerificationsCard({ table, params, totals }: CardProps) {
       }}
       params={params}
       list={{
-        href: queueLink(params, { eventType: 'DOCVER' }),
-        label: 'Failed verifications in the queue',
+        href: queueLink(params, { kind: 'failed_verification' }),
+        label: 'Failed verification cases in the queue',
       }}
     />
   )

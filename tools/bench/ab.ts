@@ -1,0 +1,92 @@
+// `npx tsx tools/bench/ab.ts --a=.next --b=.next-b [--paths=/api/ping,/api/profiles/{id}]
+// [--connections=1,32] [--rounds=6] [--seconds=3]`: two builds of this checkout, side by side.
+import { parseArgs } from 'node:util'
+
+import autocannon, { type Result } from 'autocannon'
+
+import { exampleIds } from '@/lib/demo/example-ids'
+import { startSimulatorChild } from '@/tools/bench/processes'
+import { median } from '@/tools/bench/stats'
+import { simulatorEnv, startApp } from '@/tools/harness/app'
+import type { Started } from '@/tools/harness/child'
+
+/*
+ * A change's effect on a shared, noisy machine: both builds run at once on one simulator, with
+ * sign-in off (the session is not what is compared), and take turns, round after round, the order
+ * turning each round; each keeps the median of its rounds' req/s and p50. What matters is B against
+ * A in the same run, not either figure.
+ */
+
+const { values } = parseArgs({
+  options: {
+    a: { type: 'string', default: '.next' },
+    b: { type: 'string', default: '.next-b' },
+    paths: { type: 'string', default: '/api/ping,/api/profiles/{id}' },
+    connections: { type: 'string', default: '1,32' },
+    rounds: { type: 'string', default: '6' },
+    seconds: { type: 'string', default: '3' },
+  },
+})
+const paths = values.paths
+  .split(',')
+  .map((path) => path.replace('{id}', exampleIds.defaultProfileId))
+const rounds = Number(values.rounds)
+const seconds = Number(values.seconds)
+
+const started: Started[] = []
+try {
+  const simulator = await startSimulatorChild(100)
+  started.push(simulator)
+  const apps = []
+  for (const [name, distDir] of [
+    ['a', values.a],
+    ['b', values.b],
+  ] as const) {
+    const app = await startApp({
+      name,
+      env: (dir) => ({
+        NEXT_DIST_DIR: distDir,
+        NODE_ENV: 'production',
+        ...simulatorEnv(simulator.url),
+        VERITY_DATA_DIR: `${dir}/data`,
+        AUTH_DISABLED: 'true',
+      }),
+      output: 'file',
+    })
+    started.push(app)
+    apps.push({ name: `${name} (${distDir})`, url: app.url })
+  }
+  const shoot = (url: string, connections: number, duration: number) =>
+    new Promise<Result>((done, fail) => {
+      autocannon({ url, connections, duration }, (error, result) =>
+        error ? fail(error) : done(result),
+      )
+    })
+  for (const connections of values.connections.split(',').map(Number)) {
+    for (const path of paths) {
+      for (const app of apps) await shoot(app.url + path, connections, 2)
+      const seen = apps.map(() => ({ rps: [] as number[], p50: [] as number[] }))
+      for (let round = 0; round < rounds; round++) {
+        for (let step = 0; step < apps.length; step++) {
+          const index = (round + step) % apps.length
+          const result = await shoot(apps[index]!.url + path, connections, seconds)
+          if (result.non2xx > 0) throw new Error(`${path} answered ${result.non2xx} errors`)
+          seen[index]!.rps.push(result.requests.average)
+          seen[index]!.p50.push(result.latency.p50)
+        }
+      }
+      const base = median(seen[0]!.rps)
+      console.log(
+        `${path}, concurrency ${connections}, median of ${rounds} rounds of ${seconds} s:`,
+      )
+      for (const [index, app] of apps.entries()) {
+        const rps = median(seen[index]!.rps)
+        console.log(
+          `  ${app.name.padEnd(16)} ${rps.toFixed(0).padStart(6)} req/s ${((100 * rps) / base).toFixed(0).padStart(4)}%  p50 ${median(seen[index]!.p50)} ms`,
+        )
+      }
+    }
+  }
+} finally {
+  for (const child of started.reverse()) await child.stop()
+}
