@@ -15,6 +15,14 @@ export const simUrl = `http://127.0.0.1:${simPort}`
 export const mainDataDir = join(tmpdir(), `verity-e2e-data-${appPort}`)
 /** A migrated embedded store that every instance of the run starts from (support/store-template.ts). */
 export const storeTemplateDir = join(tmpdir(), `verity-e2e-store-template-${appPort}`)
+/**
+ * The suite's one instance with sign-in on, and the test provider it signs in through, started once
+ * per run by the global setup (support/signed-in-setup.ts) for the files that only need sign-in;
+ * its output goes to the run's own and to `signedInLog`, where those files read its audit lines.
+ */
+export const signedInPort = appPort + 1
+export const signedInProviderPort = appPort + 2
+export const signedInLog = join(tmpdir(), `verity-e2e-signed-in-${appPort}.log`)
 /** The upstream key of the suite; `npm test` makes it a fresh canary that must never leak. */
 export const testKey = process.env.VERITY_TEST_KEY ?? 'sim-demo-key'
 
@@ -45,6 +53,8 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  // After the web servers: the signed-in instance starts from the main one's store template.
+  globalSetup: './tests/e2e/support/signed-in-setup.ts',
   globalTeardown: './tests/e2e/support/teardown.ts',
   webServer: [
     {

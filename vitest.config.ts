@@ -15,6 +15,9 @@ export default defineConfig({
     // One migrated embedded store, copied by the tests that need one (tests/unit/helpers/test-store.ts).
     globalSetup: ['tests/unit/store-template.ts'],
     environment: 'node',
+    // Both cores: vitest 4.1 runs cores − 1 workers by default (its documentation says all of
+    // them), which on a 2-core machine ran the files one at a time.
+    maxWorkers: '100%',
     setupFiles: ['tests/unit/setup/fresh-upstream-state.ts', 'tests/unit/setup/pdf-workers.ts'],
     // Route handlers and fetchers are called without a request or cookies; sign-in is tested apart.
     env: { AUTH_DISABLED: 'true' },

@@ -1,10 +1,9 @@
-// `npm test`: route types, then types, lint, formatting and unit tests side by side, a production
-// build, browser tests; then each step's time and one summary line.
+// `npm test`: route types; then the unit tests, which need nothing else, for the whole run beside
+// the rest: types, lint and formatting side by side, a production build, browser tests. Then each
+// step's time and one summary line.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
-
-import { run } from '../tools/harness/run.mjs'
 
 // Playwright empties test-results/ when it starts, so the runners' reports go elsewhere.
 mkdirSync('test-reports', { recursive: true })
@@ -25,81 +24,75 @@ function childCpuSeconds() {
   }
 }
 
-const step = async (name, command, args, env) => {
-  const from = performance.now()
-  const cpuFrom = childCpuSeconds()
-  const code = await run(command, args, env, output)
-  const cpuTo = childCpuSeconds()
-  steps.push({
-    name,
-    code,
-    seconds: (performance.now() - from) / 1000,
-    cpu: cpuFrom === null || cpuTo === null ? null : cpuTo - cpuFrom,
-  })
-  return code
-}
-
 /**
- * Runs single-threaded steps side by side (one alone leaves the other core idle), each one's
- * output printed in one piece when it ends. Their CPU time is counted together, on the last.
+ * Runs one step to its end, through scripts/cpu-time.mjs, which reports the CPU time of the step's
+ * processes (steps overlap, so ours would mix them). Its output is collected for the canary scan
+ * and printed as it comes (`live`) or in one piece when it ends, so that steps side by side do not
+ * interleave their lines.
  */
-async function side(checks) {
-  const cpuFrom = childCpuSeconds()
-  const results = await Promise.all(
-    checks.map(
-      ([name, command, args]) =>
-        new Promise((resolve) => {
-          const from = performance.now()
-          const chunks = []
-          const child = spawn(command, args, {
-            env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-            stdio: ['ignore', 'pipe', 'pipe'],
-          })
-          child.stdout.on('data', (chunk) => chunks.push(chunk))
-          child.stderr.on('data', (chunk) => chunks.push(chunk))
-          child.on('close', (code) => {
-            const seconds = (performance.now() - from) / 1000
-            output.push(...chunks)
-            process.stdout.write(`── ${name} (${seconds.toFixed(1)} s)\n`)
-            process.stdout.write(Buffer.concat(chunks))
-            resolve({ name, code: code ?? 1, seconds, cpu: null })
-          })
-        }),
-    ),
-  )
-  const cpuTo = childCpuSeconds()
-  if (cpuFrom !== null && cpuTo !== null) results.at(-1).cpuGroup = cpuTo - cpuFrom
-  steps.push(...results)
-  return results
+function step(name, command, args, { env = {}, live = false } = {}) {
+  return new Promise((resolve) => {
+    const from = performance.now()
+    const chunks = []
+    let cpu = null
+    const child = spawn(process.execPath, ['scripts/cpu-time.mjs', command, ...args], {
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+    })
+    const keep = (stream) => (chunk) => {
+      output.push(chunk)
+      if (live) stream.write(chunk)
+      else chunks.push(chunk)
+    }
+    child.stdout.on('data', keep(process.stdout))
+    child.stderr.on('data', keep(process.stderr))
+    child.stdio[3].on('data', (chunk) => {
+      cpu = JSON.parse(chunk.toString()).cpu
+    })
+    child.on('close', (code) => {
+      const seconds = (performance.now() - from) / 1000
+      process.stdout.write(`── ${name} (${seconds.toFixed(1)} s)\n`)
+      process.stdout.write(Buffer.concat(chunks))
+      const result = { name, code: code ?? 1, seconds, cpu }
+      steps.push(result)
+      resolve(result)
+    })
+  })
 }
 
 // The route types first: tsc and the type-aware lint rules both read them.
-await step('typegen', 'npx', ['next', 'typegen'])
-const [typecheck] = await side([
-  ['typecheck', 'node', ['node_modules/typescript7/bin/tsc', '--noEmit']],
-  ['lint', 'npm', ['run', '--silent', 'lint']],
-  ['format', 'npm', ['run', '--silent', 'format:check']],
-  // vitest 4 runs a worker per core (maxWorkers defaults to all of them outside watch mode).
-  [
-    'unit',
-    'npx',
-    [
-      'vitest',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      '--outputFile=test-reports/vitest.json',
-    ],
-  ],
+await step('typegen', 'npx', ['next', 'typegen'], { live: true })
+// The unit tests need neither the route types nor the build: they start now and run beside
+// everything else (a worker per core, vitest.config.ts), mostly beside the browser suite, whose
+// processes wait on each other more than they compute (it used about one core of two).
+const unit = step('unit', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile=test-reports/vitest.json',
+])
+// Single-threaded checks side by side (oxlint uses both cores for a few seconds). The build comes
+// after them, not beside them: it rewrites .next, whose route types they read.
+const [typecheck] = await Promise.all([
+  step('typecheck', 'node', ['node_modules/typescript7/bin/tsc', '--noEmit']),
+  step('lint', 'npm', ['run', '--silent', 'lint']),
+  step('format', 'npm', ['run', '--silent', 'format:check']),
 ])
 const built = await step('build', 'npm', ['run', '--silent', 'build'], {
-  DS_API_KEY: canary,
-  // tsc has just checked every file the build compiles; a failure fails the run anyway.
-  ...(typecheck.code === 0 ? { VERITY_TYPES_CHECKED: '1' } : {}),
+  env: {
+    DS_API_KEY: canary,
+    // tsc has just checked every file the build compiles; a failure fails the run anyway.
+    ...(typecheck.code === 0 ? { VERITY_TYPES_CHECKED: '1' } : {}),
+  },
 })
-if (built === 0) {
-  await step('browser', 'npx', ['playwright', 'test'], { PW_JSON: '1', VERITY_TEST_KEY: canary })
+if (built.code === 0) {
+  await step('browser', 'npx', ['playwright', 'test'], {
+    env: { PW_JSON: '1', VERITY_TEST_KEY: canary },
+    live: true,
+  })
 }
+await unit
 
 let passed = 0
 let failed = 0
@@ -116,7 +109,7 @@ if (vitest) {
   passed += vitest.numPassedTests
   failed += vitest.numFailedTests
 }
-const playwright = built === 0 ? readJson('test-reports/playwright.json') : null
+const playwright = built.code === 0 ? readJson('test-reports/playwright.json') : null
 if (playwright) {
   passed += playwright.stats.expected + playwright.stats.flaky
   failed += playwright.stats.unexpected
@@ -144,15 +137,13 @@ for (const { name, code } of steps) {
     failed += 1
   }
 }
-// Wall time of each step (typecheck, lint, format and unit run side by side) and the CPU time of its
-// processes, which a busy machine changes less.
+// Wall time of each step and the CPU time of its processes, which a busy machine changes less. The
+// unit tests run beside all the others, the three checks beside each other.
 console.log('\nstep           wall      cpu')
 const cpuText = (value) => (value === null ? '' : `${value.toFixed(1).padStart(7)} s`)
-for (const { name, code, seconds, cpu, cpuGroup } of steps) {
-  const cpuColumn =
-    cpuGroup !== undefined ? `${cpuText(cpuGroup)} (the four side by side)` : cpuText(cpu ?? null)
+for (const { name, code, seconds, cpu } of steps) {
   console.log(
-    `${name.padEnd(10)} ${seconds.toFixed(1).padStart(7)} s ${cpuColumn}${code === 0 ? '' : '  (failed)'}`,
+    `${name.padEnd(10)} ${seconds.toFixed(1).padStart(7)} s ${cpuText(cpu)}${code === 0 ? '' : '  (failed)'}`,
   )
 }
 const total = (performance.now() - started) / 1000

@@ -160,16 +160,20 @@ export async function deliver(
     .execute()
 }
 
-/** Starts this instance's worker: it takes one job at a time, polling every 2 s. */
+/**
+ * Starts this instance's worker: it takes one job at a time, polling every 2 s (`pollSeconds`: the
+ * unit tests poll at pg-boss's shortest, half a second, not to wait 2 s per job they send).
+ */
 export async function startWorker(
   db: Db,
   boss: PgBoss,
   settings: NotifySettings,
   retry: RetryPolicy,
+  pollSeconds = 2,
 ) {
   return boss.work<NotifyJob>(
     NOTIFY_QUEUE,
-    { batchSize: 1, pollingIntervalSeconds: 2 },
+    { batchSize: 1, pollingIntervalSeconds: pollSeconds },
     async ([job]) => {
       if (job) await deliver(db, settings, job.data.id, job.retryCount, retry)
     },

@@ -3,32 +3,20 @@ import { expect, test } from '@playwright/test'
 import { buildDataset } from '@/simulator/data/dataset'
 import { exampleIds } from '@/lib/demo/example-ids'
 
-import { freePort } from '@/tools/harness/free-port'
-import { startAuthApp, type AuthApp } from '@/tests/e2e/support/auth-app'
 import { rawRequest } from '@/tests/e2e/support/raw-request'
+import { signedInReady, signedInUrl } from '@/tests/e2e/support/signed-in'
 
 /*
- * An unauthenticated probe of every page kind, route handler and RSC form of a page, on an
- * instance with sign-in enabled: each gets a redirect to sign-in or a 401, and none carries
- * personal data from the simulator's data set.
+ * An unauthenticated probe of every page kind, route handler and RSC form of a page, on the
+ * suite's instance with sign-in enabled (support/signed-in.ts): each gets a redirect to sign-in or
+ * a 401, and none carries personal data from the simulator's data set.
  */
 
 test.describe.configure({ mode: 'serial' })
 
-let app: AuthApp
-
 test.beforeAll(async () => {
-  test.setTimeout(90_000)
-  // No sign-in happens here, so the provider is never asked; nothing listens on port 9.
-  app = await startAuthApp(await freePort(), {
-    issuer: 'http://127.0.0.1:9',
-    clientId: 'verity-probe',
-    clientSecret: 'unused',
-  })
-})
-
-test.afterAll(async () => {
-  await app?.stop()
+  test.setTimeout(150_000)
+  await signedInReady()
 })
 
 const verified = exampleIds.shortIds.verified
@@ -116,14 +104,14 @@ test('an unauthenticated probe of every page, RSC form and route handler gets no
   for (const variant of variants) {
     for (const path of [...pages, ...apis]) {
       const target = variant.path(path)
-      let response = await rawRequest(app.url, target, { headers: variant.headers })
+      let response = await rawRequest(signedInUrl, target, { headers: variant.headers })
       // Next.js first sends an RSC request to a route handler back to its own path with the
       // `_rsc` marker set, before any of Verity's code runs; followed, it must be refused too.
       const location = response.headers.location ?? ''
       if (path.startsWith('/api/') && response.status === 307 && location.includes('_rsc')) {
         if (!location.startsWith(path.split('?')[0]!))
           failures.push(`${variant.name} ${target}: 307 ${location}`)
-        response = await rawRequest(app.url, location, { headers: variant.headers })
+        response = await rawRequest(signedInUrl, location, { headers: variant.headers })
       }
       // A redirect repeats the requested path (for after sign-in); anything else is a leak.
       const leaked = markers.filter(
@@ -146,7 +134,7 @@ test('an unauthenticated probe of every page, RSC form and route handler gets no
 })
 
 test('a page redirect keeps the deep link, minus RSC markers, for after sign-in', async () => {
-  const response = await rawRequest(app.url, `/verifications/${verified}?_rsc=abc`, {
+  const response = await rawRequest(signedInUrl, `/verifications/${verified}?_rsc=abc`, {
     headers: { RSC: '1' },
   })
   expect(response.headers.location).toContain(
@@ -156,17 +144,17 @@ test('a page redirect keeps the deep link, minus RSC markers, for after sign-in'
 
 test('POST /api/reveal and /api/exports/aml – refuse an unauthenticated request with 401', async () => {
   for (const path of ['/api/reveal', '/api/exports/aml']) {
-    const response = await rawRequest(app.url, path, {
+    const response = await rawRequest(signedInUrl, path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: app.url },
+      headers: { 'content-type': 'application/json', origin: signedInUrl },
     })
     expect(response.status, path).toBe(401)
   }
 })
 
 test('the sign-in page and the health check stay reachable without a session', async () => {
-  expect((await rawRequest(app.url, '/auth/sign-in')).status).toBe(200)
-  const health = await rawRequest(app.url, '/api/health')
+  expect((await rawRequest(signedInUrl, '/auth/sign-in')).status).toBe(200)
+  const health = await rawRequest(signedInUrl, '/api/health')
   expect(health.status).toBe(200)
   expect(health.body).not.toContain(exampleIds.defaultProfileId)
 })

@@ -4,8 +4,14 @@ import { exampleIds } from '@/lib/demo/example-ids'
 import type { AmlSearchResult, Profile, Verification } from '@/lib/upstream/schemas'
 import type { TimelinePage } from '@/lib/webhooks/timeline'
 
-import { startSuiteApp, type AppInstance } from '@/tests/e2e/support/app-instance'
 import { findLeaks, identityValues, simGet, type Seen } from '@/tests/e2e/support/raw-identity'
+import {
+  openSignedIn,
+  signedInAuditLines,
+  signedInLogs,
+  signedInReady,
+  signedInUrl,
+} from '@/tests/e2e/support/signed-in'
 import { expand, hydrated } from '@/tests/e2e/support/until-answered'
 
 /*
@@ -218,16 +224,11 @@ test('route handlers answer JSON without a raw identity value', async ({ request
 })
 
 test.describe('one reveal', () => {
-  let app: AppInstance
-
   test.beforeAll(async () => {
-    test.setTimeout(120_000)
-    // The main server's log is not readable from here: an instance of our own, on the same data.
-    app = await startSuiteApp()
-  })
-
-  test.afterAll(async () => {
-    await app?.stop()
+    test.setTimeout(150_000)
+    // The main server's log is not readable from here: the suite's signed-in instance's is, on the
+    // same data, and leo is this file's account there.
+    await signedInReady()
   })
 
   test('lets exactly that value into the browser, and the server audits its field', async ({
@@ -236,8 +237,9 @@ test.describe('one reveal', () => {
     const shortId = exampleIds.errorsShortId
     const documentNumber = errorsVerification.poi_data?.document_number ?? ''
     expect(documentNumber.length).toBeGreaterThan(6)
+    await openSignedIn(page, 'leo', `/verifications/${shortId}`)
     const browser = await recordBrowser(page)
-    await page.goto(`${app.url}/verifications/${shortId}`)
+    await page.goto(`${signedInUrl}/verifications/${shortId}`)
     await hydrated(page)
     const poi = page.getByRole('region', { name: 'Proof of identity' })
     await expect(poi.getByText(documentNumber)).toHaveCount(0)
@@ -253,18 +255,12 @@ test.describe('one reveal', () => {
     const leaks = findLeaks(raw, await browser.settle('after the reveal'))
     expect([...new Set(leaks.map((leak) => leak.value))]).toEqual([documentNumber])
     expect(leaks.map((leak) => leak.where).sort()).toEqual([
-      `200 ${app.url}/api/reveal`,
+      `200 ${signedInUrl}/api/reveal`,
       'screen of after the reveal',
     ])
 
-    const auditLines = () =>
-      app
-        .logs()
-        .split('\n')
-        .filter((line) => line.startsWith('{') && line.includes('"log":"audit"'))
-        .map((line) => JSON.parse(line) as Record<string, unknown>)
     await expect
-      .poll(() => auditLines().filter((line) => line.action === 'reveal'))
+      .poll(() => signedInAuditLines('leo@verity.test').filter((line) => line.action === 'reveal'))
       .toEqual([
         expect.objectContaining({
           action: 'reveal',
@@ -273,6 +269,6 @@ test.describe('one reveal', () => {
           outcome: 'ok',
         }),
       ])
-    expect(app.logs()).not.toContain(documentNumber)
+    expect(signedInLogs()).not.toContain(documentNumber)
   })
 })

@@ -5,8 +5,13 @@ import { expect, test, type Page } from '@playwright/test'
 import { exampleIds } from '@/lib/demo/example-ids'
 import type { AmlSearchResult, Verification } from '@/lib/upstream/schemas'
 
-import { startSuiteApp, type AppInstance } from '@/tests/e2e/support/app-instance'
 import { findLeaks, identityValues, simGet } from '@/tests/e2e/support/raw-identity'
+import {
+  openSignedIn,
+  signedInAuditLines,
+  signedInReady,
+  signedInUrl,
+} from '@/tests/e2e/support/signed-in'
 import { hydrated } from '@/tests/e2e/support/until-answered'
 
 /*
@@ -52,30 +57,20 @@ test('Reveal shows the value in place, and a Reveal elsewhere shows another', as
   ).toBeVisible()
 })
 
-test.describe('with an instance of our own (reveal limit 2 a minute, readable audit lines)', () => {
-  let app: AppInstance
-
+test.describe("signed in as rita on the suite's signed-in instance (reveal limit 2 a minute, readable audit lines)", () => {
   test.beforeAll(async () => {
-    test.setTimeout(120_000)
-    app = await startSuiteApp({ REVEAL_LIMIT_PER_MINUTE: '2' })
+    test.setTimeout(150_000)
+    await signedInReady()
   })
 
-  test.afterAll(async () => {
-    await app?.stop()
-  })
-
-  const auditLines = () =>
-    app
-      .logs()
-      .split('\n')
-      .filter((line) => line.startsWith('{') && line.includes('"log":"audit"'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>)
+  // Rita is this file's account there: her reveal bucket and her audit lines are this file's own.
+  const auditLines = () => signedInAuditLines('rita@verity.test')
 
   test('a reveal past the limit is refused with a message that says why and when to retry', async ({
     page,
   }) => {
     const phone = verification.manual_fields!.phone!
-    await page.goto(`${app.url}/verifications/${shortId}`)
+    await openSignedIn(page, 'rita', `/verifications/${shortId}`)
     await hydrated(page)
     await proofOfIdentity(page).getByRole('button', { name: 'Reveal document number' }).click()
     await expect(
@@ -115,7 +110,7 @@ test.describe('with an instance of our own (reveal limit 2 a minute, readable au
   }) => {
     const raw = identityValues(report)
     expect(raw.size).toBeGreaterThan(10)
-    await page.goto(`${app.url}/aml/${searchId}`)
+    await openSignedIn(page, 'rita', `/aml/${searchId}`)
     await hydrated(page)
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -144,7 +139,7 @@ test.describe('with an instance of our own (reveal limit 2 a minute, readable au
     page,
   }) => {
     const raw = identityValues(report)
-    await page.goto(`${app.url}/aml/${searchId}`)
+    await openSignedIn(page, 'rita', `/aml/${searchId}`)
     await hydrated(page)
     const exports: string[] = []
     page.on('request', (r) => {
@@ -159,8 +154,8 @@ test.describe('with an instance of our own (reveal limit 2 a minute, readable au
     await page.getByRole('button', { name: 'Download unmasked JSON' }).click()
     expect(await reasonBox.evaluate((box: HTMLTextAreaElement) => box.validity.valid)).toBe(false)
     expect(exports).toEqual([])
-    const direct = await page.request.post(`${app.url}/api/exports/aml`, {
-      headers: { Origin: app.url },
+    const direct = await page.request.post(`${signedInUrl}/api/exports/aml`, {
+      headers: { Origin: signedInUrl },
       data: { searchId, format: 'json', unmasked: true, reason: 'too short' },
     })
     expect(direct.status()).toBe(400)

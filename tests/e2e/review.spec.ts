@@ -3,18 +3,23 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { exampleIds } from '@/lib/demo/example-ids'
 import type { AmlSearchResult, Verification, WebhookHistoryPage } from '@/lib/upstream/schemas'
 
-import { freePort } from '@/tools/harness/free-port'
-import { startAuthApp, type AuthApp } from '@/tests/e2e/support/auth-app'
-import { startOidcProvider, type OidcServer } from '@/tools/harness/oidc-provider'
 import { simGet } from '@/tests/e2e/support/raw-identity'
+import {
+  signedInAuditLines,
+  signedInIssuer,
+  signedInReady,
+  signedInUrl,
+} from '@/tests/e2e/support/signed-in'
 import { signInAs } from '@/tools/harness/sign-in'
 import { hydrated } from '@/tests/e2e/support/until-answered'
 
 /*
  * Match review in the browser: why each hit matched, decisions with reasons that other analysts
  * see, four eyes, decisions remembered across screenings of one applicant, what changed since the
- * previous screening, and the triage home page. Decisions need two analysts and a store of their
- * own, so this file signs in to an instance with sign-in enabled.
+ * previous screening, and the triage home page. Decisions need two analysts, so this file signs in
+ * to the suite's instance with sign-in enabled (support/signed-in.ts), which keeps a history mirror
+ * for the home page's work list and re-screening changes; ana and gus are this file's accounts
+ * there, and the review's report is decided on here only.
  */
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 })
@@ -23,28 +28,18 @@ const { reviewShortId, reviewSearchId, reviewPreviousSearchId, differingShortId 
 const reviewSubject = `verification:${reviewShortId}`
 const reviewPath = `/aml/${reviewSearchId}?subject=${encodeURIComponent(reviewSubject)}`
 
-let provider: OidcServer
-let app: AuthApp
 let verification: Verification
 let current: AmlSearchResult
 let previous: AmlSearchResult
 let previousRecordId: string
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000)
-  const port = await freePort()
-  provider = await startOidcProvider(`http://127.0.0.1:${port}/auth/callback`)
-  // The home page's work list and re-screening changes read the mirror, so this instance keeps one.
-  app = await startAuthApp(port, provider, { HISTORY_SYNC: 'on' })
+  test.setTimeout(150_000)
+  await signedInReady()
   verification = await simGet<Verification>(`/api/v3/verifications/short/${reviewShortId}`)
   current = await simGet<AmlSearchResult>(`/api/v3/aml/search/history/${reviewSearchId}`)
   previous = await simGet<AmlSearchResult>(`/api/v3/aml/search/history/${reviewPreviousSearchId}`)
   previousRecordId = await screeningRecordOf(reviewPreviousSearchId)
-})
-
-test.afterAll(async () => {
-  await app?.stop()
-  await provider?.stop()
 })
 
 test.use({ baseURL: undefined })
@@ -72,7 +67,7 @@ async function screeningRecordOf(searchId: string): Promise<string> {
 /** A signed-in page of its own browser context, on `path`. */
 async function analyst(browser: Browser, login: 'ana' | 'gus', path: string) {
   const page = await (await browser.newContext()).newPage()
-  await page.goto(`${app.url}${path}`)
+  await page.goto(`${signedInUrl}${path}`)
   await signInAs(page, login)
   await hydrated(page)
   return page
@@ -108,7 +103,7 @@ test('each collapsed card says why it matched, and a conflicting date of birth s
   await expect(subject).toContainText(`born ${born}`)
 
   // Sorted with conflicts first, the first card conflicts, and says so without being expanded.
-  await page.goto(`${app.url}${reviewPath}&sort=conflicts`)
+  await page.goto(`${signedInUrl}${reviewPath}&sort=conflicts`)
   const first = page.getByRole('article').first()
   await expect(first.getByRole('button', { expanded: false })).toBeVisible()
   await expect(first).toContainText('Conflicts')
@@ -117,7 +112,7 @@ test('each collapsed card says why it matched, and a conflicting date of birth s
   await expect(page.getByText(verification.poi_data!.birth_date!)).toHaveCount(0)
 
   // "No conflict" keeps only cards without one.
-  await page.goto(`${app.url}${reviewPath}&fit=no-conflict`)
+  await page.goto(`${signedInUrl}${reviewPath}&fit=no-conflict`)
   await expect(page.getByRole('article').first()).toBeVisible()
   await expect(
     page.getByRole('article').filter({ hasText: 'date of birth conflicts' }),
@@ -173,8 +168,8 @@ test('the analyst who set a true match cannot confirm it; another analyst can', 
   await expect(card(ana, uuid).getByRole('button', { name: 'Confirm' })).toHaveCount(0)
 
   // The server refuses it too, whatever the page offers.
-  const refused = await ana.request.post(`${app.url}/api/aml/${reviewSearchId}/decisions`, {
-    headers: { origin: app.url },
+  const refused = await ana.request.post(`${signedInUrl}/api/aml/${reviewSearchId}/decisions`, {
+    headers: { origin: signedInUrl },
     data: {
       matchUuid: uuid,
       decision: 'true_match',
@@ -210,12 +205,14 @@ test('the analyst who set a true match cannot confirm it; another analyst can', 
   await expect(card(gus, uuid)).toContainText('False positive · you')
   await expect(card(gus, uuid)).not.toContainText('awaiting')
   // The trail and standard output carry the reasons' digests, never their words.
-  const decided = app.auditLines().filter((line) => line.action === 'decide')
+  const decided = signedInAuditLines('ana@verity.test', 'gus@contractor.test').filter(
+    (line) => line.action === 'decide',
+  )
   expect(decided.length).toBeGreaterThanOrEqual(4)
   for (const line of decided) expect(String(line.reason)).not.toContain('sources describe')
   expect(decided.at(-1)).toMatchObject({
     user: 'gus@contractor.test',
-    analystId: `${provider.issuer} gus`,
+    analystId: `${signedInIssuer} gus`,
     reason: expect.stringMatching(/^false_positive \(confirm\) reason sha256:[0-9a-f]{64}$/),
   })
   await ana.context().close()
@@ -231,7 +228,7 @@ test('a re-screened applicant shows the earlier decision to carry over, and the 
   const ana = await analyst(browser, 'ana', previousPath)
   // The hash opens the card and scrolls it into the virtual list's rendered window (sign-in's
   // redirects drop a hash, so it is opened again once signed in).
-  await ana.goto(`${app.url}${previousPath}#match-${kept.uuid}`)
+  await ana.goto(`${signedInUrl}${previousPath}#match-${kept.uuid}`)
   await expect(ana.getByRole('region', { name: 'Screened subject' })).toBeVisible()
   await decide(
     card(ana, kept.uuid),
@@ -240,7 +237,7 @@ test('a re-screened applicant shows the earlier decision to carry over, and the 
     'Born two decades before the applicant.',
   )
 
-  await ana.goto(`${app.url}${reviewPath}#match-${kept.uuid}`)
+  await ana.goto(`${signedInUrl}${reviewPath}#match-${kept.uuid}`)
   const remembered = card(ana, kept.uuid)
   await expect(remembered).toContainText(
     'Earlier decision on this applicant: False positive by ana@verity.test',
@@ -281,7 +278,7 @@ test('the home page lists the open screening cases from the mirror, each opening
   await page.getByRole('link', { name: /^AML report / }).click()
   await expect(page).toHaveURL(/\/aml\/[0-9a-f-]{36}\?subject=screening%3A/)
   await expect(page.getByRole('region', { name: 'Screened subject' })).toBeVisible()
-  await page.goto(`${app.url}/`)
+  await page.goto(`${signedInUrl}/`)
   await expect(page.getByRole('region', { name: /^Failed verifications/ })).toBeVisible()
   await expect(page.getByRole('region', { name: 'You opened lately' })).toContainText('AML report')
   await page.context().close()

@@ -29,6 +29,8 @@ import { openTestStore } from '@/tests/unit/helpers/test-store'
 const ANA = 'https://idp.test ana'
 const BEN = 'https://idp.test ben'
 const RETRY: RetryPolicy = { retryLimit: 2, retryDelay: 1 }
+/** pg-boss's shortest poll: the worker takes one job a poll, three a case. */
+const POLL_SECONDS = 0.5
 const API_KEY = 'ds-api-key-never-sent-Kp4w'
 
 let store: Awaited<ReturnType<typeof openTestStore>>
@@ -55,7 +57,7 @@ beforeAll(async () => {
   http = await startHttp((path) => (path === '/fail' ? 500 : path === '/hang' ? 0 : 200))
   settings = allChannels(smtp.url, http.url)
   boss = await startQueue(store, RETRY)
-  await startWorker(store.db, boss, settings, RETRY)
+  await startWorker(store.db, boss, settings, RETRY, POLL_SECONDS)
 }, 60_000)
 
 afterAll(async () => {

@@ -21,6 +21,8 @@ import { postgresBin, startPostgres, type Postgres } from '@/tools/harness/postg
  */
 
 const RETRY: RetryPolicy = { retryLimit: 2, retryDelay: 1 }
+/** pg-boss's shortest poll: the worker takes one job a poll, three a case. */
+const POLL_SECONDS = 0.5
 const CASES = 12
 
 let postgres: Postgres | undefined
@@ -41,7 +43,8 @@ describe.skipIf(!postgresBin())('notifications on two instances of one PostgreSQ
     instances = await Promise.all(
       stores.map(async (store) => ({ store, boss: await startQueue(store, RETRY) })),
     )
-    for (const { store, boss } of instances) await startWorker(store.db, boss, settings, RETRY)
+    for (const { store, boss } of instances)
+      await startWorker(store.db, boss, settings, RETRY, POLL_SECONDS)
   }, 120_000)
 
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { closeSync, createWriteStream, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -22,9 +22,11 @@ export type Started = {
 /**
  * Where a child's output goes: `memory` keeps it for `logs`; `echo` also prints it to ours with its
  * name in front; `file` writes it to a file in its work directory without passing through this
- * process (the bench: see `spawnNode`).
+ * process (the bench: see `spawnNode`); `{ teeTo }` prints it as `echo` does and also appends it to
+ * that file, for other processes to read (the browser tests' workers read the audit lines of the
+ * suite's shared signed-in instance, which their runner started).
  */
-export type Output = 'memory' | 'echo' | 'file'
+export type Output = 'memory' | 'echo' | 'file' | { teeTo: string }
 
 /** Its environment over ours; a function of its work directory to put files there. */
 export type ChildEnv = Record<string, string> | ((workDir: string) => Record<string, string>)
@@ -66,7 +68,8 @@ export function spawnNode(name: string, args: string[], options: SpawnOptions): 
     }
   } else {
     let output = ''
-    const echo = options.output === 'echo'
+    const tee = typeof options.output === 'object' ? createWriteStream(options.output.teeTo) : null
+    const echo = options.output === 'echo' || tee !== null
     // What is printed need not be kept whole: the demo may run for days, a line per request.
     const keep = (text: string) => (echo ? text.slice(-20_000) : text)
     child = spawn(process.execPath, args, {
@@ -76,12 +79,15 @@ export function spawnNode(name: string, args: string[], options: SpawnOptions): 
     })
     child.stdout?.on('data', (chunk: Buffer) => {
       output = keep(output + chunk.toString())
+      tee?.write(chunk)
       if (echo) process.stdout.write(`[${name}] ${chunk.toString()}`)
     })
     child.stderr?.on('data', (chunk: Buffer) => {
       output = keep(output + chunk.toString())
+      tee?.write(chunk)
       if (echo) process.stderr.write(`[${name}] ${chunk.toString()}`)
     })
+    child.once('close', () => tee?.end())
     logs = () => output
   }
   const alive = () => child.exitCode === null && child.signalCode === null

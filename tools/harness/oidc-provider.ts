@@ -7,9 +7,11 @@ import { freePort } from '@/tools/harness/free-port'
 /*
  * A real OpenID Connect provider on 127.0.0.1 for the sign-in tests and the bench, run in the
  * caller's process (its address is `issuer`), with its development login form (any password) and
- * six accounts: an allowed analyst, one allowed by group only, one outside the allow-list, two in
+ * eight accounts: an allowed analyst, one allowed by group only, one outside the allow-list, two in
  * the allowed domain whose address is not verified (the provider says so, or omits the claim as
- * some do), and a case lead (allowed by domain, lead by group). It issues refresh tokens, and an
+ * some do), a case lead (allowed by domain, lead by group), and two more allowed analysts that
+ * browser test files sharing one signed-in instance sign in as, so that each finds its own audit
+ * lines and has its own reveal limit there. It issues refresh tokens, and an
  * account put in `disabledAccounts` is unknown to it from then on (as an account an administrator
  * disabled): refreshes and userinfo for it are refused.
  */
@@ -34,6 +36,8 @@ export const accounts: Record<
   una: { email: 'una@verity.test', email_verified: false, name: 'Una Unverified', groups: [] },
   omar: { email: 'omar@verity.test', name: 'Omar Omitted', groups: [] },
   lea: { email: 'lea@verity.test', email_verified: true, name: 'Lea Lead', groups: ['aml-leads'] },
+  rita: { email: 'rita@verity.test', email_verified: true, name: 'Rita Reveal', groups: [] },
+  leo: { email: 'leo@verity.test', email_verified: true, name: 'Leo Leak', groups: [] },
 }
 
 /** Logins the provider no longer knows, as if disabled by an administrator. */
@@ -46,8 +50,9 @@ export type OidcServer = {
   stop: () => Promise<void>
 }
 
-export async function startOidcProvider(redirectUri: string): Promise<OidcServer> {
-  const port = await freePort()
+/** The provider on `port` (a free one when not given), for the client that returns to `redirectUri`. */
+export async function startOidcProvider(redirectUri: string, port?: number): Promise<OidcServer> {
+  port ??= await freePort()
   const issuer = `http://127.0.0.1:${port}`
   const clientId = 'verity-test'
   const clientSecret = 'verity-test-client-secret'

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 
 import { simUrl, storeTemplateDir, testKey } from '@/playwright.config'
 import { simulatorEnv, startApp as startHarnessApp, type StartedApp } from '@/tools/harness/app'
+import type { Output } from '@/tools/harness/child'
 
 /*
  * A Verity instance of its own for a test file (faults, hostile requests, sign-in), started by the
@@ -25,11 +26,15 @@ export function newDataDir(prefix: string) {
 
 export type AppInstance = StartedApp & { dataDir: string }
 
-/** Starts `next start` with the given environment (sign-in off unless it says otherwise). */
+/**
+ * Starts `next start` with the given environment (sign-in off unless it says otherwise); its output
+ * kept in memory for `logs` unless `output` says otherwise.
+ */
 export async function startApp(
   env: Record<string, string>,
   port?: number,
   startTimeoutMs = 30_000,
+  output: Output = 'memory',
 ): Promise<AppInstance> {
   const dataDir = env.VERITY_DATA_DIR ?? newDataDir('verity-app-data-')
   const app = await startHarnessApp({
@@ -44,7 +49,7 @@ export async function startApp(
       ...env,
     },
     store: { dataDir, remove: !env.VERITY_DATA_DIR },
-    output: 'memory',
+    output,
     timeoutMs: startTimeoutMs,
   })
   return { ...app, dataDir }

@@ -4,6 +4,7 @@ import { simUrl, testKey } from '@/playwright.config'
 import { newDataDir, startApp } from '@/tests/e2e/support/app-instance'
 import { auditLinesOf } from '@/tests/e2e/support/audit-lines'
 import { simulatorEnv } from '@/tools/harness/app'
+import type { Output } from '@/tools/harness/child'
 import type { OidcServer } from '@/tools/harness/oidc-provider'
 import { signInEnv } from '@/tools/harness/sign-in'
 
@@ -31,6 +32,7 @@ export async function startAuthApp(
   port: number,
   oidc: Pick<OidcServer, 'issuer' | 'clientId' | 'clientSecret'>,
   extra: Record<string, string> = {},
+  output: Output = 'memory',
 ): Promise<AuthApp> {
   const dataDir = newDataDir('verity-auth-e2e-')
   const app = await startApp(
@@ -47,6 +49,7 @@ export async function startAuthApp(
     },
     port,
     60_000,
+    output,
   )
   return {
     url: app.url,
