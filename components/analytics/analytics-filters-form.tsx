@@ -1,11 +1,9 @@
 import {
   DateRangeFields,
-  FILTER_CONTROL,
+  EnvironmentFilter,
   FilterActions,
-  FilterField,
-  FilterOptions,
+  WebhookIdFilter,
 } from '@/components/ui/filter-field'
-import { Input } from '@/components/ui/input'
 import { analyticsCsvPath, analyticsPath, type AnalyticsParams } from '@/lib/analytics/params'
 
 const link = 'text-sm text-link hover:underline'
@@ -39,27 +37,8 @@ export function AnalyticsFiltersForm({ params }: { params: AnalyticsParams }) {
         className="grid grid-cols-2 gap-3 rounded-md border border-line bg-surface p-3 sm:grid-cols-5"
       >
         <DateRangeFields idPrefix="analytics" from={params.from} to={params.to} />
-        <FilterOptions
-          id="analytics-env"
-          name="env"
-          label="Live or sandbox"
-          value={params.environment}
-          none="Both"
-          options={[
-            ['live', 'Live only'],
-            ['sandbox', 'Sandbox only'],
-          ]}
-        />
-        <FilterField id="analytics-webhook" label="Webhook id" className="col-span-2">
-          <Input
-            id="analytics-webhook"
-            name="webhook_id"
-            type="search"
-            defaultValue={params.webhookId ?? ''}
-            spellCheck={false}
-            className={`${FILTER_CONTROL} font-mono`}
-          />
-        </FilterField>
+        <EnvironmentFilter id="analytics-env" value={params.environment} />
+        <WebhookIdFilter id="analytics-webhook" value={params.webhookId} />
         <FilterActions clearHref={analyticsPath()} className="col-span-2 sm:col-span-5">
           <a href={analyticsCsvPath(params)} download className={`${link} ml-auto`}>
             Download every table (CSV)

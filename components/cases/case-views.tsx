@@ -7,12 +7,11 @@ import { Card } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
 import {
   DateRangeFields,
-  FILTER_CONTROL,
+  EnvironmentFilter,
   FilterActions,
-  FilterField,
   FilterOptions,
+  WebhookIdFilter,
 } from '@/components/ui/filter-field'
-import { Input } from '@/components/ui/input'
 import { CASE_STATES, stateLabels } from '@/lib/cases/rules'
 import type { QueueData } from '@/lib/cases/types'
 import {
@@ -288,28 +287,9 @@ function CaseFilters({ params, data }: { params: CaseListParams; data: QueueData
           On the record: live or sandbox, its days, its webhook
         </summary>
         <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
-          <FilterOptions
-            id="cases-env"
-            name="env"
-            label="Live or sandbox"
-            value={params.env}
-            none="Both"
-            options={[
-              ['live', 'Live only'],
-              ['sandbox', 'Sandbox only'],
-            ]}
-          />
+          <EnvironmentFilter id="cases-env" value={params.env} />
           <DateRangeFields idPrefix="cases" from={params.from} to={params.to} />
-          <FilterField id="cases-webhook" label="Webhook id" className="col-span-2">
-            <Input
-              id="cases-webhook"
-              name="webhook_id"
-              type="search"
-              defaultValue={params.webhook_id ?? ''}
-              spellCheck={false}
-              className={`${FILTER_CONTROL} font-mono`}
-            />
-          </FilterField>
+          <WebhookIdFilter id="cases-webhook" value={params.webhook_id} />
         </div>
       </details>
       {category && (

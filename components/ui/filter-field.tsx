@@ -120,3 +120,36 @@ export function FilterActions({
     </div>
   )
 }
+
+/** Live records, sandbox ones or both (`env`: `live`, `sandbox` or none). */
+export function EnvironmentFilter({ id, value }: { id: string; value: string | null | undefined }) {
+  return (
+    <FilterOptions
+      id={id}
+      name="env"
+      label="Live or sandbox"
+      value={value}
+      none="Both"
+      options={[
+        ['live', 'Live only'],
+        ['sandbox', 'Sandbox only'],
+      ]}
+    />
+  )
+}
+
+/** The records of one webhook (`webhook_id`), typed whole. */
+export function WebhookIdFilter({ id, value }: { id: string; value: string | null | undefined }) {
+  return (
+    <FilterField id={id} label="Webhook id" className="col-span-2">
+      <Input
+        id={id}
+        name="webhook_id"
+        type="search"
+        defaultValue={value ?? ''}
+        spellCheck={false}
+        className={`${FILTER_CONTROL} font-mono`}
+      />
+    </FilterField>
+  )
+}

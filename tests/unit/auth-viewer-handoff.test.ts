@@ -4,19 +4,13 @@ import { afterAll, describe, expect, it, vi } from 'vitest'
 import { handOffViewer, takeOverViewer, VIEWER_HEADER } from '@/lib/auth/viewer-handoff'
 
 import { stubEnv } from '@/tests/unit/helpers/env'
+import { anaViewer as ana } from '@/tests/unit/helpers/auth-settings'
 
 /*
  * proxy.ts hands the viewer it found on to the data layer, which then need not look the session
  * up again; nothing but proxy.ts in this process can make such a statement.
  */
 
-const ana = {
-  iss: 'https://idp.test',
-  sub: 'ana',
-  email: 'ana@verity.test',
-  name: 'Ana Analyst',
-  groups: [],
-}
 const REQUEST = '3f1c8a52-7d4e-4b6a-9c0d-2e5f7a8b9c10'
 const OTHER = '9a1c8a52-7d4e-4b6a-9c0d-2e5f7a8b9c10'
 

@@ -11,21 +11,13 @@ import {
 } from '@/lib/auth/session-store'
 import { openStore, type Store } from '@/lib/store/open'
 import { postgresBin, startPostgres, type Postgres } from '@/tools/harness/postgres'
+import { anaViewer as ana, sessionTimes as times } from '@/tests/unit/helpers/auth-settings'
 
 /*
  * Two instances on one PostgreSQL server, each with its own connections, its own copy of the
  * sessions it read and its own LISTEN connection, as two app servers have: a session one of them
  * reads is not read again for a few seconds, yet one ended on the other is refused at once.
  */
-
-const times = { maxAgeSeconds: 8 * 3600, idleSeconds: 1800 }
-const ana = {
-  iss: 'https://idp.test',
-  sub: 'ana',
-  email: 'ana@verity.test',
-  name: 'Ana Analyst',
-  groups: [],
-}
 
 /** Counts the statements that read the sessions table through this instance's `db`. */
 function sessionReads(): KyselyPlugin & { count: number } {

@@ -9,20 +9,13 @@ import {
   sessionRows,
 } from '@/lib/auth/session-store'
 import { openTestStore } from '@/tests/unit/helpers/test-store'
+import { anaViewer as ana, sessionTimes as times } from '@/tests/unit/helpers/auth-settings'
 
 /*
  * Sessions as rows, on an embedded store: two "instances" are two calls on the same database,
  * which is what every instance on one PostgreSQL server sees.
  */
 
-const times = { maxAgeSeconds: 8 * 3600, idleSeconds: 1800 }
-const ana = {
-  iss: 'https://idp.test',
-  sub: 'ana',
-  email: 'ana@verity.test',
-  name: 'Ana Analyst',
-  groups: [],
-}
 const t0 = Date.UTC(2026, 5, 1, 9, 0, 0)
 const minutes = (count: number) => count * 60_000
 

@@ -42,3 +42,15 @@ export const viewerOf = (name: string, groups: string[] = []): Viewer => ({
   name,
   groups,
 })
+
+/** An analyst signed in at https://idp.test (`signInOnEnv`'s provider), in no group. */
+export const anaViewer = {
+  iss: 'https://idp.test',
+  sub: 'ana',
+  email: 'ana@verity.test',
+  name: 'Ana Analyst',
+  groups: [],
+} satisfies Viewer
+
+/** A session's lifetimes: eight hours at most, half an hour idle. */
+export const sessionTimes = { maxAgeSeconds: 8 * 3600, idleSeconds: 1800 }
