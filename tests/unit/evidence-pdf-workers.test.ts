@@ -3,8 +3,8 @@ import { Worker } from 'node:worker_threads'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { PACK_FORMAT, type EvidencePack } from '@/lib/evidence/contract'
 import { layOutPdf, pdfWorkerLoad, startPdfWorkersWith } from '@/lib/evidence/pdf-workers'
+import { verificationPack } from '@/tests/unit/helpers/evidence-pack'
 import { startTestPdfWorker } from '@/tests/unit/helpers/pdf-worker'
 
 /*
@@ -14,22 +14,7 @@ import { startTestPdfWorker } from '@/tests/unit/helpers/pdf-worker'
  * afresh (tests/unit/helpers/pdf-worker.ts).
  */
 
-const pack: EvidencePack = {
-  format: PACK_FORMAT,
-  deployment: '0123456789abcdef',
-  title: 'Verification VWORKER000000001',
-  record: { type: 'verification', id: 'VWORKER000000001', upstreamId: null },
-  made: {
-    at: '2026-11-25T10:00:00.000Z',
-    by: 'ana@verity.test',
-    verityVersion: '0.1.0',
-    masked: true,
-    reason: null,
-  },
-  sections: [
-    { key: 'verification', title: 'Verification', blocks: [{ kind: 'text', text: 'Failed' }] },
-  ],
-}
+const pack = verificationPack('VWORKER000000001', '0123456789abcdef')
 const JSON_SHA = 'a'.repeat(64)
 
 async function pdfText(bytes: Uint8Array) {

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { auditKey } from '@/lib/audit/key'
 import { createAuditWriter, sealGenesis } from '@/lib/audit/trail'
-import { PACK_FORMAT, type EvidencePack } from '@/lib/evidence/contract'
 import { deploymentId, packField, sha256 } from '@/lib/evidence/deployment'
 import { layoutPdf } from '@/lib/evidence/pdf'
 import { signJson, signPdf } from '@/lib/evidence/signature'
+import { verificationPack } from '@/tests/unit/helpers/evidence-pack'
 import { openTestStore } from '@/tests/unit/helpers/test-store'
 
 /*
@@ -35,22 +35,7 @@ let seq = 0
 beforeAll(async () => {
   store = await openTestStore()
   await sealGenesis(store.db, key)
-  const pack: EvidencePack = {
-    format: PACK_FORMAT,
-    deployment: deploymentId(key),
-    title: 'Verification VCLI0000000000001',
-    record: { type: 'verification', id: 'VCLI0000000000001', upstreamId: null },
-    made: {
-      at: '2026-11-25T10:00:00.000Z',
-      by: 'ana@verity.test',
-      verityVersion: '0.1.0',
-      masked: true,
-      reason: null,
-    },
-    sections: [
-      { key: 'verification', title: 'Verification', blocks: [{ kind: 'text', text: 'Failed' }] },
-    ],
-  }
+  const pack = verificationPack('VCLI0000000000001', deploymentId(key))
   const json = signJson(`${JSON.stringify(pack, null, 2)}\n`, privateKey)
   const pdf = layoutPdf(pack, sha256(json))
   let bytes: Buffer = Buffer.alloc(0)
