@@ -1,5 +1,8 @@
-import { startPdfWorkersWith } from '@/lib/evidence/pdf-workers'
-import { startTestPdfWorker } from '@/tests/unit/helpers/pdf-worker'
-
 // Evidence packs lay their PDF out in a worker thread, started from the TypeScript source here.
-startPdfWorkersWith(startTestPdfWorker)
+// Not in files run in jsdom: they render components only, and Vite's browser transform refuses the
+// worker's `new URL(…, import.meta.url)` form that the server's bundler needs.
+if (typeof window === 'undefined') {
+  const { startPdfWorkersWith } = await import('@/lib/evidence/pdf-workers')
+  const { startTestPdfWorker } = await import('@/tests/unit/helpers/pdf-worker')
+  startPdfWorkersWith(startTestPdfWorker)
+}
