@@ -19,13 +19,21 @@ test.use({ baseURL: undefined })
 
 const shortId = exampleIds.shortIds.verified
 let dataDir = ''
+/** The demos the running test started, whose output a failure shows. */
+let started: Demo[] = []
 
 // Each test starts from an empty store: a mirror one test filled would leave the next nothing to read.
 test.beforeEach(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'verity-demo-data-'))
+  started = []
 })
 
-test.afterEach(() => {
+test.afterEach(async ({}, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus) {
+    for (const [i, demo] of started.entries()) {
+      await testInfo.attach(`demo ${i + 1} output`, { body: demo.output().slice(-20_000) })
+    }
+  }
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })
 })
 
@@ -51,12 +59,14 @@ async function startDemo(): Promise<Demo> {
     if (Date.now() > deadline) throw new Error(`the demo did not start:\n${output}`)
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
-  return {
+  const demo = {
     url: `http://127.0.0.1:${port}`,
     simUrl: `http://127.0.0.1:${simPort}`,
     child,
     output: () => output,
   }
+  started.push(demo)
+  return demo
 }
 
 /** Stops the demo as Ctrl+C would, and waits until its app has let go of the data directory. */

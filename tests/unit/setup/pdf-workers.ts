@@ -1,6 +1,9 @@
 // Evidence packs lay their PDF out in a worker thread, started from the TypeScript source here.
 // Not in files run in jsdom: they render components only, and Vite's browser transform refuses the
-// worker's `new URL(…, import.meta.url)` form that the server's bundler needs.
+// worker's `new URL(…, import.meta.url)` form that the server's bundler needs. Hence the imports
+// are dynamic, and this file says it is a module for its top-level await.
+export {}
+
 if (typeof window === 'undefined') {
   const { startPdfWorkersWith } = await import('@/lib/evidence/pdf-workers')
   const { startTestPdfWorker } = await import('@/tests/unit/helpers/pdf-worker')
