@@ -38,6 +38,13 @@ export const accounts: Record<
   lea: { email: 'lea@verity.test', email_verified: true, name: 'Lea Lead', groups: ['aml-leads'] },
   rita: { email: 'rita@verity.test', email_verified: true, name: 'Rita Reveal', groups: [] },
   leo: { email: 'leo@verity.test', email_verified: true, name: 'Leo Leak', groups: [] },
+  cora: { email: 'cora@verity.test', email_verified: true, name: 'Cora Cases', groups: [] },
+  cal: {
+    email: 'cal@contractor.test',
+    email_verified: true,
+    name: 'Cal Cases',
+    groups: ['aml-analysts'],
+  },
 }
 
 /** Logins the provider no longer knows, as if disabled by an administrator. */
