@@ -5,6 +5,8 @@ import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 
+import { childCpuSeconds } from './child-cpu.mjs'
+
 // Playwright empties test-results/ when it starts, so the runners' reports go elsewhere.
 mkdirSync('test-reports', { recursive: true })
 // The build and the browser suite run with a fresh canary key that no output may contain.
@@ -12,17 +14,6 @@ const canary = `canary-${randomBytes(12).toString('hex')}`
 const steps = []
 const output = []
 const started = performance.now()
-
-/** CPU seconds used by the children that have ended so far (Linux; null elsewhere). */
-function childCpuSeconds() {
-  try {
-    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ')
-    // cutime and cstime, fields 16 and 17 of stat(5), in clock ticks (100 per second on Linux).
-    return (Number(fields[13]) + Number(fields[14])) / 100
-  } catch {
-    return null
-  }
-}
 
 /**
  * Runs one step to its end, through scripts/cpu-time.mjs, which reports the CPU time of the step's
