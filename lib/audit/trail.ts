@@ -99,6 +99,10 @@ export function createAuditWriter(
       if (!(await settle(batch)) && batch.length > 1) {
         for (const pending of batch) await settle([pending])
       }
+      // The embedded store commits within the turn that asked, before the other requests this
+      // turn brought in reach their append: without this wait each would be written alone. The
+      // writer stays busy until the turn ends, so they queue and go in the next write together.
+      if (queue.length === 0) await new Promise((resolve) => setImmediate(resolve))
     }
     writing = false
   }

@@ -117,6 +117,29 @@ describe('audit trail in the store', () => {
     expect(await verifyStoredTrail(store.db, key)).toMatchObject({ ok: true, rows: 40, head: 40 })
   })
 
+  it('writes together the appends of requests that one turn of the event loop brought in', async () => {
+    const batches: number[][] = []
+    const writer = createAuditWriter(store.db, key, (records) =>
+      batches.push(records.map((record) => record.seq)),
+    )
+    // As responses read in one turn: each request's handler appends in a callback of its own, and
+    // the embedded store would commit the first before the second callback ran.
+    const records = await Promise.all(
+      Array.from(
+        { length: 20 },
+        (_, n) =>
+          new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() =>
+            writer.append(entry(n + 1)),
+          ),
+      ),
+    )
+    expect(batches).toEqual([[1], Array.from({ length: 19 }, (_, n) => n + 2)])
+    expect(records.map((record) => record.requestId)).toEqual(
+      Array.from({ length: 20 }, (_, n) => `req-${n + 1}`),
+    )
+    expect(await verifyStoredTrail(store.db, key)).toMatchObject({ ok: true, rows: 20, head: 20 })
+  })
+
   it('fails every caller of a batch the store cannot commit, and answers none as committed', async () => {
     const echoed: number[] = []
     const writer = createAuditWriter(store.db, key, (records) =>
