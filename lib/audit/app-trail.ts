@@ -24,10 +24,10 @@ export function appAuditKey() {
 
 export function appTrail(): Promise<AppTrail> {
   return (shared[KEY] ??= (async () => {
-    const { db } = await getStore()
+    const store = await getStore()
     const key = appAuditKey()
-    await sealGenesis(db, key)
-    const writer = createAuditWriter(db, key, (records) => {
+    await sealGenesis(store.db, key)
+    const writer = createAuditWriter(store, key, (records) => {
       process.stdout.write(records.map((record) => `${JSON.stringify(record)}\n`).join(''))
     })
     return { key, writer }

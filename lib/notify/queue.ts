@@ -3,7 +3,7 @@ import 'server-only'
 import type pg from 'pg'
 import { PgBoss, type Db as IDatabase } from 'pg-boss'
 
-import type { Store } from '@/lib/store/open'
+import type { StatementRunner, Store } from '@/lib/store/open'
 
 /*
  * The notifications' jobs, in pg-boss (its tables in the schema `pgboss`, made and migrated by
@@ -29,11 +29,11 @@ export type NotifyJob = { id: number }
 const UNIQUE_VIOLATION = '23505'
 
 /** pg-boss's view of the store: every statement's rows (its maintenance sends several at once). */
-function poolDatabase(pool: pg.Pool): IDatabase {
+function storeDatabase(query: StatementRunner): IDatabase {
   return {
     async executeSql(text, values) {
       type Result = pg.QueryResult<Record<string, unknown>>
-      const result = (await pool.query(text, values)) as Result | Result[]
+      const result = (await query({ text, values })) as Result | Result[]
       return Array.isArray(result)
         ? { rows: result.flatMap((one) => one.rows ?? []) }
         : { rows: result.rows }
@@ -43,7 +43,7 @@ function poolDatabase(pool: pg.Pool): IDatabase {
 
 export async function startQueue(store: Store, retry: RetryPolicy = DEFAULT_RETRY) {
   const boss = new PgBoss({
-    db: poolDatabase(store.pool),
+    db: storeDatabase(store.query),
     backend: store.kind === 'embedded' ? 'pglite' : 'postgres',
     schema: 'pgboss',
     // No cron schedules are used: their clock checks would only take the embedded connection.

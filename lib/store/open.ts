@@ -30,6 +30,12 @@ export type Store = {
    * lib/notify/queue.ts): on the embedded store its one connection must be shared, never bypassed.
    */
   pool: pg.Pool
+  /**
+   * One statement outside Kysely (a library's SQL, a statement prepared under its name). Not
+   * `pool.query`: it ends the connection a statement failed on, and the embedded store's one
+   * connection is then out of step for good (every later statement fails).
+   */
+  query: StatementRunner
   kind: 'embedded' | 'postgres'
   /** Where the data is, for messages: the data directory or the URL without its password. */
   where: string
@@ -87,6 +93,7 @@ export async function openStore(config: StoreConfig): Promise<Store> {
     return {
       db,
       pool,
+      query: statementRunner(pool),
       kind: config.databaseUrl ? 'postgres' : 'embedded',
       where,
       onClose: (cleanup) => void cleanups.push(cleanup),
@@ -95,6 +102,22 @@ export async function openStore(config: StoreConfig): Promise<Store> {
   } catch (error) {
     await close().catch(() => undefined)
     throw new StoreError(`Cannot open the store (${where}): ${describe(error)}`)
+  }
+}
+
+export type StatementRunner = <R extends pg.QueryResultRow = Record<string, unknown>>(
+  statement: pg.QueryConfig,
+) => Promise<pg.QueryResult<R>>
+
+/** Runs each statement on a connection of `pool`, given back as Kysely gives its own back. */
+export function statementRunner(pool: pg.Pool): StatementRunner {
+  return async (statement) => {
+    const client = await pool.connect()
+    try {
+      return await client.query(statement)
+    } finally {
+      client.release()
+    }
   }
 }
 

@@ -9,6 +9,7 @@ import { sealHead, sealRecord, type AuditEntry } from '@/lib/audit/chain'
 import { auditKey } from '@/lib/audit/key'
 import { createAuditWriter, verifyStoredTrail } from '@/lib/audit/trail'
 import { migrationProvider } from '@/lib/store/migrations'
+import { statementRunner } from '@/lib/store/open'
 import type { Database } from '@/lib/store/schema'
 
 /*
@@ -28,6 +29,7 @@ const types = {
 }
 
 let lite: PGlite
+let pool: pg.Pool
 let db: Kysely<Database>
 
 function oldEntry(n: number, user: string): AuditEntry {
@@ -81,9 +83,8 @@ async function writeOldRows() {
 beforeAll(async () => {
   lite = await PGlite.create()
   const config = createPgConfig(lite)
-  db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ ...config, max: config.poolSize, types }) }),
-  })
+  pool = new pg.Pool({ ...config, max: config.poolSize, types })
+  db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   const migrator = new Migrator({ db, provider: migrationProvider })
   expect((await migrator.migrateTo('0004-history-mirror')).error).toBeUndefined()
   await writeOldRows()
@@ -137,7 +138,7 @@ describe('migration 0007 (analyst identity)', () => {
 
   it('verifies the trail written before, and new rows after it with their identity hashed', async () => {
     expect(await verifyStoredTrail(db, key)).toMatchObject({ ok: true, rows: 3 })
-    const writer = createAuditWriter(db, key)
+    const writer = createAuditWriter({ db, query: statementRunner(pool) }, key)
     await writer.append({ ...oldEntry(4, 'ana@corp.com'), analystId: 'https://idp.test ana' })
     await writer.append(oldEntry(5, 'unauthenticated'))
     expect(await verifyStoredTrail(db, key)).toMatchObject({ ok: true, rows: 5 })

@@ -42,7 +42,7 @@ function entry(n: number): AuditEntry {
 }
 
 async function append(count: number) {
-  const writer = createAuditWriter(store.db, key)
+  const writer = createAuditWriter(store, key)
   for (let n = 1; n <= count; n++) await writer.append(entry(n))
 }
 
@@ -78,8 +78,8 @@ describe('audit trail in the store', () => {
   })
 
   it('makes one chain of appends from two writers at once, as from two instances', async () => {
-    const first = createAuditWriter(store.db, key)
-    const second = createAuditWriter(store.db, key)
+    const first = createAuditWriter(store, key)
+    const second = createAuditWriter(store, key)
     const records = await Promise.all(
       Array.from({ length: 200 }, (_, n) => (n % 2 ? first : second).append(entry(n + 1))),
     )
@@ -94,7 +94,7 @@ describe('audit trail in the store', () => {
 
   it('commits appends that arrive together in one write, each caller answered with its own row', async () => {
     const batches: number[][] = []
-    const writer = createAuditWriter(store.db, key, (records) =>
+    const writer = createAuditWriter(store, key, (records) =>
       batches.push(records.map((record) => record.seq)),
     )
     const records = await Promise.all(
@@ -119,18 +119,16 @@ describe('audit trail in the store', () => {
 
   it('writes together the appends of requests that one turn of the event loop brought in', async () => {
     const batches: number[][] = []
-    const writer = createAuditWriter(store.db, key, (records) =>
+    const writer = createAuditWriter(store, key, (records) =>
       batches.push(records.map((record) => record.seq)),
     )
     // As responses read in one turn: each request's handler appends in a callback of its own, and
     // the embedded store would commit the first before the second callback ran.
     const records = await Promise.all(
-      Array.from(
-        { length: 20 },
-        (_, n) =>
-          new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() =>
-            writer.append(entry(n + 1)),
-          ),
+      Array.from({ length: 20 }, (_, n) =>
+        new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() =>
+          writer.append(entry(n + 1)),
+        ),
       ),
     )
     expect(batches).toEqual([[1], Array.from({ length: 19 }, (_, n) => n + 2)])
@@ -142,7 +140,7 @@ describe('audit trail in the store', () => {
 
   it('fails every caller of a batch the store cannot commit, and answers none as committed', async () => {
     const echoed: number[] = []
-    const writer = createAuditWriter(store.db, key, (records) =>
+    const writer = createAuditWriter(store, key, (records) =>
       echoed.push(...records.map((record) => record.seq)),
     )
     await writer.append(entry(1))
@@ -177,7 +175,7 @@ describe('audit trail in the store', () => {
 
   it('fails only the entry the store refuses, not the others written in the same batch', async () => {
     const echoed: number[] = []
-    const writer = createAuditWriter(store.db, key, (records) =>
+    const writer = createAuditWriter(store, key, (records) =>
       echoed.push(...records.map((record) => record.seq)),
     )
     // The first entry is written at once; the next three arrive meanwhile and make one batch.
@@ -201,8 +199,8 @@ describe('audit trail in the store', () => {
   })
 
   it('gives a made entry the number its row gets, amid appends from two writers', async () => {
-    const first = createAuditWriter(store.db, key)
-    const second = createAuditWriter(store.db, key)
+    const first = createAuditWriter(store, key)
+    const second = createAuditWriter(store, key)
     const given: number[] = []
     const made = (n: number) =>
       first.appendMade(async (seq) => {
@@ -345,7 +343,7 @@ describe('appends from two instances on one store', () => {
       try {
         await sealGenesis(one.db, key)
         const { seq: before } = await readHead(one.db)
-        const writers = [createAuditWriter(one.db, key), createAuditWriter(two.db, key)]
+        const writers = [createAuditWriter(one, key), createAuditWriter(two, key)]
         const records = await Promise.all(
           Array.from({ length: 300 }, (_, n) => writers[n % 2]!.append(entry(n + 1))),
         )

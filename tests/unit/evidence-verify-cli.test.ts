@@ -39,7 +39,7 @@ beforeAll(async () => {
   const json = signJson(`${JSON.stringify(pack, null, 2)}\n`, privateKey)
   const pdf = layoutPdf(pack, sha256(json))
   let bytes: Buffer = Buffer.alloc(0)
-  const row = await createAuditWriter(store.db, key).appendMade(async (given) => {
+  const row = await createAuditWriter(store, key).appendMade(async (given) => {
     bytes = signPdf(await pdf.finish(given), privateKey)
     return {
       time: new Date().toISOString(),

@@ -54,6 +54,29 @@ describe('the embedded store', () => {
     }
   }, 120_000)
 
+  it('keeps answering after a statement outside Kysely fails (the job queue, the audit append)', async () => {
+    const { dir, remove } = copyTemplate()
+    const store = await openStore({ dataDir: dir })
+    try {
+      await store.query({ text: 'create table once (id int primary key)' })
+      await store.query({ text: 'insert into once values (1)' })
+      // pg's own pool.query would end the one connection here, and every statement after it failed.
+      await expect(
+        store.query({ text: 'insert into once values ($1)', values: [1] }),
+      ).rejects.toThrow(/duplicate key/)
+      const named = { name: 'once_count', text: 'select count(*)::int as n from once' }
+      expect((await store.query<{ n: number }>(named)).rows).toEqual([{ n: 1 }])
+      await expect(
+        store.query({ name: 'once_add', text: 'insert into once values ($1)', values: [1] }),
+      ).rejects.toThrow(/duplicate key/)
+      expect((await store.query<{ n: number }>(named)).rows).toEqual([{ n: 1 }])
+      expect(await tables(store)).toContain('once')
+    } finally {
+      await store.close()
+      remove()
+    }
+  })
+
   it('refuses a store that has run a migration this release does not have', async () => {
     const { dir, remove } = copyTemplate()
     try {

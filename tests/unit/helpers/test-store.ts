@@ -65,7 +65,10 @@ export function withAppStore() {
 }
 
 /** A store kind a test runs on, opened afresh by each describe block. */
-export type StoreTarget = { name: string; open: () => Promise<Pick<Store, 'db' | 'close'>> }
+export type StoreTarget = {
+  name: string
+  open: () => Promise<Pick<Store, 'db' | 'query' | 'close'>>
+}
 
 /**
  * PGlite, and a PostgreSQL server of the file's own where its binaries are installed: for tests
