@@ -7,6 +7,8 @@ export async function register() {
   // Before any request: which proxy a request came from is known only from this stamp.
   const { stampPeerAddresses } = await import('@/lib/auth/peer-stamp')
   stampPeerAddresses()
+  const { setSecurityHeadersOnEveryResponse } = await import('@/lib/security-headers')
+  setSecurityHeadersOnEveryResponse()
   const { checkEnvAtStart } = await import('@/lib/check-env-at-start')
   checkEnvAtStart()
   const { openStoreAtStart } = await import('@/lib/open-store-at-start')

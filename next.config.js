@@ -41,29 +41,6 @@ export default function nextConfig(phase) {
     reactStrictMode: true,
     // No image optimizer endpoint: AML images load directly, as the CSP allows.
     images: { unoptimized: true },
-    async headers() {
-      return [
-        {
-          source: '/:path*',
-          headers: [
-            { key: 'X-Content-Type-Options', value: 'nosniff' },
-            // Ids in URLs must not leak to image or media hosts.
-            { key: 'Referrer-Policy', value: 'no-referrer' },
-            { key: 'X-Frame-Options', value: 'DENY' },
-            {
-              key: 'Permissions-Policy',
-              value:
-                'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
-            },
-          ],
-        },
-        {
-          source: '/api/:path*',
-          headers: [
-            { key: 'Content-Security-Policy', value: "default-src 'none'; frame-ancestors 'none'" },
-          ],
-        },
-      ]
-    },
+    // Security headers are set on every response by lib/security-headers.ts, not by rules here.
   }
 }

@@ -32,13 +32,14 @@ export function problem(
   })
 }
 
+// A plain Response: NextResponse's cookie and URL helpers cost every answer and serve none here.
 export function json(data: unknown) {
-  return NextResponse.json(data, { headers: NO_STORE })
+  return Response.json(data, { headers: NO_STORE })
 }
 
 /** JSON already serialised (the handlers time their serialisation). */
 function jsonText(text: string) {
-  return new NextResponse(text, {
+  return new Response(text, {
     headers: { 'Content-Type': 'application/json', ...NO_STORE },
   })
 }

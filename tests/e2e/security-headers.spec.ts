@@ -38,6 +38,18 @@ for (const path of paths) {
   })
 }
 
+test('a static file and an icon carry the fixed headers too', async ({ request }) => {
+  const page = await (await request.get('/')).text()
+  const script = /src="(\/_next\/static\/[^"]+\.js)"/.exec(page)?.[1]
+  expect(script).toBeTruthy()
+  for (const path of [script!, '/icon.svg']) {
+    const headers = (await request.get(path)).headers()
+    expect(headers['x-content-type-options'], path).toBe('nosniff')
+    expect(headers['referrer-policy'], path).toBe('no-referrer')
+    expect(headers['x-frame-options'], path).toBe('DENY')
+  }
+})
+
 // A prefetch of a page (a browser's `<link rel=prefetch>`, Next's router) can be answered with the
 // whole HTML page, so it carries the same policy as the page itself.
 for (const [name, headers] of [
