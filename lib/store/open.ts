@@ -109,15 +109,29 @@ export type StatementRunner = <R extends pg.QueryResultRow = Record<string, unkn
   statement: pg.QueryConfig,
 ) => Promise<pg.QueryResult<R>>
 
-/** Runs each statement on a connection of `pool`, given back as Kysely gives its own back. */
+/**
+ * Runs each statement on a connection of `pool`, given back as Kysely gives its own back. A failed
+ * one is rolled back first: pg-boss sends `BEGIN; …; COMMIT` as one statement, and one that fails
+ * half-way leaves its transaction open, refusing everything after it on that connection.
+ */
 export function statementRunner(pool: pg.Pool): StatementRunner {
   return async (statement) => {
     const client = await pool.connect()
+    let result
     try {
-      return await client.query(statement)
-    } finally {
-      client.release()
+      result = await client.query(statement)
+    } catch (error) {
+      // Outside a transaction this is a warning, not an error. A connection that cannot even roll
+      // back is broken: the pool ends it (on a server; the embedded store has no other).
+      const clean = await client.query('rollback').then(
+        () => true,
+        () => false,
+      )
+      client.release(clean ? undefined : (error as Error))
+      throw error
     }
+    client.release()
+    return result
   }
 }
 

@@ -70,6 +70,13 @@ describe('the embedded store', () => {
         store.query({ name: 'once_add', text: 'insert into once values ($1)', values: [1] }),
       ).rejects.toThrow(/duplicate key/)
       expect((await store.query<{ n: number }>(named)).rows).toEqual([{ n: 1 }])
+      // As pg-boss sends a transaction: one statement, failing half-way.
+      await expect(
+        store.query({
+          text: 'begin; insert into once values (2); insert into once values (1); commit',
+        }),
+      ).rejects.toThrow(/duplicate key/)
+      expect((await store.query<{ n: number }>(named)).rows).toEqual([{ n: 1 }])
       expect(await tables(store)).toContain('once')
     } finally {
       await store.close()
@@ -149,6 +156,31 @@ describe.skipIf(!postgresBin())('the store on a PostgreSQL server', () => {
       expect(rows).toEqual([{ one: 1 }])
     } finally {
       warn.mockRestore()
+      await store.close()
+      postgres.stop()
+    }
+  }, 60_000)
+
+  it('gives back a connection whose transaction failed half-way clean, not refusing every read', async () => {
+    const postgres = await startPostgres()
+    const store = await openStore({ databaseUrl: postgres.url, dataDir: '' })
+    try {
+      await store.query({
+        text: 'create table once (id int primary key); insert into once values (1)',
+      })
+      // One statement after another: each is given the connection given back last, the failed one.
+      for (let round = 0; round < 3; round++) {
+        await expect(
+          store.query({
+            text: 'begin; insert into once values (2); insert into once values (1); commit',
+          }),
+        ).rejects.toThrow(/duplicate key/)
+        const { rows } = await store.query<{ n: number }>({
+          text: 'select count(*)::int as n from once',
+        })
+        expect(rows).toEqual([{ n: 1 }])
+      }
+    } finally {
       await store.close()
       postgres.stop()
     }
