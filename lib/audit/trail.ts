@@ -22,9 +22,9 @@ import {
  * appends in one statement that moves the head only if it is still there (and inserts the rows
  * only if it moved); when another instance got in between, it falls back to a transaction that
  * locks the head row and reads it. Within a process, entries that arrive while a write is under
- * way go into the next write together (group commit); a batch the store refuses is written again
- * entry by entry, so one bad entry fails alone. A request waits until its row is committed: a view
- * whose row cannot be written fails.
+ * way, or in the turn of the event loop that wrote, go into the next write together (group
+ * commit); a batch the store refuses is written again entry by entry, so one bad entry fails
+ * alone. A request waits until its row is committed: a view whose row cannot be written fails.
  */
 
 type Db = Kysely<Database>

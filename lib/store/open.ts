@@ -26,8 +26,8 @@ type StoreConfig = { databaseUrl?: string; dataDir: string }
 export type Store = {
   db: Kysely<Database>
   /**
-   * The connections under `db`, for a library that speaks SQL itself (the notification queue,
-   * lib/notify/queue.ts): on the embedded store its one connection must be shared, never bypassed.
+   * The connections under `db`, for making one like them (the session ends' listener). Statements
+   * go through `db` or `query`: on the embedded store its one connection must be shared.
    */
   pool: pg.Pool
   /**
