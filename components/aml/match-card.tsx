@@ -1,9 +1,7 @@
-import { Suspense } from 'react'
-
 import { EpochDate } from '@/components/aml/epoch-date'
 import { HighlightedName } from '@/components/aml/highlighted-name'
 import { MatchBar } from '@/components/aml/match-bar'
-import { StreamedMatchDetail } from '@/components/aml/match-details-stream'
+import { MatchDetailBody } from '@/components/aml/match-details-query'
 import { RiskBadge } from '@/components/aml/risk-badge'
 import { MatchDecision } from '@/components/review/match-decision'
 import { MatchWhy } from '@/components/review/match-why'
@@ -109,19 +107,11 @@ export function MatchCard({
       </div>
       {expanded && (
         <div id={detailId} className="border-t border-line px-3 py-3 sm:px-4">
-          <Suspense
-            fallback={
-              <p role="status" className="text-sm text-faint">
-                Loading the details…
-              </p>
-            }
-          >
-            <StreamedMatchDetail
-              match={match}
-              reportMatchIds={reportMatchIds}
-              onRevealMatch={onRevealMatch}
-            />
-          </Suspense>
+          <MatchDetailBody
+            match={match}
+            reportMatchIds={reportMatchIds}
+            onRevealMatch={onRevealMatch}
+          />
         </div>
       )}
     </article>

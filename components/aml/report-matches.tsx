@@ -2,14 +2,13 @@
 
 import { useMemo } from 'react'
 
-import { MatchDetailsProvider } from '@/components/aml/match-details-stream'
+import { MatchDetailsProvider } from '@/components/aml/match-details-query'
 import { MatchList } from '@/components/aml/match-list'
 import { PrintMatches } from '@/components/aml/print-matches'
 import { ReportToolbar, type ReviewCounts } from '@/components/aml/report-toolbar'
 import { useReportMatches } from '@/components/aml/use-report-matches'
 import { ReportReviewProvider, useMatchFacts } from '@/components/review/review-context'
 import { EmptyState } from '@/components/ui/empty-state'
-import type { MatchDetails } from '@/lib/aml/details'
 import type { MatchFacts } from '@/lib/aml/view'
 import type { Projected } from '@/lib/projection/projected'
 import type { MatchWhyView } from '@/lib/review/compare'
@@ -22,18 +21,16 @@ type Props = {
   /** The subject link parameter, when the upstream links that subject to this report. */
   subject: string | null
   comparisons: Record<string, MatchWhyView>
-  /** What expanded cards add to `matches`, streamed after the first screen. */
-  details: Promise<Record<string, MatchDetails<Projected<AmlMatch>>>>
 }
 
 /**
  * The report's interactive part: review progress, sort and filters, the match cards with their
  * decisions, the print copy of the chosen ones.
  */
-export function ReportMatches({ searchId, subject, comparisons, details, ...rest }: Props) {
+export function ReportMatches({ searchId, subject, comparisons, ...rest }: Props) {
   return (
     <ReportReviewProvider searchId={searchId} subject={subject} comparisons={comparisons}>
-      <MatchDetailsProvider details={details}>
+      <MatchDetailsProvider searchId={searchId}>
         <MatchesWithReview {...rest} />
       </MatchDetailsProvider>
     </ReportReviewProvider>

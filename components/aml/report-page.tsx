@@ -11,13 +11,11 @@ import { RememberRecent } from '@/components/shell/remember-recent'
 import { EmptyState } from '@/components/ui/empty-state'
 import { IdentityValue } from '@/components/ui/identity-value'
 import { countByRisk, countByType } from '@/lib/aml/counts'
-import type { MatchDetails } from '@/lib/aml/details'
 import { highestRisk } from '@/lib/aml/risk'
 import type { Projected } from '@/lib/projection/projected'
 import type { ChangesSincePrevious } from '@/lib/review/changes'
 import type { ReportReview, ScreenedAs } from '@/lib/review/report-review'
 import type { Settled } from '@/lib/settled'
-import type { AmlMatch } from '@/lib/upstream/schemas'
 import type { AmlSearchResult } from '@/lib/upstream/schemas'
 
 /**
@@ -31,12 +29,9 @@ export function ReportPage({
   subject,
   screenedAs,
   changes,
-  details,
 }: {
-  /** The report with the list part of each match (lib/aml/details.ts). */
+  /** The report with the list part of each match; the cards read the rest (lib/aml/details.ts). */
   result: Projected<AmlSearchResult>
-  /** The rest of each match, streamed after the first screen. */
-  details: Promise<Record<string, MatchDetails<Projected<AmlMatch>>>>
   review: ReportReview
   /** The subject link parameter, when the upstream links that subject to this report. */
   subject: string | null
@@ -85,7 +80,6 @@ export function ReportPage({
           searchId={result.search_uuid}
           subject={subject}
           comparisons={review.comparisons}
-          details={details}
         />
       )}
     </div>

@@ -3,8 +3,9 @@ import type { AmlMatch, AmlSearchResult } from '@/lib/upstream/schemas'
 /*
  * A report's matches in two parts. The list part is what a collapsed card, the sort, the filters
  * and the counts read; the details (every field record and the rest of the search metadata) are
- * shown only in an expanded card, and make up most of a big report's weight, so the server sends
- * them after the first screen.
+ * shown only in an expanded card, and make up most of a big report's weight, so the page's HTML
+ * holds the list part only and the cards read the details from the report's route once the page
+ * is up (components/aml/match-details-query.tsx).
  */
 
 /** What an expanded card adds to its match (projected when `Match` is), by match uuid. */

@@ -4,7 +4,6 @@ import { notFound, redirect } from 'next/navigation'
 import { cache } from 'react'
 
 import { listReport } from '@/lib/aml/details'
-import { projectDetails } from '@/lib/aml/project-details'
 import { highestRisk } from '@/lib/aml/risk'
 import { AuthRequiredError } from '@/lib/auth/errors'
 import { readAmlSearch, readVerification } from '@/lib/data/reads'
@@ -76,8 +75,8 @@ export const loadProfilePage = cache((profileId: string) =>
  * The report, its match comparisons with the subject the link names, how the subject was screened
  * and what changed since the applicant's previous screening. Read before the page renders (a part
  * streamed in above the cards would push them down); they cost time only when a subject is named.
- * The raw report stays here; the page gets the projection and words: the list part of each match
- * at once, and `details()`, the rest of each match, for the page to stream after its first screen.
+ * The raw report stays here; the page gets the projection of each match's list part and words:
+ * its cards read the rest from the report's route once the page is up (lib/aml/details.ts).
  */
 export const loadAmlReportPage = cache((searchId: string, subject: string | null) =>
   isUuid(searchId)
@@ -92,8 +91,7 @@ export const loadAmlReportPage = cache((searchId: string, subject: string | null
         // The same projection as a whole report's: a masked value's path is the same in both parts.
         const key = await viewerRefKey()
         const report = projectAmlSearch(listReport(raw), searchId, key)
-        const details = () => projectDetails(raw, searchId, key)
-        return { report, details, review, source, screenedAs, changes }
+        return { report, review, source, screenedAs, changes }
       })
     : notFound(),
 )

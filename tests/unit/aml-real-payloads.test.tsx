@@ -6,7 +6,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 
 import { ReportPage } from '@/components/aml/report-page'
-import { detailsOf, listReport } from '@/lib/aml/details'
+import { listReport } from '@/lib/aml/details'
+import { amlSearchQueryOptions } from '@/lib/queries/aml'
 import { decisionsQueryOptions } from '@/lib/queries/decisions'
 import { compareMatch, whyView } from '@/lib/review/compare'
 import type { SearchDecisions } from '@/lib/review/decision-rules'
@@ -37,9 +38,13 @@ const noDecisions: SearchDecisions = {
 
 /**
  * The report as its page renders it without a subject (compared with the requested name only):
- * the list part of each match, and the details for expanded cards.
+ * the list part of each match, and the whole report as its route answered it for expanded cards.
  */
-function renderReport(result: AmlSearchResult, decisions: SearchDecisions = noDecisions) {
+function renderReport(
+  result: AmlSearchResult,
+  decisions: SearchDecisions = noDecisions,
+  { detailsRead = true } = {},
+) {
   const subject = subjectFromRequestedName(result.requested_name)
   const review: ReportReview = {
     status: 'none',
@@ -58,11 +63,16 @@ function renderReport(result: AmlSearchResult, decisions: SearchDecisions = noDe
   }
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   client.setQueryData(decisionsQueryOptions(result.search_uuid, null).queryKey, decisions)
+  if (detailsRead) {
+    client.setQueryData(
+      amlSearchQueryOptions(result.search_uuid).queryKey,
+      unmaskedProjection(result),
+    )
+  }
   return render(
     <QueryClientProvider client={client}>
       <ReportPage
         result={unmaskedProjection(listReport(result))}
-        details={Promise.resolve(detailsOf(unmaskedProjection(result).data))}
         review={review}
         subject={null}
         screenedAs={{ ok: true, value: null }}
@@ -128,7 +138,6 @@ describe('AML report on real payloads', () => {
     const result = amlSearchResultSchema.parse(load('aml-search-result-abc-medium-risk.json'))
     renderReport(result)
     const first = screen.getAllByRole('article')[0]!
-    // The details come as a promise (streamed after the first screen): the card waits for them.
     const button = within(first).getByRole('button', { expanded: false })
     await act(() => Promise.resolve(fireEvent.click(button)))
     expect(first.textContent).toContain('Weeks before Darcey and Chloe died')
@@ -138,6 +147,40 @@ describe('AML report on real payloads', () => {
     expect(
       within(first).getAllByRole('link', { name: 'Open source' })[0]?.getAttribute('href'),
     ).toContain('sam.gov')
+  })
+
+  it('says so while the details are read, and offers a retry when their read fails', async () => {
+    const result = amlSearchResultSchema.parse(load('aml-search-result-abc-medium-risk.json'))
+    const answers = [
+      () =>
+        Response.json(
+          { type: 'about:blank#timeout', title: 'Upstream timed out' },
+          { status: 504 },
+        ),
+      () => Response.json(unmaskedProjection(result)),
+    ]
+    const reads: string[] = []
+    vi.stubGlobal('fetch', (url: string) => {
+      reads.push(url)
+      return Promise.resolve(answers[reads.length - 1]!())
+    })
+    try {
+      renderReport(result, noDecisions, { detailsRead: false })
+      const first = screen.getAllByRole('article')[0]!
+      fireEvent.click(within(first).getByRole('button', { expanded: false }))
+      expect(within(first).getByRole('status').textContent).toBe('Loading the details…')
+      const failed = await within(first).findByRole('alert')
+      expect(failed.textContent).toContain('Try again')
+      expect(first.textContent).not.toContain('Weeks before Darcey and Chloe died')
+      fireEvent.click(within(failed).getByRole('button', { name: 'Try again' }))
+      await within(first).findByText(/Weeks before Darcey and Chloe died/)
+      expect(reads).toEqual([
+        `/api/aml/search/history/${result.search_uuid}`,
+        `/api/aml/search/history/${result.search_uuid}`,
+      ])
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 
   it('renders the no-match result plainly', () => {

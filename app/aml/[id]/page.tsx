@@ -55,7 +55,6 @@ export default async function AmlReportPage({ params, searchParams }: PageProps<
             subject={reviewSubject}
             screenedAs={load.data.screenedAs}
             changes={load.data.changes}
-            details={load.data.details()}
           />
         </HydrationBoundary>
       ) : (
