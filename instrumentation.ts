@@ -9,6 +9,8 @@ export async function register() {
   stampPeerAddresses()
   const { setSecurityHeadersOnEveryResponse } = await import('@/lib/security-headers')
   setSecurityHeadersOnEveryResponse()
+  const { compressRouteAnswers } = await import('@/lib/route-compression')
+  compressRouteAnswers()
   const { checkEnvAtStart } = await import('@/lib/check-env-at-start')
   checkEnvAtStart()
   const { openStoreAtStart } = await import('@/lib/open-store-at-start')
