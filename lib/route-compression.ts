@@ -6,8 +6,8 @@ import { ServerResponse } from 'node:http'
  * compression middleware takes an array Content-Type for incompressible, so no API answer was
  * gzipped (vercel/next.js#98007): a 1,000-match report went to its page's cards as 1.8 MB of JSON.
  * A one-element array is written as the same single header line as its value, so every response
- * of the process may be given the value instead. Set on the prototype, once: as a property of each
- * response it cost an API request 7% of its throughput.
+ * of the process may be given the value instead; set once, on the prototype, so a request pays
+ * nothing for it.
  */
 
 const INSTALLED = Symbol.for('verity.route-compression')
