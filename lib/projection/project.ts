@@ -49,8 +49,9 @@ type Target = { record: RecordRef; key: RefKey; masked: Map<number, Map<string, 
 
 /**
  * Where a recurring value is looked for: each match of an AML report on its own (a match is one
- * listed entity, and a report's matches are projected in slices, lib/aml/project-details.ts, which
- * must give the same tokens as the whole), and the rest of any record as one.
+ * listed entity, and the report's page projects only its matches' list part, which must give the
+ * same tokens as the whole report its cards read the details from), and the rest of any record as
+ * one.
  */
 function partOf(path: FieldPath, record: RecordRef): number {
   return record.type === 'aml_search' && path[0] === 'data' && typeof path[1] === 'number'
@@ -81,9 +82,11 @@ function walk(
   }
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {}
-    for (const [key, member] of Object.entries(value)) {
+    const record = value as Record<string, unknown>
+    for (const key of Object.keys(record)) {
+      const member = record[key]
       path.push(key)
-      const said = rule(path)
+      const said = rule(key, path)
       const childExempt = exempt || said === 'exempt'
       const own = said && said !== 'exempt' ? said : childExempt ? null : maskedKindForKey(key)
       out[key] = walk(
@@ -139,23 +142,32 @@ function sameValue(value: string): string | null {
  */
 function maskAgain(value: unknown, path: FieldPath, target: Target) {
   if (value === null || typeof value !== 'object') return
-  // An array may be sparse (a slice of a report's matches): its holes are skipped.
-  const members: [string | number, unknown][] = Array.isArray(value)
-    ? Object.entries(value).map(([index, item]) => [Number(index), item])
-    : Object.entries(value)
-  for (const [key, member] of members) {
-    path.push(key)
-    if (typeof member === 'string' || typeof member === 'number') {
-      const text = String(member)
-      const same = text.length >= SAME_VALUE_MIN && !isToken(text) ? sameValue(text) : null
-      const kind =
-        same === null ? undefined : target.masked.get(partOf(path, target.record))?.get(same)
-      if (kind) (value as Record<string | number, unknown>)[key] = mask(text, kind, path, target)
-    } else {
-      maskAgain(member, path, target)
-    }
-    path.pop()
+  const members = value as Record<string | number, unknown>
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) maskAgainAt(members, index, path, target)
+    return
   }
+  for (const key of Object.keys(value)) maskAgainAt(members, key, path, target)
+}
+
+function maskAgainAt(
+  parent: Record<string | number, unknown>,
+  key: string | number,
+  path: FieldPath,
+  target: Target,
+) {
+  const member = parent[key]
+  path.push(key)
+  if (typeof member === 'string' || typeof member === 'number') {
+    const text = String(member)
+    const same = text.length >= SAME_VALUE_MIN && !isToken(text) ? sameValue(text) : null
+    const kind =
+      same === null ? undefined : target.masked.get(partOf(path, target.record))?.get(same)
+    if (kind) parent[key] = mask(text, kind, path, target)
+  } else {
+    maskAgain(member, path, target)
+  }
+  path.pop()
 }
 
 /** `a.*.b` matches `a.3.b`; paths are compared segment by segment. */
@@ -179,10 +191,14 @@ const REGISTRATION_IDS = [
 // verification, and a verification's webhook payload, carry a copy of its profile's.
 const SETTINGS = ['settings', 'payload.settings'].map(pattern)
 
-/** The rules' say on a path: a kind, `exempt` (no key-based masking beneath), or no opinion. */
-function rule(path: FieldPath): MaskedKind | 'exempt' | null {
-  if (REGISTRATION_IDS.some((matches) => matches(path))) return 'document_number'
-  if (SETTINGS.some((matches) => matches(path))) return 'exempt'
+/**
+ * The rules' say on a path ending in `key`: a kind, `exempt` (no key-based masking beneath), or no
+ * opinion. Every rule's path ends in one of two keys, so the rest of a record's members are not
+ * compared with the patterns.
+ */
+function rule(key: string, path: FieldPath): MaskedKind | 'exempt' | null {
+  if (key === 'id' && REGISTRATION_IDS.some((matches) => matches(path))) return 'document_number'
+  if (key === 'settings' && SETTINGS.some((matches) => matches(path))) return 'exempt'
   return null
 }
 
