@@ -7,3 +7,12 @@ export function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
     () => ({ ok: false as const }),
   )
 }
+
+/** Resolves when every one of `promises` has settled, or after `ms`, whichever comes first. */
+export function settledWithin(ms: number, promises: readonly (Promise<unknown> | null)[]) {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  return Promise.race([
+    Promise.allSettled(promises),
+    new Promise((resolve) => (timer = setTimeout(resolve, ms))),
+  ]).finally(() => clearTimeout(timer))
+}

@@ -19,7 +19,7 @@ import {
 } from '@/lib/review/report-review'
 import { parseSubjectParam } from '@/lib/review/subject'
 import { signInPath } from '@/lib/routes'
-import { settle } from '@/lib/settled'
+import { settle, settledWithin } from '@/lib/settled'
 import { UpstreamError, type UpstreamErrorKind } from '@/lib/upstream/errors'
 
 export type PageLoad<T> = { ok: true; data: T } | { ok: false; kind: UpstreamErrorKind }
@@ -47,22 +47,32 @@ async function loadForPage<T>(read: () => Promise<T>): Promise<PageLoad<T>> {
 // A malformed id cannot exist upstream: not-found without asking. One read per request, shared
 // by a page and its metadata.
 /**
- * The verification, and (started here, streamed by the page) how its AML screening was requested
- * against the verified identity, which reads the webhook history, the gist of its AML report and
- * its profile's name.
+ * The verification, and (started here, in the first HTML when they are quick, else streamed by the
+ * page) how its AML screening was requested against the verified identity, which reads the webhook
+ * history, the gist of its AML report and its profile's name.
  */
+/*
+ * How long the verification page waits for its secondary reads before it renders: what arrives by
+ * then is in the first HTML. A part streamed in after the first frame is shown no sooner than
+ * 300 ms after it (React's Suspense reveal throttle): the "how it was screened" notice, the page's
+ * largest text, took 40 ms more than the record and was seen 300 ms later. A slow read is still
+ * streamed, so it holds the record back by this much at most.
+ */
+const STREAM_AFTER_MS = 150
+
 export const loadVerificationPage = cache((shortId: string) =>
   isShortId(shortId)
     ? loadForPage(async () => {
         const raw = await readVerification(shortId)
         const searchId = raw.aml_search_id
         const key = await viewerRefKey()
-        return {
-          verification: projectVerification(raw, shortId, key),
+        const parts = {
           screenedAs: searchId ? settle(screenedAsVerified(raw, shortId, searchId, null)) : null,
           amlSummary: searchId ? summarizeAml(searchId) : null,
           profileName: profileNameOf(raw.profile_id),
         }
+        await settledWithin(STREAM_AFTER_MS, Object.values(parts))
+        return { verification: projectVerification(raw, shortId, key), ...parts }
       })
     : notFound(),
 )
