@@ -85,9 +85,14 @@ export function maskedKindForKey(key: string | undefined): MaskedKind | null {
   return key ? kindOfKey(key) : null
 }
 
+// How a screening compared a value, not the value: an AML match's `date_of_birth_matched` holds
+// `PARTIAL_MATCH`. A value of the kind's shape beneath such a key is still masked by its shape.
+const MATCH_OUTCOME = /_match(ed|_level)?$/
+
 // Records repeat the same few hundred keys: a 1,000-match report asks about 40,000 of them.
 const kindOfKey = remembered((key: string): MaskedKind | null => {
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()
+  if (MATCH_OUTCOME.test(words)) return null
   return keyKinds.find(({ pattern }) => pattern.test(words))?.kind ?? null
 }, 10_000)
 

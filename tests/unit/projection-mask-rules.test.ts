@@ -63,6 +63,10 @@ describe('maskedKindForKey', () => {
     'places_of_birth',
     'spinner',
     'status',
+    // How an AML screening matched, not the matched value.
+    'date_of_birth_matched',
+    'name_match_level',
+    'email_match',
   ])('leaves %s visible', (key) => {
     expect(maskedKindForKey(key)).toBeNull()
   })

@@ -109,6 +109,34 @@ describe('project', () => {
     expect(id.id_type).toBe('passport')
   })
 
+  it('leaves how a match was screened readable, and still masks a date beneath such a key', () => {
+    const result = projection.projectAmlSearch(
+      {
+        search_uuid: 's1',
+        data: [
+          {
+            uuid: 'm1',
+            search_metadata: {
+              date_of_birth_matched: 'PARTIAL_MATCH',
+              name_match_level: 'EXACT',
+              country_matched: 'FILTER_NOT_SET',
+            },
+            fields: { dates_of_birth: [{ gte: '1961-03-14' }] },
+          },
+        ],
+      },
+      's1',
+      TEST_REF_KEY,
+    )
+    const match = result.data[0]!
+    expect(match.search_metadata).toEqual({
+      date_of_birth_matched: 'PARTIAL_MATCH',
+      name_match_level: 'EXACT',
+      country_matched: 'FILTER_NOT_SET',
+    })
+    expect(parseToken(String(match.fields?.dates_of_birth?.[0]?.gte))?.kind).toBe('date_of_birth')
+  })
+
   it('masks a value wherever it recurs in the record, whatever the key there', () => {
     const result = projection.projectAmlSearch(
       {
