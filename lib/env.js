@@ -277,6 +277,12 @@ function storeShape() {
       (value) => value === undefined || value.length >= 32,
       'must be at least 32 characters (for example `openssl rand -base64 48`)',
     ),
+    // Each committed audit row is also a JSON line on standard output, for log shippers; the demo
+    // turns it off so that its console stays readable (the trail itself is always in the store).
+    AUDIT_STDOUT: z
+      .enum(['on', 'off', 'true', 'false'], { error: 'must be on or off' })
+      .optional()
+      .transform((value) => value !== 'off' && value !== 'false'),
     SESSION_SECRET: optionalText().refine(
       (value) => value === undefined || value.length >= 32,
       'must be at least 32 characters (for example `openssl rand -base64 48`)',

@@ -5,12 +5,14 @@ import { storeConfig } from '@/lib/store/open'
 import { getStore } from '@/lib/store/store'
 
 import { auditKey } from './key'
+import type { AuditRecord } from './chain'
 import { createAuditWriter, sealGenesis, type AuditWriter } from './trail'
 
 /*
  * The audit trail of this server process: its key, and one writer on the process's store. Every
- * committed row is also written as one JSON line to standard output, for log shippers. Kept on
- * globalThis for the same reason as the store (one per process, not per bundle).
+ * committed row is also written as one JSON line to standard output, for log shippers, unless
+ * AUDIT_STDOUT=off. Kept on globalThis for the same reason as the store (one per process, not per
+ * bundle).
  */
 
 const KEY = Symbol.for('verity.audit-trail')
@@ -27,9 +29,11 @@ export function appTrail(): Promise<AppTrail> {
     const store = await getStore()
     const key = appAuditKey()
     await sealGenesis(store.db, key)
-    const writer = createAuditWriter(store, key, (records) => {
-      process.stdout.write(records.map((record) => `${JSON.stringify(record)}\n`).join(''))
-    })
+    const echo = getEnv().AUDIT_STDOUT
+      ? (records: AuditRecord[]) =>
+          process.stdout.write(records.map((record) => `${JSON.stringify(record)}\n`).join(''))
+      : undefined
+    const writer = createAuditWriter(store, key, echo)
     return { key, writer }
   })())
 }
