@@ -12,7 +12,7 @@ export function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
 export function settledWithin(ms: number, promises: readonly (Promise<unknown> | null)[]) {
   let timer: ReturnType<typeof setTimeout> | undefined
   return Promise.race([
-    Promise.allSettled(promises),
+    Promise.allSettled(promises.filter((promise) => promise !== null)),
     new Promise((resolve) => (timer = setTimeout(resolve, ms))),
   ]).finally(() => clearTimeout(timer))
 }

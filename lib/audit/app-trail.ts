@@ -4,8 +4,8 @@ import { getEnv } from '@/lib/env'
 import { storeConfig } from '@/lib/store/open'
 import { getStore } from '@/lib/store/store'
 
-import { auditKey } from './key'
 import type { AuditRecord } from './chain'
+import { auditKey } from './key'
 import { createAuditWriter, sealGenesis, type AuditWriter } from './trail'
 
 /*
