@@ -8,7 +8,7 @@ import { ErrorState } from '@/components/ui/error-state'
 import { detailsOf, withDetails, type MatchDetails } from '@/lib/aml/details'
 import type { Projected } from '@/lib/projection/projected'
 import { amlSearchQueryOptions } from '@/lib/queries/aml'
-import type { AmlMatch } from '@/lib/upstream/schemas'
+import type { AmlMatch, AmlSearchResult } from '@/lib/upstream/schemas'
 
 /*
  * The report's match details: not in the page's HTML (a 1,000-match report's details were 1.7 of
@@ -25,6 +25,9 @@ type DetailsState = {
 
 const DetailsContext = createContext<DetailsState | null>(null)
 
+// One function for the provider's life: TanStack Query runs a `select` again when it changes.
+const selectDetails = (report: Projected<AmlSearchResult>) => detailsOf(report.data)
+
 export function MatchDetailsProvider({
   searchId,
   children,
@@ -34,7 +37,7 @@ export function MatchDetailsProvider({
 }) {
   const { data, error, refetch } = useQuery({
     ...amlSearchQueryOptions(searchId),
-    select: (report) => detailsOf(report.data),
+    select: selectDetails,
     // The cards' list part is the page's read; details read again later could disagree with it.
     staleTime: Infinity,
   })

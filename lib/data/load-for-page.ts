@@ -44,13 +44,6 @@ async function loadForPage<T>(read: () => Promise<T>): Promise<PageLoad<T>> {
   }
 }
 
-// A malformed id cannot exist upstream: not-found without asking. One read per request, shared
-// by a page and its metadata.
-/**
- * The verification, and (started here, in the first HTML when they are quick, else streamed by the
- * page) how its AML screening was requested against the verified identity, which reads the webhook
- * history, the gist of its AML report and its profile's name.
- */
 /*
  * How long the verification page waits for its secondary reads before it renders: what arrives by
  * then is in the first HTML. A part streamed in after the first frame is shown no sooner than
@@ -60,6 +53,13 @@ async function loadForPage<T>(read: () => Promise<T>): Promise<PageLoad<T>> {
  */
 const STREAM_AFTER_MS = 150
 
+// A malformed id cannot exist upstream: not-found without asking. One read per request, shared
+// by a page and its metadata.
+/**
+ * The verification, and (started here, in the first HTML when they are quick, else streamed by the
+ * page) how its AML screening was requested against the verified identity, which reads the webhook
+ * history, the gist of its AML report and its profile's name.
+ */
 export const loadVerificationPage = cache((shortId: string) =>
   isShortId(shortId)
     ? loadForPage(async () => {
