@@ -7,7 +7,7 @@ import type { CaseDetail, CaseEvent } from '@/lib/cases/types'
 import { casePath } from '@/lib/routes'
 
 import { CaseActions } from './case-actions'
-import { DueText, riskText, StateBadge } from './case-badges'
+import { AgeText, DueText, riskText, StateBadge } from './case-badges'
 
 /** The case's facts and the actions the viewer may take: the case page and the record pages. */
 export function CaseFacts({
@@ -37,6 +37,10 @@ export function CaseFacts({
         <dt className="text-faint">Applicant</dt>
         <dd className="break-words" data-testid="case-name">
           {kase.name ?? <span className="text-faint">Name unknown</span>}
+        </dd>
+        <dt className="text-faint">Record time</dt>
+        <dd data-testid="case-record-time">
+          <Timestamp value={kase.since} mode="absolute" /> · <AgeText kase={kase} now={now} /> ago
         </dd>
         <dt className="text-faint">State</dt>
         <dd>

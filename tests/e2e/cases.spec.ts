@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { extractText, getDocumentProxy } from 'unpdf'
 
+import { ageText } from '@/lib/cases/rules'
 import { exampleIds } from '@/lib/demo/example-ids'
 import { signInAs } from '@/tools/harness/sign-in'
 import { signedInReady, signedInUrl } from '@/tests/e2e/support/signed-in'
@@ -55,6 +56,15 @@ type Listed = { cases: { id: number; kind: string; resourceId: string }[] }
 test('the mirror makes cases: an unassigned screening with few matches is chosen', async () => {
   test.setTimeout(120_000)
   const cora = pages.cora!
+  // The demo's made-up analysts claim a backfilled case as the mirror makes it: a case listed
+  // unassigned mid-backfill may be claimed a moment later. Live records' cases are left alone.
+  await cora.goto(`${signedInUrl}/queue`)
+  await expect(async () => {
+    await cora.reload()
+    await expect(cora.getByTestId('mirror-reach')).toContainText('backfill complete', {
+      timeout: 2_000,
+    })
+  }).toPass({ timeout: 90_000, intervals: [2_000] })
   await expect
     .poll(
       async () => ((await (await api(cora, '/api/cases?view=unassigned')).json()) as Listed).cases,
@@ -179,6 +189,21 @@ test('Cal closes it as false positive only after every match is decided', async 
     matches.length,
   )
   await expect(log.getByRole('listitem')).toHaveCount(4 + matches.length)
+})
+
+test("the case page shows its record's time and age, the clock its due date counts from", async () => {
+  const cal = pages.cal!
+  const { kase } = (await (await api(cal, `/api/cases/${caseId}`)).json()) as {
+    kase: { since: string }
+  }
+  const since = new Date(kase.since)
+  const before = ageText(since, new Date())
+  await cal.goto(`${signedInUrl}/cases/${caseId}`)
+  const shown = cal.getByTestId('case-record-time')
+  await expect(shown).toContainText(/· .+ ago$/)
+  const age = /· (.+) ago$/.exec((await shown.textContent()) ?? '')?.[1]
+  expect([before, ageText(since, new Date())]).toContain(age)
+  await expect(shown.locator('time')).toHaveAttribute('datetime', kase.since)
 })
 
 test("the case page's evidence pack holds the case number, its state and its events", async () => {
