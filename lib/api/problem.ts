@@ -1,5 +1,6 @@
 import 'server-only'
 
+import { jsonCacheControl } from '@/lib/api/cache-control'
 import { ProblemError } from '@/lib/api/problem-error'
 import { requestScope } from '@/lib/api/request-scope'
 import { AuthRequiredError } from '@/lib/auth/errors'
@@ -13,8 +14,6 @@ import { UpstreamError, type UpstreamErrorKind } from '@/lib/upstream/errors'
  */
 
 export type Problem = { type: string; title: string; status: number; detail: string }
-
-const NO_STORE = 'private, no-store'
 
 export function problem(
   status: number,
@@ -31,14 +30,6 @@ export function json(data: unknown) {
   return jsonText(JSON.stringify(data))
 }
 
-/*
- * Next.js streams a route's answer to its compression middleware without a length, so the
- * middleware's threshold (1 KiB) never applies and it gzips even a 15-byte answer, which costs a
- * client on the same network about 0.5 ms a request (tools/bench/sequential.ts, 28 Nov). A smaller
- * answer says `no-transform`, which that middleware honours: it goes out as it is.
- */
-const COMPRESS_FROM_BYTES = 1024
-
 /**
  * JSON already serialised (the handlers time their serialisation). A plain Response: NextResponse's
  * cookie and URL helpers cost every answer and serve none here.
@@ -49,15 +40,9 @@ function jsonText(
   contentType = 'application/json',
   headers: Record<string, string> = {},
 ) {
-  // A string's UTF-8 length is never below its length in UTF-16 units.
-  const small = text.length < COMPRESS_FROM_BYTES && Buffer.byteLength(text) < COMPRESS_FROM_BYTES
   return new Response(text, {
     status,
-    headers: {
-      'Content-Type': contentType,
-      'Cache-Control': small ? `${NO_STORE}, no-transform` : NO_STORE,
-      ...headers,
-    },
+    headers: { 'Content-Type': contentType, 'Cache-Control': jsonCacheControl(text), ...headers },
   })
 }
 

@@ -1,5 +1,7 @@
 import { NextResponse } from 'next/server'
 
+import { jsonCacheControl } from '@/lib/api/cache-control'
+
 /*
  * Cross-site request forgery, decided in one place: proxy.ts applies this to every request that
  * is not a GET or HEAD (reveal, export, decisions, notes, sign-out, and whatever is added later),
@@ -29,16 +31,17 @@ export function isSameOriginRequest(
 
 /** The 403 problem for a state-changing request that does not come from Verity's own pages. */
 export function crossSiteProblem() {
-  return NextResponse.json(
-    {
-      type: 'about:blank#cross_site',
-      title: 'Cross-site request refused',
-      status: 403,
-      detail: 'Changes can only be made from Verity’s own pages.',
+  const body = JSON.stringify({
+    type: 'about:blank#cross_site',
+    title: 'Cross-site request refused',
+    status: 403,
+    detail: 'Changes can only be made from Verity’s own pages.',
+  })
+  return new NextResponse(body, {
+    status: 403,
+    headers: {
+      'Content-Type': 'application/problem+json',
+      'Cache-Control': jsonCacheControl(body),
     },
-    {
-      status: 403,
-      headers: { 'Content-Type': 'application/problem+json', 'Cache-Control': 'private, no-store' },
-    },
-  )
+  })
 }

@@ -4,11 +4,12 @@ import { gunzipSync } from 'node:zlib'
 import { expect, test } from '@playwright/test'
 
 import { exampleIds } from '@/lib/demo/example-ids'
+import { signedInReady, signedInUrl } from '@/tests/e2e/support/signed-in'
 
 /*
  * Route handlers' answers are compressed like pages (lib/route-compression.ts): Next.js 16.4 sent
  * every one of them uncompressed, a 1,000-match report's JSON included. Answers under the
- * compression's own threshold are not (lib/api/problem.ts).
+ * compression's own threshold are not (lib/api/cache-control.ts).
  */
 
 type Answer = {
@@ -75,4 +76,12 @@ test('an answer under a kilobyte goes out as it is, keeping its type and body', 
   expect(bad.headers['content-type']).toBe('application/problem+json')
   const problem = JSON.parse(bad.bytes.toString('utf8')) as { type: string }
   expect(problem.type).toBe('about:blank#bad_parameter')
+  // The API gate's own answer, on the instance with sign-in on, asked without a session.
+  await signedInReady()
+  const refused = await get(signedInUrl, '/api/profiles?limit=1', 'gzip')
+  expect(refused.status).toBe(401)
+  expect(refused.headers['content-encoding']).toBeUndefined()
+  expect(JSON.parse(refused.bytes.toString('utf8'))).toMatchObject({
+    type: 'about:blank#unauthenticated',
+  })
 })

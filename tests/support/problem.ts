@@ -41,7 +41,7 @@ export function problemCheck(expectSafe: (text: string) => void) {
     const answer = await answerOf(response)
     assert.equal(answer.status, status, 'status')
     assert.match(answer.header('content-type') ?? '', /application\/problem\+json/, 'content-type')
-    // `no-transform` on a small answer keeps Next.js from gzipping it (lib/api/problem.ts).
+    // `no-transform` on a small answer keeps Next.js from gzipping it (lib/api/cache-control.ts).
     assert.match(answer.header('cache-control') ?? '', /^private, no-store(, no-transform)?$/)
     expectSafe(answer.text)
     const body = JSON.parse(answer.text) as Problem
