@@ -51,6 +51,8 @@ function step(name, command, args, { env = {}, live = false } = {}) {
   })
 }
 
+// The runtime first: npm puts the project's own Node (the `node` package) ahead of the machine's.
+process.stdout.write(`Node.js ${process.version} (${process.execPath})\n`)
 // The route types first: tsc and the type-aware lint rules both read them.
 await step('typegen', 'npx', ['next', 'typegen'], { live: true })
 // The unit tests need neither the route types nor the build: they start now and run beside
