@@ -1,6 +1,6 @@
 import type { AmlMatch, AmlSearchResult } from '@/lib/upstream/schemas'
 import type { RawWebhookRecord } from './dataset-webhooks'
-import type { AddedSpec } from './history-tail'
+import { HOSTILE_KINDS, type AddedSpec, type HostileKind } from './added-spec'
 
 /*
  * Records a hostile or broken upstream may send, each valid JSON that a store may refuse: a NUL in
@@ -9,15 +9,6 @@ import type { AddedSpec } from './history-tail'
  * 8 MB). SIM_HISTORY_HOSTILE=1 adds one of each between good records; `POST /__sim/history`
  * `{"hostile": "<kind>"}` adds one.
  */
-
-export const HOSTILE_KINDS = [
-  'nul-name',
-  'far-timestamp',
-  'long-id',
-  'long-applicant-id',
-  'oversized',
-] as const
-export type HostileKind = (typeof HOSTILE_KINDS)[number]
 
 const LONG = 6_000
 /** Matches of the oversized screening, each about 3 KB. */

@@ -3,7 +3,8 @@ import { exampleIds } from '@/lib/demo/example-ids'
 import { iso } from './clock'
 import type { Risk } from './dataset-aml'
 import { delivery, screeningPayload, type RawWebhookRecord } from './dataset-webhooks'
-import { hostile, type HostileKind } from './history-hostile'
+import type { AddedSpec } from './added-spec'
+import { hostile } from './history-hostile'
 import { rngFor, type Rng } from './random'
 import { personNames } from './vocab-people'
 
@@ -74,22 +75,6 @@ export function tailRecord(context: TailContext, index: number): RawWebhookRecor
     payload,
     ...delivery(rng, at, webhookId === exampleIds.webhookIds[3]),
   }
-}
-
-/** What a test asks of a record it adds; unset members are made up. */
-export type AddedSpec = {
-  eventType?: string
-  risk?: Risk
-  name?: string
-  applicantId?: string
-  status?: string
-  /** A record a store may refuse (history-hostile.ts). */
-  hostile?: HostileKind
-  /**
-   * A re-screening: the report of this earlier search again (its matches as they were), with its
-   * first `changed` matches given a new source and `added` new matches after them.
-   */
-  rescreen?: { of: AmlSearchResult; changed: number; added: number }
 }
 
 /** The `sequence`-th record added while running, at `at`. */

@@ -6,9 +6,9 @@ import {
   tailRecord,
   tailSearch,
   tailWebhook,
-  type AddedSpec,
   type TailContext,
 } from './history-tail'
+import type { AddedSpec } from './added-spec'
 
 /*
  * The webhook history as the simulator serves it: records added while running (newest), the built

@@ -1,6 +1,6 @@
 import type { AmlSearchResult } from '@/lib/upstream/schemas'
 
-import type { AddedSpec } from './history-tail'
+import type { AddedSpec } from './added-spec'
 import type { SimHistory } from './history'
 
 /*

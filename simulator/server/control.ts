@@ -1,9 +1,8 @@
 import { createDeliveryStats, type DeliveryStats } from './deliver'
 import { setFault, type FaultState } from './faults'
 import { errorBody, type SimResponse } from './handlers'
-import { HOSTILE_KINDS } from '../data/history-hostile'
+import { HOSTILE_KINDS, type AddedSpec } from '../data/added-spec'
 import type { AmlSearchResult } from '@/lib/upstream/schemas'
-import type { AddedSpec } from '../data/history-tail'
 import type { Store } from './store'
 
 /* The /__sim/ control API that tests use to read counters and inject faults. No token needed. */
