@@ -20,7 +20,7 @@ import { openTestStore } from '@/tests/unit/helpers/test-store'
  * each with its sentence and exit code.
  */
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
+const root = fileURLToPath(new URL('../../..', import.meta.url))
 const AUDIT_HMAC_KEY = 'unit-test-evidence-key-that-is-long-enough-0123'
 const { key } = auditKey({ AUDIT_HMAC_KEY }, '/nonexistent')
 

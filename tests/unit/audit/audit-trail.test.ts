@@ -23,7 +23,7 @@ import { openTestStore, storeTargets } from '@/tests/unit/helpers/test-store'
  * make one chain, and the verifier finds each kind of tampering at the first bad row.
  */
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
+const root = fileURLToPath(new URL('../../..', import.meta.url))
 const AUDIT_HMAC_KEY = 'unit-test-audit-key-that-is-long-enough-0123'
 const { key } = auditKey({ AUDIT_HMAC_KEY }, '/nonexistent')
 

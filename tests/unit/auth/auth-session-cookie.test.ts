@@ -30,7 +30,7 @@ describe('the session cookie’s name and attributes', () => {
   it('counts a request as HTTPS with an https APP_URL, never on X-Forwarded-Proto a client sent', async () => {
     stubEnv({ DS_API_BASE_URL: 'http://127.0.0.1:9', DS_API_KEY: 'k' })
     const { headersAreSecure } = await import('@/lib/auth/request')
-    // From a trusted proxy it counts (tests/unit/auth-forwarded.test.ts); from anyone else not.
+    // From a trusted proxy it counts (tests/unit/auth/auth-forwarded.test.ts); from anyone else not.
     expect(headersAreSecure(new Headers({ 'x-forwarded-proto': 'https' }), settings)).toBe(false)
     expect(headersAreSecure(new Headers(), settings)).toBe(false)
     expect(
