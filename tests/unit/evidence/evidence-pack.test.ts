@@ -9,6 +9,7 @@ import type { EvidencePack, MadePack } from '@/lib/evidence/contract'
 import { stubEnv } from '@/tests/unit/helpers/env'
 import { sendJson, startFakeUpstream, type FakeUpstream } from '@/tests/unit/helpers/fake-upstream'
 import { withAppStore } from '@/tests/unit/helpers/test-store'
+import { viewerOf } from '@/tests/unit/helpers/auth-settings'
 
 /*
  * Evidence packs made in a real (embedded) store against a fake upstream: what the JSON holds for
@@ -21,13 +22,6 @@ vi.mock('@/lib/auth/session', async () =>
   (await import('@/tests/unit/helpers/session-mock')).sessionMock(signedIn),
 )
 
-const viewerOf = (name: string): Viewer => ({
-  iss: 'https://idp.test',
-  sub: name,
-  email: `${name}@verity.test`,
-  name,
-  groups: [],
-})
 const ana = viewerOf('ana')
 const ben = viewerOf('ben')
 

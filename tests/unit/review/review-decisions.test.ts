@@ -7,6 +7,7 @@ import type { Viewer } from '@/lib/auth/viewer'
 import { stubEnv } from '@/tests/unit/helpers/env'
 import { sendJson, startFakeUpstream, type FakeUpstream } from '@/tests/unit/helpers/fake-upstream'
 import { withAppStore } from '@/tests/unit/helpers/test-store'
+import { viewerOf } from '@/tests/unit/helpers/auth-settings'
 
 /*
  * Decisions and notes in a real (embedded) store, behind the four-eyes rules, with the upstream
@@ -18,13 +19,6 @@ vi.mock('@/lib/auth/session', async () =>
   (await import('@/tests/unit/helpers/session-mock')).sessionMock(signedIn),
 )
 
-const viewerOf = (name: string): Viewer => ({
-  iss: 'https://idp.test',
-  sub: name,
-  email: `${name}@verity.test`,
-  name,
-  groups: [],
-})
 const ana = viewerOf('ana')
 const ben = viewerOf('ben')
 
