@@ -4,7 +4,7 @@ import { authSettings } from '@/lib/auth/settings'
 import { analystId, type Viewer } from '@/lib/auth/viewer'
 import { getEnv } from '@/lib/env'
 
-import type { Actor } from './rules'
+import type { Actor, Outcome } from './rules'
 
 /** Hours from a case's clock (its record's time) to its due date (CASE_SLA_HOURS). */
 export function slaHours() {
@@ -25,6 +25,11 @@ export function autoAssignSettings() {
 export function escalationSettings() {
   const env = getEnv()
   return { on: env.CASE_ESCALATE, afterHours: env.CASE_ESCALATE_AFTER_HOURS }
+}
+
+/** The outcomes whose closing a lead who did not propose it confirms (CASE_CLOSE_FOUR_EYES). */
+export function fourEyesOutcomes(): Outcome[] {
+  return getEnv().CASE_CLOSE_FOUR_EYES as Outcome[]
 }
 
 /**

@@ -19,10 +19,20 @@ export type CaseSummary = {
   snoozedUntil: string | null
   outcome: Outcome | null
   closeReason: string | null
+  /** A closing awaiting a lead's confirmation (state awaiting_closure), else null. */
+  proposal: ClosingProposal | null
   createdAt: string
   /** When its clock started: the record's time (its age and due date count from it). */
   since: string
   updatedAt: string
+}
+
+export type ClosingProposal = {
+  outcome: Outcome
+  reason: string
+  byId: string
+  byLabel: string
+  at: string
 }
 
 /**

@@ -226,7 +226,7 @@ export type CasesTable = {
   risk: string | null
   /** Take next hands out the highest first: High 3, failed verification 2, Medium 1. */
   priority: number
-  state: 'open' | 'in_review' | 'waiting' | 'escalated' | 'closed'
+  state: 'open' | 'in_review' | 'waiting' | 'escalated' | 'awaiting_closure' | 'closed'
   /** analystId() of the owner; the label is for display only. */
   owner_id: string | null
   owner_label: string | null
@@ -234,6 +234,16 @@ export type CasesTable = {
   snoozed_until: Date | null
   outcome: 'false_positive' | 'true_match' | 'no_action_needed' | null
   close_reason: string | null
+  /** A closing awaiting a lead's confirmation (migration 0038); all null otherwise. */
+  proposed_outcome: ColumnType<
+    'false_positive' | 'true_match' | 'no_action_needed' | null,
+    'false_positive' | 'true_match' | 'no_action_needed' | null | undefined
+  >
+  proposed_reason: ColumnType<string | null, string | null | undefined>
+  /** analystId() of who proposed the closing; the label is for display only. */
+  proposed_by: ColumnType<string | null, string | null | undefined>
+  proposed_by_label: ColumnType<string | null, string | null | undefined>
+  proposed_at: ColumnType<Date | null, Date | null | undefined>
   created_at: ColumnType<Date, Date, never>
   updated_at: Date
   version: Generated<number>
