@@ -91,7 +91,8 @@ export function movesFrom(state: CaseState): Move[] {
   return MOVES.filter((move) => TRANSITIONS[move][state] !== undefined)
 }
 
-export type Actor = { id: string; lead: boolean }
+/** Who acts; an auditor (lib/auth/roles.ts) reads what a lead reads and acts on nothing. */
+export type Actor = { id: string; lead: boolean; auditor?: boolean }
 export type Ownership = { state: CaseState; ownerId: string | null; ownerLabel: string | null }
 
 /**

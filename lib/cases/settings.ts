@@ -1,6 +1,6 @@
 import 'server-only'
 
-import { authSettings } from '@/lib/auth/settings'
+import { rolesOf } from '@/lib/auth/roles'
 import { analystId, type Viewer } from '@/lib/auth/viewer'
 import { getEnv } from '@/lib/env'
 
@@ -37,8 +37,6 @@ export function fourEyesOutcomes(): Outcome[] {
  * it acts as a lead: nobody else could assign its cases.
  */
 export function actorOf(viewer: Viewer): Actor {
-  const settings = authSettings()
-  const lead =
-    settings.mode === 'off' || viewer.groups.some((group) => settings.leadGroups.includes(group))
-  return { id: analystId(viewer), lead }
+  const { lead, auditor } = rolesOf(viewer)
+  return { id: analystId(viewer), lead, auditor }
 }

@@ -70,7 +70,7 @@ export type OwnerLoad = {
 }
 
 /** What a page needs to know about the viewer: their analyst id and whether they lead. */
-export type CaseViewer = { id: string; lead: boolean }
+export type CaseViewer = { id: string; lead: boolean; auditor?: boolean }
 
 export type QueueData = {
   cases: CaseListItem[]
