@@ -22,7 +22,7 @@ export function CaseActions({
   analysts,
 }: {
   kase: CaseSummary
-  viewer: { id: string; lead: boolean }
+  viewer: { id: string; lead: boolean; auditor?: boolean }
   analysts: Analyst[]
 }) {
   const id = useId()
@@ -72,17 +72,28 @@ export function CaseActions({
     }
   }
 
+  const proposal = kase.proposal && (
+    <p className="text-xs" data-testid="closing-proposal">
+      <span className="font-medium">
+        Closing as {outcomeLabels[kase.proposal.outcome].toLowerCase()} proposed by{' '}
+        {kase.proposal.byLabel}
+      </span>
+      {maySettle ? '' : ', awaiting a lead who did not propose it'}: {kase.proposal.reason}
+    </p>
+  )
+  // An auditor reads and changes nothing (the server refuses it too: lib/api/gate.ts).
+  if (viewer.auditor) {
+    return (
+      <div className="flex flex-col gap-2">
+        {proposal}
+        <p className="text-xs text-muted">Read-only: auditors do not act on cases.</p>
+      </div>
+    )
+  }
+
   return (
     <div className="no-print flex flex-col gap-2">
-      {kase.proposal && (
-        <p className="text-xs" data-testid="closing-proposal">
-          <span className="font-medium">
-            Closing as {outcomeLabels[kase.proposal.outcome].toLowerCase()} proposed by{' '}
-            {kase.proposal.byLabel}
-          </span>
-          {maySettle ? '' : ', awaiting a lead who did not propose it'}: {kase.proposal.reason}
-        </p>
-      )}
+      {proposal}
       <div className="flex flex-wrap gap-2" role="group" aria-label="Case actions">
         {!closed && kase.ownerId === null && (
           <Button

@@ -36,3 +36,10 @@ export function examPackHref(request: { from: string; to: string; data?: string 
   if (request.data === 'unmasked') query.set('data', 'unmasked')
   return `/api/exam-pack?${query.toString()}`
 }
+
+export type ExamPageData = {
+  /** Whether the viewer may make packs (a lead or an auditor), and of unmasked data (a lead). */
+  mayMake: boolean
+  mayUnmask: boolean
+  auditor: boolean
+}

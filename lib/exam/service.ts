@@ -13,7 +13,7 @@ import { appSigningKey } from '@/lib/evidence/app-signing-key'
 import { getStore } from '@/lib/store/store'
 
 import { examPack } from './build'
-import type { ExamPackRequest } from './request'
+import type { ExamPackRequest, ExamPageData } from './request'
 import { settingsInForce } from './settings'
 
 /*
@@ -72,4 +72,12 @@ export async function examPackResponse(request: ExamPackRequest): Promise<Respon
       'Cache-Control': 'no-store',
     },
   })
+}
+
+/** The /exam page's read: audited as a view like every page. */
+export async function loadExamPage(): Promise<ExamPageData> {
+  const viewer = await requireViewer()
+  await audit(viewer, 'view', { type: 'exam', id: null }, 'ok')
+  const { lead, auditor } = rolesOf(viewer)
+  return { mayMake: lead || auditor, mayUnmask: lead, auditor }
 }
