@@ -15,6 +15,7 @@ const EVENT_WORDS: Record<string, string> = {
   close_proposed: 'Closing proposed',
   closure_confirmed: 'Closing confirmed',
   closure_returned: 'Closing sent back',
+  qa_failed: 'Reopened by a QA fail',
   reopened: 'Reopened',
   note_added: 'Note added',
   decision_recorded: 'Decision recorded',

@@ -62,6 +62,38 @@ export function csvCell(value: Cell): string {
   return /[",]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
+/** The cells of one CSV line as `csvCell` wrote them (quotes undone; an apostrophe kept). */
+export function parseCsvLine(line: string): string[] {
+  const cells: string[] = []
+  let at = 0
+  for (;;) {
+    if (line[at] === '"') {
+      let text = ''
+      at += 1
+      for (;;) {
+        const quote = line.indexOf('"', at)
+        if (quote < 0) return [...cells, text + line.slice(at)]
+        text += line.slice(at, quote)
+        if (line[quote + 1] === '"') {
+          text += '"'
+          at = quote + 2
+        } else {
+          at = quote + 1
+          break
+        }
+      }
+      cells.push(text)
+    } else {
+      const comma = line.indexOf(',', at)
+      cells.push(comma < 0 ? line.slice(at) : line.slice(at, comma))
+      if (comma < 0) return cells
+      at = comma
+    }
+    if (line[at] !== ',') return cells
+    at += 1
+  }
+}
+
 export type ChainPosition = { seq: number; hash: string }
 
 export type PackFile = {

@@ -245,11 +245,139 @@ const decisions: Source = {
   },
 }
 
+/** The QA draws whose period overlaps the pack's, oldest first (a handful a period). */
+function qaDrawsOf(db: Db, { start, end }: Period) {
+  const day = (date: Date) => date.toISOString().slice(0, 10)
+  return db
+    .selectFrom('qa_draws')
+    .selectAll()
+    .where('period_from', '<=', day(new Date(end.getTime() - 1)))
+    .where('period_to', '>=', day(start))
+    .orderBy('id')
+    .execute()
+}
+
+/** Each QA draw: its period, seed and rule, for the verifier to redraw (lib/qa/draw.ts). */
+const qaDraws: Source = {
+  name: 'qa-draws.csv',
+  header: [
+    'draw_id',
+    'kind',
+    'from',
+    'to',
+    'seed',
+    'percent',
+    'new_analyst_days',
+    'closures',
+    'drawn_by',
+    'drawn_at',
+  ],
+  async *rows(db, period) {
+    for (const draw of await qaDrawsOf(db, period)) {
+      yield [
+        draw.id,
+        draw.kind,
+        draw.period_from,
+        draw.period_to,
+        draw.seed,
+        draw.percent,
+        draw.new_analyst_days,
+        draw.population.length,
+        draw.drawn_by_label,
+        draw.drawn_at,
+      ]
+    }
+  },
+}
+
+/** The closures each draw drew from, as it kept them. */
+const qaPopulation: Source = {
+  name: 'qa-population.csv',
+  header: ['draw_id', 'case_id', 'analyst_id', 'closed_at', 'outcome', 'analyst_since'],
+  async *rows(db, period) {
+    for (const draw of await qaDrawsOf(db, period)) {
+      for (const closure of draw.population) {
+        yield [
+          draw.id,
+          closure.caseId,
+          closure.analystId,
+          closure.closedAt,
+          closure.outcome,
+          closure.analystSince,
+        ]
+      }
+    }
+  },
+}
+
+/** The cases each draw sampled, and why. */
+const qaSample: Source = {
+  name: 'qa-sample.csv',
+  header: ['draw_id', 'case_id', 'why'],
+  async *rows(db, period) {
+    for (const draw of await qaDrawsOf(db, period)) {
+      for (const item of draw.sample) yield [draw.id, item.caseId, item.why]
+    }
+  },
+}
+
+/** Every QA result of those draws; a correction names the result it corrects. */
+const qaResults: Source = {
+  name: 'qa-results.csv',
+  header: [
+    'result_id',
+    'draw_id',
+    'case_id',
+    'result',
+    'corrects',
+    'analyst_id',
+    'user',
+    'at',
+    'reason_sha256',
+    'reason',
+  ],
+  async *rows(db, period, masked) {
+    const ids = (await qaDrawsOf(db, period)).map((draw) => draw.id)
+    if (ids.length === 0) return
+    const rows = paged((after) =>
+      db
+        .selectFrom('qa_results')
+        .selectAll()
+        .where('id', '>', after)
+        .where('draw_id', 'in', ids)
+        .orderBy('id')
+        .limit(PAGE)
+        .execute(),
+    )
+    for await (const row of rows) {
+      yield [
+        row.id,
+        row.draw_id,
+        row.case_id,
+        row.result,
+        row.corrects,
+        row.analyst_id,
+        row.user_label,
+        row.at,
+        ...reasonCells(row.reason, masked),
+      ]
+    }
+  },
+}
+
 /**
  * The files of a pack besides the trail, in order. The reports' index (goAML, issue #56) is not
  * here yet: it is one more source when those reports exist.
  */
-export const examSources: Source[] = [cases, caseEvents, decisions]
+export const examSources: Source[] = [
+  cases,
+  caseEvents,
+  decisions,
+  qaDraws,
+  qaPopulation,
+  qaSample,
+  qaResults,
+]
 
 /** A source's header as masked or not: the unmasked columns are left out of a masked pack. */
 export function headerOf(source: Source, masked: boolean) {

@@ -4,12 +4,15 @@ import { StringDecoder } from 'node:string_decoder'
 
 import yauzl from 'yauzl'
 
+import { drawSample, sameSample, type QaClosure, type QaDrawn } from '@/lib/qa/draw'
+
 import {
   chainStart,
   checkManifestSignature,
   MANIFEST,
   nextLink,
   PACK_FORMAT,
+  parseCsvLine,
   SIGNATURE,
   splitCsvLine,
   splitJsonLine,
@@ -134,14 +137,24 @@ export async function verifyExamPack(path: string, publicKey: KeyObject): Promis
         problems.push(`${name} is in the pack but not in its manifest`)
       }
     }
+    const qa = new QaFiles()
     for (const file of manifest.files) {
       const entry = zip.entries.get(file.name)
       if (!entry) {
         problems.push(`${file.name} is in the manifest but missing from the pack`)
         continue
       }
-      problems.push(...(await checkFile(file, await zip.open(entry), manifest)))
+      problems.push(
+        ...(await checkFile(file, await zip.open(entry), manifest, qa.collector(file.name))),
+      )
       checked.push(file.name)
+    }
+    const redrawn = qa.redraw()
+    problems.push(...redrawn.problems)
+    if (redrawn.draws > 0 && redrawn.problems.length === 0) {
+      checked.push(
+        `the QA sample of ${redrawn.draws} draw${redrawn.draws === 1 ? '' : 's'}, redrawn from its seed`,
+      )
     }
     if (!manifest.trail.serverCheck.ok) {
       const { seq, reason } = manifest.trail.serverCheck
@@ -155,7 +168,81 @@ export async function verifyExamPack(path: string, publicKey: KeyObject): Promis
   return { ok: problems.length === 0, problems, checked }
 }
 
-async function checkFile(file: PackFile, stream: Readable, manifest: Manifest): Promise<string[]> {
+type Row = Record<string, string>
+
+/**
+ * The QA files' rows, kept to redraw each draw from its seed and population (lib/qa/draw.ts) and
+ * compare with the sample the pack says was drawn: a case added or taken out by hand shows.
+ */
+class QaFiles {
+  draws: Row[] = []
+  population = new Map<string, QaClosure[]>()
+  samples = new Map<string, QaDrawn[]>()
+
+  collector(name: string): ((row: Row) => void) | undefined {
+    if (name === 'qa-draws.csv') return (row) => this.draws.push(row)
+    if (name === 'qa-population.csv') {
+      return (row) =>
+        this.listOf(this.population, row.draw_id).push({
+          caseId: Number(row.case_id),
+          analystId: row.analyst_id ?? '',
+          closedAt: row.closed_at ?? '',
+          outcome: row.outcome ?? '',
+          analystSince: row.analyst_since ?? '',
+        })
+    }
+    if (name === 'qa-sample.csv') {
+      return (row) =>
+        this.listOf(this.samples, row.draw_id).push({
+          caseId: Number(row.case_id),
+          why: row.why as QaDrawn['why'],
+        })
+    }
+    return undefined
+  }
+
+  private listOf<T>(map: Map<string, T[]>, key: string | undefined) {
+    const id = key ?? ''
+    let list = map.get(id)
+    if (!list) map.set(id, (list = []))
+    return list
+  }
+
+  redraw() {
+    const problems: string[] = []
+    for (const draw of this.draws) {
+      const id = draw.draw_id ?? ''
+      const population = this.population.get(id) ?? []
+      if (population.length !== Number(draw.closures)) {
+        problems.push(
+          `qa-population.csv: draw ${id} lists ${population.length} closures, qa-draws.csv says ${draw.closures}`,
+        )
+      }
+      const redrawn = drawSample(draw.seed ?? '', population, {
+        percent: Number(draw.percent),
+        newAnalystDays: Number(draw.new_analyst_days),
+      })
+      const sample = this.samples.get(id) ?? []
+      if (!sameSample(redrawn, sample)) {
+        const listed = new Set(sample.map((item) => item.caseId))
+        const drawn = new Set(redrawn.map((item) => item.caseId))
+        const added = [...listed].filter((caseId) => !drawn.has(caseId))
+        const left = [...drawn].filter((caseId) => !listed.has(caseId))
+        problems.push(
+          `qa-sample.csv: draw ${id} does not redraw from its seed${added.length ? `; not drawn but listed: case ${added.join(', ')}` : ''}${left.length ? `; drawn but not listed: case ${left.join(', ')}` : ''}`,
+        )
+      }
+    }
+    return { problems, draws: this.draws.length }
+  }
+}
+
+async function checkFile(
+  file: PackFile,
+  stream: Readable,
+  manifest: Manifest,
+  collect?: (row: Row) => void,
+): Promise<string[]> {
   const problems: string[] = []
   const say = (text: string) => {
     if (problems.length < MAX_PROBLEMS_PER_FILE) problems.push(`${file.name}: ${text}`)
@@ -168,9 +255,13 @@ async function checkFile(file: PackFile, stream: Readable, manifest: Manifest): 
   let lines = 0
   let expectedSeq = manifest.trail.start.seq + 1
   let prevHash = manifest.trail.start.hash
+  let header: string[] = []
   for await (const line of linesOf(stream, hash)) {
     lineNumber += 1
-    if (!trail && lineNumber === 1) continue
+    if (!trail && lineNumber === 1) {
+      header = parseCsvLine(line)
+      continue
+    }
     lines += 1
     const parts = split(line)
     if (!parts) {
@@ -183,7 +274,13 @@ async function checkFile(file: PackFile, stream: Readable, manifest: Manifest): 
       )
     }
     link = parts.link
-    if (!trail) continue
+    if (!trail) {
+      if (collect) {
+        const cells = parseCsvLine(parts.content)
+        collect(Object.fromEntries(header.map((name, index) => [name, cells[index] ?? ''])))
+      }
+      continue
+    }
     let row: TrailRow
     try {
       row = JSON.parse(parts.content) as TrailRow
