@@ -223,6 +223,43 @@ describe('QA in the store', () => {
     )
   })
 
+  it('counts pass rates per analyst and for the team in analytics, and in its CSV', async () => {
+    const { qaPerAnalyst } = await import('@/lib/analytics/queries')
+    const { chartTables } = await import('@/lib/analytics/tables')
+    const { tableCsv } = await import('@/lib/analytics/csv')
+    const { parseAnalyticsParams } = await import('@/lib/analytics/params')
+    const parsed = parseAnalyticsParams({ from: today, to: today })
+    if (!parsed.ok) throw new Error(parsed.problems.join('; '))
+    const rows = await qaPerAnalyst(await db(), parsed.range)
+    // The corrected pass stands once; the fail counts against ana.
+    expect(rows).toEqual([
+      {
+        analystId: 'https://idp.test ana',
+        label: 'ana@verity.test',
+        reviewed: 2,
+        passed: 1,
+        failed: 1,
+      },
+      { analystId: null, label: 'Team', reviewed: 2, passed: 1, failed: 1 },
+    ])
+    const table = chartTables(parsed.range.params, {
+      days: [],
+      weeks: [],
+      verifications: [],
+      failures: { categories: [], codes: [], total: 0 },
+      screenings: [],
+      decisions: [],
+      reviewTimes: [],
+      openCases: [],
+      deadlines: { met: 0, missed: 0, openOverdue: 0 },
+      analysts: null,
+      qa: rows,
+    } as never).find((item) => item.key === 'qa')!
+    expect(tableCsv(table)).toBe(
+      'Analyst,QA reviewed,Passed,Failed,Pass rate (%)\r\nana@verity.test,2,1,1,50\r\nTeam,2,1,1,50\r\n',
+    )
+  })
+
   it('goes into the exam pack, whose verifier redraws it, and names a case picked by hand', async () => {
     const keys = generateKeyPairSync('ed25519')
     const pack = async (name: string) => {
