@@ -38,6 +38,7 @@ export function AppHeader({
           <NavLink href={webhooksPath()}>Webhooks</NavLink>
           <NavLink href={activityPath()}>Activity</NavLink>
           <NavLink href="/analytics">Analytics</NavLink>
+          <NavLink href="/qa">QA</NavLink>
           <NavLink href="/exam">Exam</NavLink>
         </nav>
         {demo && (

@@ -9,7 +9,7 @@ import { getStore } from '@/lib/store/store'
 
 import type { QaRule } from './draw'
 import { drawQa, qaDraws, recordQaResult } from './draws'
-import type { QaData, QaPeriod, QaResultRequest } from './requests'
+import { qaPeriod, type QaData, type QaPeriod, type QaResultRequest } from './requests'
 
 /* What the QA page and routes call: the signed-in viewer and the process's store. */
 
@@ -60,4 +60,26 @@ export async function recordResult(input: QaResultRequest) {
   const viewer = await requireViewer()
   const { db } = await getStore()
   return recordQaResult(db, viewer, input)
+}
+
+const DAY = 86_400_000
+
+/**
+ * The /qa page's read: the period in its URL (the last 28 days when none or a bad one), null for a
+ * viewer who neither leads nor audits (the page says so; the read is audited either way).
+ */
+export async function loadQaPage(
+  search: Record<string, string | string[] | undefined>,
+): Promise<QaData | null> {
+  const today = new Date().toISOString().slice(0, 10)
+  const parsed = qaPeriod.safeParse({ from: search.from, to: search.to })
+  const period = parsed.success
+    ? parsed.data
+    : { from: new Date(Date.now() - 27 * DAY).toISOString().slice(0, 10), to: today }
+  try {
+    return await loadQa(period)
+  } catch (error) {
+    if (error instanceof ProblemError && error.status === 403) return null
+    throw error
+  }
 }
