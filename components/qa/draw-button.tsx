@@ -4,8 +4,8 @@ import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 
 import { Button } from '@/components/ui/button'
-import { apiPost, isApiError } from '@/lib/queries/api-fetch'
 import type { QaPeriod } from '@/lib/qa/requests'
+import { apiPost, isApiError } from '@/lib/queries/api-fetch'
 
 /** A lead draws the shown period's QA sample now, besides the weekly draw. */
 export function DrawButton({ period }: { period: QaPeriod }) {

@@ -6,8 +6,8 @@ import { useId, useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
 import { Select } from '@/components/ui/select'
 import { Textarea } from '@/components/ui/textarea'
-import { apiPost, isApiError } from '@/lib/queries/api-fetch'
 import { QA_REASON_MAX, qaResultRequest } from '@/lib/qa/requests'
+import { apiPost, isApiError } from '@/lib/queries/api-fetch'
 
 /**
  * A lead's QA result on one sampled case, checked as the server checks it; when the case has a
@@ -22,7 +22,8 @@ export function QaResultForm({ caseId, corrects }: { caseId: number; corrects: n
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const data = new FormData(event.currentTarget)
-    const reason = String(data.get('reason') ?? '').trim()
+    const given = data.get('reason')
+    const reason = typeof given === 'string' ? given.trim() : ''
     const body = {
       caseId,
       result: data.get('result'),

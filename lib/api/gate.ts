@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto'
 
 import type { NextRequest } from 'next/server'
 
-import { inRequestScope } from '@/lib/api/request-scope'
 import { problem } from '@/lib/api/problem'
+import { inRequestScope } from '@/lib/api/request-scope'
 import { crossSiteProblem, isSameOriginRequest } from '@/lib/api/same-origin'
 import { audit } from '@/lib/audit/record'
 import { clientRequestId } from '@/lib/audit/request-id'

@@ -145,7 +145,7 @@ export function examPack(input: PackInput): Readable {
   const madeAt = new Date()
   const fail = (error: unknown) =>
     output.destroy(error instanceof Error ? error : new Error(String(error)))
-  const add = (name: string, bytes: () => AsyncIterable<Buffer>) =>
+  const add = (name: string, bytes: () => AsyncIterable<Buffer> | Iterable<Buffer>) =>
     zip.addReadStreamLazy(name, { mtime: madeAt }, (callback) => {
       const stream = Readable.from(bytes(), { objectMode: false })
       stream.on('error', fail)
@@ -185,7 +185,7 @@ export function examPack(input: PackInput): Readable {
   )
 
   let manifestBytes: Buffer | null = null
-  add(MANIFEST, async function* () {
+  add(MANIFEST, function* () {
     const manifest: Manifest = {
       format: PACK_FORMAT,
       period: { from: input.from, to: input.to },
@@ -199,7 +199,7 @@ export function examPack(input: PackInput): Readable {
     manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`)
     yield manifestBytes
   })
-  add(SIGNATURE, async function* () {
+  add(SIGNATURE, function* () {
     if (!manifestBytes) throw new Error('the manifest is signed after it is written')
     yield Buffer.from(`${JSON.stringify(signManifest(manifestBytes, input.signingKey))}\n`)
   })

@@ -128,8 +128,12 @@ export async function verifyExamPack(path: string, publicKey: KeyObject): Promis
         "the manifest's signature is INVALID: the manifest was changed after signing, or it is a forgery",
       )
     if (signed === 'valid') checked.push("the manifest's signature")
-    if (manifest.format !== PACK_FORMAT)
-      problems.push(`the manifest's format is ${String(manifest.format)}, not ${PACK_FORMAT}`)
+    const format: unknown = (manifest as { format?: unknown }).format
+    if (format !== PACK_FORMAT) {
+      problems.push(
+        `the manifest's format is ${typeof format === 'string' ? format : 'missing'}, not ${PACK_FORMAT}`,
+      )
+    }
 
     const listed = new Set(manifest.files.map((file) => file.name))
     for (const name of zip.entries.keys()) {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
-import { optionalReason } from '@/lib/api/reason-field'
 import { isReason, REASON_TOO_SHORT } from '@/lib/api/free-text'
+import { optionalReason } from '@/lib/api/reason-field'
 
 /* The QA API's bodies and answers, browser-safe: the /qa page's forms and the server check the same. */
 

@@ -65,11 +65,11 @@ async function makePack(path: string, masked = true) {
 function unzip(path: string): Promise<Map<string, string>> {
   return new Promise((resolve, reject) => {
     yauzl.open(path, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error)
+      if (error || !zip) return reject(error ?? new Error('not a ZIP'))
       const files = new Map<string, string>()
       zip.on('entry', (entry: yauzl.Entry) =>
         zip.openReadStream(entry, (failed, stream) => {
-          if (failed || !stream) return reject(failed)
+          if (failed || !stream) return reject(failed ?? new Error('unreadable'))
           const chunks: Buffer[] = []
           stream.on('data', (chunk: Buffer) => chunks.push(chunk))
           stream.on('end', () => {
