@@ -168,7 +168,7 @@ function decisionsOf(
   return { rows, outcome: trueMatch ? 'true_match' : 'false_positive' }
 }
 
-type MatchPrint = ReturnType<typeof printMatch>
+type MatchPrint = ReturnType<typeof printMatch> & { raw: unknown }
 
 /** The report's matches, each with its fingerprint, which a decision keeps (for carry-over). */
 async function reportMatches(searchId: string): Promise<Map<string, MatchPrint> | null> {
@@ -177,7 +177,7 @@ async function reportMatches(searchId: string): Promise<Map<string, MatchPrint> 
       `/api/v3/aml/search/history/${encodeURIComponent(searchId)}`,
       amlSearchResultSchema,
     )
-    return new Map(report.data.map((match) => [match.uuid, printMatch(match)]))
+    return new Map(report.data.map((match) => [match.uuid, { ...printMatch(match), raw: match }]))
   } catch {
     // A report the upstream cannot give is left undecided; its case closes as needing no action.
     return null
@@ -198,7 +198,12 @@ export async function seedDemoWork(db: Kysely<Database>, now = new Date()): Prom
         decisions = made.rows.map((decision) => {
           const print = prints.get(decision.match_uuid)
           return print
-            ? { ...decision, fingerprint: print.fingerprint, judged: JSON.stringify(print.judged) }
+            ? {
+                ...decision,
+                fingerprint: print.fingerprint,
+                judged: JSON.stringify(print.judged),
+                raw_match: JSON.stringify(print.raw),
+              }
             : decision
         })
         if (plan.state === 'closed') plan.outcome = made.outcome
