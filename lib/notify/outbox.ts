@@ -3,6 +3,7 @@ import 'server-only'
 import { sql, type Kysely } from 'kysely'
 import { fromKysely, type PgBoss } from 'pg-boss'
 
+import { isOneAddress } from '@/lib/auth/allow-list'
 import type { Database } from '@/lib/store/schema'
 
 import { errorWords, sendOn } from './channels'
@@ -100,7 +101,12 @@ async function analystsOf(db: Db, events: readonly NotifyEvent[]): Promise<Analy
       .where('analyst_id', 'in', ids)
       .execute(),
   ])
-  const emailOf = new Map(emails.rows.map((row) => [row.analyst_id, row.email]))
+  // A session kept from before the claim was checked names no recipient unless it is one address.
+  const emailOf = new Map(
+    emails.rows.flatMap((row) =>
+      row.email !== null && isOneAddress(row.email) ? [[row.analyst_id, row.email] as const] : [],
+    ),
+  )
   const chosenOf = new Map(chosen.map((row) => [row.analyst_id, row.email_events]))
   return {
     emailOf: (id) => emailOf.get(id) ?? null,
