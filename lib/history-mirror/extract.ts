@@ -2,6 +2,7 @@ import 'server-only'
 
 import { createHash } from 'node:crypto'
 
+import { INDEXED_VALUE_MAX_BYTES } from '@/lib/ids'
 import type { HistoryRecordRow } from '@/lib/store/schema'
 import { readVerificationShortId } from '@/lib/webhooks/aml-screening'
 import {
@@ -99,11 +100,8 @@ function sortedJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null'
 }
 
-/**
- * Largest value of an indexed column, in UTF-8 bytes. PostgreSQL's btree refuses an entry over
- * about 2,700 bytes (a third of a page), and some indexes hold two of these columns.
- */
-export const MAX_INDEXED_BYTES = 1_000
+/** Largest value of an indexed column, in UTF-8 bytes (lib/ids.ts). */
+export const MAX_INDEXED_BYTES = INDEXED_VALUE_MAX_BYTES
 /** The search key is cut to this many characters: its words are index entries too (0009). */
 const MAX_NAME_KEY = 300
 const INDEXED = [
