@@ -7,7 +7,7 @@ import { auditWork } from '@/lib/audit/record'
 import type { Viewer } from '@/lib/auth/viewer'
 import { getEnv } from '@/lib/env'
 import { SYSTEM_ACTOR } from '@/lib/review/decision-rules'
-import { currentPrint, judgedChanges, printMatch, type Judged } from '@/lib/review/fingerprint'
+import { currentPrint, judgedChanges, printMatch } from '@/lib/review/fingerprint'
 import type { Database, MatchDecisionRow } from '@/lib/store/schema'
 import { asObject, readString } from '@/lib/webhooks/read'
 
@@ -190,10 +190,12 @@ export async function correctCarryOvers(
       .where('d.search_id', '=', screening.searchId)
       .where('d.analyst_id', '=', SYSTEM_ACTOR.analystId)
       .where('d.action', '=', 'carry_over')
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('match_decisions as w')
+      // Only a carry-over still standing in the report: nothing decided on the match since.
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('match_decisions as w')
               .select('w.id')
               .whereRef('w.search_id', '=', 'd.search_id')
               .whereRef('w.match_uuid', '=', 'd.match_uuid')
@@ -242,9 +244,7 @@ export async function correctCarryOvers(
           match_uuid: row.match_uuid,
           applicant_id: screening.applicantId,
           decision_id: row.carried_from ?? row.id,
-          changes: JSON.stringify(
-            stood ? judgedChanges(stood.judged as Partial<Judged>, print.judged) : [],
-          ),
+          changes: JSON.stringify(stood ? judgedChanges(stood.judged, print.judged) : []),
           at: now,
         })
         .onConflict((conflict) => conflict.columns(['search_id', 'match_uuid']).doNothing())

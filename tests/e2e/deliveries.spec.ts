@@ -113,5 +113,5 @@ test('a delivery with a bad signature is refused with 401 and listed on /history
   await expect(deliveries).toContainText('Refused1')
   await expect(
     deliveries.getByRole('list', { name: 'Refused deliveries' }).getByRole('listitem'),
-  ).toContainText(['401, signature does not match the secret'])
+  ).toContainText(['signature does not match the secret (401): 1'])
 })

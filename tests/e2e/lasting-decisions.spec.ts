@@ -163,8 +163,9 @@ test('a re-screening carries unchanged false positives over and reopens the chan
   }
   await expect(card(page, changed)).toContainText('Unreviewed')
   await expect(card(page, changed)).toContainText(/Changed since decision \d+: False positive by/)
+  // The added source, its members labelled (the fingerprint keeps each with its name).
   await expect(card(page, changed)).toContainText(
-    'Sources: added “UN Security Council; list: un-sc; reason: Newly designated”',
+    /Sources: added “[^”]*name: UN Security Council; reason: Newly designated; source_id: un-sc/,
   )
   await expect(card(page, added)).toContainText('Unreviewed')
   await expect(card(page, added)).not.toContainText('Changed since decision')
@@ -184,7 +185,8 @@ test('a re-screening carries unchanged false positives over and reopens the chan
 test('an applicant whose re-screening changed nothing is not in /queue', async ({ page }) => {
   const stamp = Date.now().toString(36).toUpperCase()
   const name = `UNCHANGED ${stamp}`
-  const applicant = `app-unchanged-${stamp.toLowerCase()}`
+  // A customer's own id, as the upstream passes it on (#54 item 9).
+  const applicant = `ext/ACME Corp+${stamp}`
   const first = await screen({ name, applicant_id: applicant })
   await decideAllFalsePositive(page, first)
   const again = await screen({ name, applicant_id: applicant, rescreen_of: first.searchId })
@@ -195,4 +197,8 @@ test('an applicant whose re-screening changed nothing is not in /queue', async (
     }, arrival)
     .toBe(3)
   expect(await queueRow(page, name)).toBeNull()
+  // Its applicant page opens, and lists what stands.
+  await page.goto(at(`/applicants/${encodeURIComponent(applicant)}`))
+  const standing = page.getByRole('region', { name: 'Standing false positives' })
+  await expect(standing.getByRole('heading')).toHaveText('Standing false positives (3)')
 })

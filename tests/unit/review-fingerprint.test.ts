@@ -219,7 +219,7 @@ beforeEach(async () => {
 /** A person's false positive on match `uuid`, printed as given. */
 async function decided(
   uuid: string,
-  print: { fingerprint: string; judged: unknown; raw: unknown | null },
+  print: { fingerprint: string; judged: unknown; raw: unknown },
 ) {
   const row = await store.db
     .insertInto('match_decisions')
