@@ -7,10 +7,19 @@ import { isApplicantId } from '@/lib/ids'
 
 export const metadata: Metadata = { title: 'Applicant' }
 
+/** A page's param as sent: Next hands pages each param percent-encoded (encodeURIComponent). */
+function decoded(param: string): string | null {
+  try {
+    return decodeURIComponent(param)
+  } catch {
+    return null
+  }
+}
+
 export default async function ApplicantRoute({ params }: PageProps<'/applicants/[applicant_id]'>) {
-  const { applicant_id: applicantId } = await params
+  const applicantId = decoded((await params).applicant_id)
   // Every id the mirror holds opens (lib/ids.ts): the same rule as the revocation route's.
-  if (!isApplicantId(applicantId)) notFound()
+  if (applicantId === null || !isApplicantId(applicantId)) notFound()
   const { history, mirror, standing, canRevoke } = await loadApplicantPage(applicantId)
   return (
     <ApplicantPage
