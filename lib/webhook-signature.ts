@@ -33,7 +33,10 @@ export type ReadHeader = { ok: true; timestamp: string; signatures: Buffer[] }
  * The header alone, before any body is read: present, well formed (a `t` of up to 12 digits and at
  * least one `v1` of 64 hex digits) and signed at most TOLERANCE_SECONDS from `nowSeconds`.
  */
-export function readSignatureHeader(header: string | null, nowSeconds: number): ReadHeader | Refused {
+export function readSignatureHeader(
+  header: string | null,
+  nowSeconds: number,
+): ReadHeader | Refused {
   if (!header?.trim()) return { ok: false, reason: 'missing_signature' }
   let timestamp: string | undefined
   const signatures: Buffer[] = []

@@ -61,7 +61,8 @@ export const EXCLUDED: Readonly<Record<string, string>> = {
   risk_score_value: 'a score the upstream recomputes from the fields that are kept',
   sentiment: 'a media score the upstream recomputes',
   updated_at: 'when the upstream last touched the record, not what it says',
-  search_metadata: 'how this search matched (percentages, levels): it describes the search, not the record',
+  search_metadata:
+    'how this search matched (percentages, levels): it describes the search, not the record',
   url: 'an image’s address, which its host rotates (the image’s description is kept)',
 }
 
@@ -154,7 +155,9 @@ export function judgedOf(rawMatch: unknown): Judged {
       continue
     }
     // Companies and owners share a field: each item says which list it came from.
-    const items = Object.hasOwn(FIELD_OF, key) ? listOf(value).map((item) => member(key, item)) : listOf(value)
+    const items = Object.hasOwn(FIELD_OF, key)
+      ? listOf(value).map((item) => member(key, item))
+      : listOf(value)
     grouped.set(field, [...(grouped.get(field) ?? []), ...items])
   }
   for (const [field, items] of grouped) judged[field] = itemsOf(items, field === 'images')
@@ -198,10 +201,14 @@ export type StoredPrint = { fingerprint: string | null; judged: unknown; raw_mat
  * rather than carry over.
  */
 export function currentPrint(stored: StoredPrint): { judged: Judged; fingerprint: string } | null {
-  if (stored.fingerprint !== null && fingerprintVersion(stored.fingerprint) === FINGERPRINT_VERSION) {
+  if (
+    stored.fingerprint !== null &&
+    fingerprintVersion(stored.fingerprint) === FINGERPRINT_VERSION
+  ) {
     return { judged: stored.judged as Judged, fingerprint: stored.fingerprint }
   }
-  if (stored.raw_match !== null && stored.raw_match !== undefined) return printMatch(stored.raw_match)
+  if (stored.raw_match !== null && stored.raw_match !== undefined)
+    return printMatch(stored.raw_match)
   return null
 }
 

@@ -215,7 +215,9 @@ test('an applicant whose re-screening changed nothing is not in /queue', async (
   await expect(standing.getByRole('heading')).toHaveText('Standing false positives (3)')
   await expect(page.getByRole('heading', { level: 1 })).toContainText(applicant)
   await standing.getByRole('button', { name: 'Revoke…' }).first().click()
-  await standing.getByLabel('Why it no longer stands').fill('The customer id was reused for another person')
+  await standing
+    .getByLabel('Why it no longer stands')
+    .fill('The customer id was reused for another person')
   await standing.getByRole('button', { name: 'Revoke decision' }).click()
   await expect(standing.getByRole('heading')).toHaveText('Standing false positives (2)')
 })
