@@ -76,8 +76,15 @@ const FIELD_OF: Readonly<Record<string, JudgedField>> = {
   owners_and_beneficiaries: 'companies',
 }
 
-/** Fields whose items are personal data: a change says how many, never which. */
-const PERSONAL: ReadonlySet<JudgedField> = new Set(['dates_of_birth', 'dates_of_death'])
+/**
+ * Fields whose items are personal data the projection masks (dates, contact details): a change
+ * says how many, never which.
+ */
+const PERSONAL: ReadonlySet<JudgedField> = new Set([
+  'dates_of_birth',
+  'dates_of_death',
+  'contact_info',
+])
 
 /** A value with excluded members gone, strings trimmed and empty values dropped; undefined: empty. */
 function projected(value: unknown, inImage = false): unknown {

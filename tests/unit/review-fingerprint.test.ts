@@ -111,6 +111,7 @@ const ONE_FIELD_CHANGES: [string, (raw: Raw) => void][] = [
     (raw) =>
       (raw.fields.media = [{ headline: 'Petrov sanctioned', source_url: 'https://news.test/1' }]),
   ],
+  ['a contact detail', (raw) => (raw.fields.contact_info = [{ emails: ['p@petrov.test'] }])],
   ['a field the upstream adds later', (raw) => (raw.fields.vessels = [{ imo: '9000001' }])],
 ]
 
@@ -174,10 +175,11 @@ describe('the fingerprint (version 2)', () => {
     expect(print(JSON.parse('{"__proto__": {"x": 1}}') as never)).not.toBe(print({}))
   })
 
-  it('says what changed as labelled items, dates of birth by count only', () => {
+  it('says what changed as labelled items, dates of birth and contact details by count only', () => {
     const raw = full()
     raw.type = 'Organization'
     raw.fields.dates_of_birth = []
+    raw.fields.contact_info = [{ phones: ['+357 1234'] }]
     expect(judgedChanges(printMatch(full()).judged, printMatch(raw).judged)).toEqual([
       {
         field: 'entity_type',
@@ -187,6 +189,7 @@ describe('the fingerprint (version 2)', () => {
         removedCount: 1,
       },
       { field: 'dates_of_birth', added: [], removed: [], addedCount: 0, removedCount: 1 },
+      { field: 'contact_info', added: [], removed: [], addedCount: 1, removedCount: 0 },
     ])
   })
 })
