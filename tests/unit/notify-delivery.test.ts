@@ -183,6 +183,16 @@ describe('notifications on the embedded store', () => {
     expect(mail?.raw).toContain('A lead assigned this case to you.')
   })
 
+  it('addresses no one by a kept sign-in e-mail that is not one address (#54 item 8)', async () => {
+    const CAL = 'https://idp.test cal'
+    await seedSession(store.db, CAL, 'cal@example.com,eve@evil.test')
+    const cals = await seedCase(store.db, { risk: 'Medium', owner: CAL })
+    await seedAssignment(store.db, cals, CAL)
+    await sweep(store.db, boss, settings)
+    expect((await rowsOf(cals)).filter((row) => row.channel === 'email')).toEqual([])
+    expect(smtp.mails.some((mail) => mail.to.includes('eve@evil.test'))).toBe(false)
+  })
+
   it('retries a channel answering 500 with backoff, then shows it failed; send again sends it', async () => {
     settings.slackUrl = `${http.url}/fail`
     const caseId = await seedCase(store.db)
