@@ -99,6 +99,35 @@ export function formRoute(run: (form: FormData) => Promise<string>) {
     })
 }
 
+export type FileAnswer = { name: string; type: string; body: Uint8Array }
+
+/**
+ * A GET answered with a file (a download) rather than JSON: parameters parsed as by `readRoute`,
+ * and a failure answered as by `respond` (problem+json).
+ */
+export function fileRoute<P>(params: z.ZodType<P>, make: (params: P) => Promise<FileAnswer>) {
+  return (request: NextRequest, ctx?: RouteContext) =>
+    gated(request, async () => {
+      const input = { ...searchParamsObject(request.nextUrl.searchParams), ...(await ctx?.params) }
+      const parsed = params.safeParse(input)
+      if (!parsed.success) return badParameter(parsed.error)
+      let file: FileAnswer | undefined
+      const answered = await respond(async () => {
+        file = await make(parsed.data)
+        return null
+      })
+      if (!file) return answered
+      return new NextResponse(Buffer.from(file.body), {
+        headers: {
+          'Content-Type': file.type,
+          'Content-Disposition': `attachment; filename="${file.name}"`,
+          'Cache-Control': 'private, no-store',
+          'X-Content-Type-Options': 'nosniff',
+        },
+      })
+    })
+}
+
 /** A fixed answer behind the same gate (unknown API paths). */
 export function gatedRoute(answer: () => Response) {
   return (request: NextRequest) => gated(request, () => Promise.resolve(answer()))

@@ -26,6 +26,8 @@ export type AuditAction =
   | 'case'
   /** A notification's "send again" on the delivery log (lib/notify/). */
   | 'notify'
+  /** A report to the FIU (lib/fiu-reports/): `field` names the change (created, edited, approve, ...). */
+  | 'report'
 
 export type AuditEntry = {
   time: string
