@@ -69,8 +69,11 @@ export function buildReportXml(entity: ReportingEntity, report: XmlReport): stri
   if (errors.length > 0) throw new XmlTextError(errors)
   const { subject } = report.fields
   const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('report')
+  // xmlbuilder2 leaves an ampersand that starts an entity (`&amp;`, `&#1;`) as it is, so text that
+  // holds one would come back changed, or name a character XML cannot carry: every ampersand is
+  // written as `&amp;` first, which the builder then keeps.
   const add = (parent: typeof root, name: string, value: string | number) =>
-    parent.ele(name).txt(String(value)).up()
+    parent.ele(name).txt(String(value).replace(/&/g, '&amp;')).up()
   const optional = (parent: typeof root, name: string, value: string | null | undefined) => {
     if (value) add(parent, name, value)
   }
