@@ -80,9 +80,7 @@ export async function findActivity(
 ): Promise<ActivityPage> {
   let query = db.selectFrom('audit_events').select(columns)
   if (!showReports) {
-    query = query
-      .where('action', '!=', 'report')
-      .where('resource_type', 'not in', REPORT_TYPES)
+    query = query.where('action', '!=', 'report').where('resource_type', 'not in', REPORT_TYPES)
   }
   // By the name shown, or by the identity (issuer and subject) across the names it had.
   if (filters.analyst) {

@@ -28,14 +28,7 @@ import type {
 } from './contract'
 import { caseFacts } from './facts'
 import { reportPdf } from './pdf'
-import {
-  availableActions,
-  checkAction,
-  checkEdit,
-  maySee,
-  mayStart,
-  type ReportActor,
-} from './rules'
+import { availableActions, checkAction, checkEdit, maySee, mayStart } from './rules'
 import { goamlSettings } from './settings'
 import { citationStatus, draftNarrative, type CaseFacts } from './template'
 import { validateReport } from './validate'
@@ -342,8 +335,11 @@ export async function listReports(state?: ReportState): Promise<ReportListItem[]
   }))
 }
 
-/** The reports of a case the viewer may see (the case page's links). */
-export async function reportsOfCase(caseId: number): Promise<ReportListItem[]> {
+/**
+ * The case page's look at its reports: those the viewer may see (leads: all; others: their own),
+ * whether they may start one, and the FIU's report codes.
+ */
+export async function loadCaseReports(caseId: number, caseOwnerId: string | null) {
   const viewer = await requireViewer()
   const actor = actorOf(viewer)
   const { db } = await getStore()
@@ -353,7 +349,7 @@ export async function reportsOfCase(caseId: number): Promise<ReportListItem[]> {
     .where('case_id', '=', caseId)
   if (!actor.lead) query = query.where('drafter_id', '=', actor.id)
   const rows = await query.orderBy('id').execute()
-  return rows.map((row) => ({
+  const reports: ReportListItem[] = rows.map((row) => ({
     id: row.id,
     caseId: row.case_id,
     caseName: null,
@@ -363,12 +359,7 @@ export async function reportsOfCase(caseId: number): Promise<ReportListItem[]> {
     dueAt: row.due_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   }))
-}
-
-/** Whether the viewer may start a report on the case (the case page's button). */
-export async function mayStartReport(caseOwnerId: string | null): Promise<boolean> {
-  const viewer = await requireViewer()
-  return mayStart(actorOf(viewer), caseOwnerId)
+  return { reports, mayStart: mayStart(actor, caseOwnerId), codes: goamlSettings().reportCodes }
 }
 
 async function writeIfUnchanged(

@@ -36,23 +36,50 @@ describe('who knows a report exists', () => {
 
 describe('the state machine', () => {
   it('runs draft → awaiting approval → approved → filed → acknowledged or rejected', () => {
-    expect(checkAction(drafter, at('draft'), 'submit', false)).toEqual({ ok: true, to: 'awaiting_approval' })
-    expect(checkAction(secondLead, at('awaiting_approval'), 'approve', false)).toEqual({ ok: true, to: 'approved' })
-    expect(checkAction(secondLead, at('awaiting_approval'), 'return', false)).toEqual({ ok: true, to: 'draft' })
+    expect(checkAction(drafter, at('draft'), 'submit', false)).toEqual({
+      ok: true,
+      to: 'awaiting_approval',
+    })
+    expect(checkAction(secondLead, at('awaiting_approval'), 'approve', false)).toEqual({
+      ok: true,
+      to: 'approved',
+    })
+    expect(checkAction(secondLead, at('awaiting_approval'), 'return', false)).toEqual({
+      ok: true,
+      to: 'draft',
+    })
     expect(checkAction(drafter, at('approved'), 'file', false)).toEqual({ ok: true, to: 'filed' })
-    expect(checkAction(drafter, at('filed'), 'acknowledge', false)).toEqual({ ok: true, to: 'acknowledged' })
+    expect(checkAction(drafter, at('filed'), 'acknowledge', false)).toEqual({
+      ok: true,
+      to: 'acknowledged',
+    })
     expect(checkAction(drafter, at('filed'), 'reject', false)).toEqual({ ok: true, to: 'rejected' })
   })
 
   it('refuses a move from the wrong state with 409', () => {
-    expect(checkAction(secondLead, at('draft'), 'approve', false)).toMatchObject({ ok: false, status: 409 })
-    expect(checkAction(drafter, at('awaiting_approval'), 'file', false)).toMatchObject({ ok: false, status: 409 })
-    expect(checkAction(drafter, at('rejected'), 'submit', false)).toMatchObject({ ok: false, status: 409 })
+    expect(checkAction(secondLead, at('draft'), 'approve', false)).toMatchObject({
+      ok: false,
+      status: 409,
+    })
+    expect(checkAction(drafter, at('awaiting_approval'), 'file', false)).toMatchObject({
+      ok: false,
+      status: 409,
+    })
+    expect(checkAction(drafter, at('rejected'), 'submit', false)).toMatchObject({
+      ok: false,
+      status: 409,
+    })
   })
 
   it('refuses to submit or approve a report with errors', () => {
-    expect(checkAction(drafter, at('draft'), 'submit', true)).toMatchObject({ ok: false, status: 409 })
-    expect(checkAction(secondLead, at('awaiting_approval'), 'approve', true)).toMatchObject({ ok: false, status: 409 })
+    expect(checkAction(drafter, at('draft'), 'submit', true)).toMatchObject({
+      ok: false,
+      status: 409,
+    })
+    expect(checkAction(secondLead, at('awaiting_approval'), 'approve', true)).toMatchObject({
+      ok: false,
+      status: 409,
+    })
   })
 })
 
@@ -64,15 +91,27 @@ describe('four eyes', () => {
       status: 403,
       why: 'A second person approves a report: its drafter cannot approve or send back their own.',
     })
-    expect(checkAction(drafter, at('awaiting_approval'), 'return', false)).toMatchObject({ ok: false, status: 403 })
+    expect(checkAction(drafter, at('awaiting_approval'), 'return', false)).toMatchObject({
+      ok: false,
+      status: 403,
+    })
     expect(availableActions(drafter, at('awaiting_approval'))).toEqual([])
     expect(availableActions(secondLead, at('awaiting_approval'))).toEqual(['approve', 'return'])
   })
 
-  it('lets only a lead approve, and only a lead record the FIU\'s answers', () => {
-    expect(checkAction(owner, at('awaiting_approval'), 'approve', false)).toMatchObject({ ok: false, status: 403 })
-    expect(checkAction(owner, at('approved', owner.id), 'file', false)).toMatchObject({ ok: false, status: 403 })
-    expect(checkAction(owner, at('draft', owner.id), 'submit', false)).toEqual({ ok: true, to: 'awaiting_approval' })
+  it("lets only a lead approve, and only a lead record the FIU's answers", () => {
+    expect(checkAction(owner, at('awaiting_approval'), 'approve', false)).toMatchObject({
+      ok: false,
+      status: 403,
+    })
+    expect(checkAction(owner, at('approved', owner.id), 'file', false)).toMatchObject({
+      ok: false,
+      status: 403,
+    })
+    expect(checkAction(owner, at('draft', owner.id), 'submit', false)).toEqual({
+      ok: true,
+      to: 'awaiting_approval',
+    })
   })
 
   it('freezes an approved report: a change is 409', () => {

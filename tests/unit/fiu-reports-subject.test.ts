@@ -55,16 +55,31 @@ describe('the subject of a report', () => {
       checks: {
         document_mrz: {
           status: 'verified',
-          data: { document_type: 'ID', name: 'ANNA', surname: 'MUELLER', nationality: 'D', doc_number: 'L01X00T47' },
+          data: {
+            document_type: 'ID',
+            name: 'ANNA',
+            surname: 'MUELLER',
+            nationality: 'D',
+            doc_number: 'L01X00T47',
+          },
         },
       },
     })
     const subject = subjectFromVerification(verification)
-    expect(subject).toMatchObject({ firstName: 'ANNA', lastName: 'MUELLER', nationality: 'DE', idNumber: 'L01X00T47', passportNumber: '' })
+    expect(subject).toMatchObject({
+      firstName: 'ANNA',
+      lastName: 'MUELLER',
+      nationality: 'DE',
+      idNumber: 'L01X00T47',
+      passportNumber: '',
+    })
   })
 
   it('falls back to the name screened, its last word the last name', () => {
-    expect(subjectFromName('Maria José Álvarez')).toMatchObject({ firstName: 'Maria José', lastName: 'Álvarez' })
+    expect(subjectFromName('Maria José Álvarez')).toMatchObject({
+      firstName: 'Maria José',
+      lastName: 'Álvarez',
+    })
     expect(subjectFromName(null)).toMatchObject({ firstName: '', lastName: '' })
   })
 })

@@ -7,7 +7,12 @@ import { afterAll, describe, expect, it } from 'vitest'
 
 import { reportPatch, type ReportFields } from '@/lib/fiu-reports/contract'
 import { fieldErrorOf, validateReport } from '@/lib/fiu-reports/validate'
-import { buildReportXml, XmlTextError, type ReportingEntity, type XmlReport } from '@/lib/fiu-reports/xml'
+import {
+  buildReportXml,
+  XmlTextError,
+  type ReportingEntity,
+  type XmlReport,
+} from '@/lib/fiu-reports/xml'
 
 /* The goAML XML of a report: built with xmlbuilder2, hostile text escaped or refused by field,
  * validated with libxml2 against the tests' own schema (tests/fixtures/goaml/verity-goaml.xsd, in
@@ -79,7 +84,9 @@ describe('the goAML XML', () => {
     expect(errors).toEqual([])
     expect(xml).toContain('<report_code>STR</report_code>')
     expect(xml).toContain('<submission_date>2026-11-28T00:00:00</submission_date>')
-    expect(xml).toMatch(/<activity>\s*<report_parties>\s*<report_party>\s*<role>-<\/role>\s*<person>\s*<first_name>Ivan<\/first_name>/)
+    expect(xml).toMatch(
+      /<activity>\s*<report_parties>\s*<report_party>\s*<role>-<\/role>\s*<person>\s*<first_name>Ivan<\/first_name>/,
+    )
     expect(xml).toContain('<passport_country>RU</passport_country>')
     expect(xml).toContain('<is_suspected>true</is_suspected>')
     expect(xmllint(xml!)).toBe(true)
@@ -100,14 +107,27 @@ describe('the goAML XML', () => {
   })
 
   it.each([
-    ['a control character in the last name', 'subject.lastName', 'Petr\u0001ov', "The subject's last name holds a character a goAML file cannot carry (U+0001)"],
-    ['a lone surrogate in the narrative', 'reason', 'Text \uD800 here', 'The narrative (reason) holds a character a goAML file cannot carry (U+D800)'],
+    [
+      'a control character in the last name',
+      'subject.lastName',
+      'Petr\u0001ov',
+      "The subject's last name holds a character a goAML file cannot carry (U+0001)",
+    ],
+    [
+      'a lone surrogate in the narrative',
+      'reason',
+      'Text \uD800 here',
+      'The narrative (reason) holds a character a goAML file cannot carry (U+D800)',
+    ],
   ])('refuses %s with an error naming the field, and makes no file', (_, field, value, message) => {
     const bad = fields()
     if (field === 'reason') bad.reason = value
     else bad.subject.lastName = value
     expect(() => buildReportXml(entity, report(bad))).toThrow(XmlTextError)
-    expect(validateReport(entity, report(bad), SCHEMA)).toEqual({ errors: [{ field, message }], xml: null })
+    expect(validateReport(entity, report(bad), SCHEMA)).toEqual({
+      errors: [{ field, message }],
+      xml: null,
+    })
   })
 
   it('refuses the same characters at the API, naming the field', () => {
@@ -124,13 +144,25 @@ describe('errors as fields, in words', () => {
     const missing = fields()
     missing.subject.lastName = ''
     const { errors } = validateReport(entity, report(missing), SCHEMA)
-    expect(errors).toEqual([{ field: 'subject.lastName', message: "The subject's last name is required." }])
+    expect(errors).toEqual([
+      { field: 'subject.lastName', message: "The subject's last name is required." },
+    ])
   })
 
   it('names the setting when the reporting entity is not configured', () => {
-    const { errors } = validateReport({ ...entity, rentityId: null, reportingUserCode: null }, report(), SCHEMA)
-    expect(errors).toContainEqual({ field: 'entity', message: "The reporting entity's id is not set (GOAML_RENTITY_ID)." })
-    expect(errors).toContainEqual({ field: 'entity', message: 'The reporting user code is not set (GOAML_REPORTING_USER_CODE).' })
+    const { errors } = validateReport(
+      { ...entity, rentityId: null, reportingUserCode: null },
+      report(),
+      SCHEMA,
+    )
+    expect(errors).toContainEqual({
+      field: 'entity',
+      message: "The reporting entity's id is not set (GOAML_RENTITY_ID).",
+    })
+    expect(errors).toContainEqual({
+      field: 'entity',
+      message: 'The reporting user code is not set (GOAML_REPORTING_USER_CODE).',
+    })
   })
 
   it("turns the schema's facets into sentences about the form's fields", () => {
@@ -140,15 +172,24 @@ describe('errors as fields, in words', () => {
     const { errors } = validateReport({ ...entity, currency: 'XYZ' }, report(wrong), SCHEMA)
     expect(errors).toEqual(
       expect.arrayContaining([
-        { field: 'subject.firstName', message: "The subject's first name is too long: at most 100 characters." },
-        { field: 'entity', message: "The local currency (GOAML_CURRENCY) is not a code the FIU's list allows." },
+        {
+          field: 'subject.firstName',
+          message: "The subject's first name is too long: at most 100 characters.",
+        },
+        {
+          field: 'entity',
+          message: "The local currency (GOAML_CURRENCY) is not a code the FIU's list allows.",
+        },
       ]),
     )
     // A three-letter nationality (as documents write it) is refused by the schema's pattern.
     const nationality = fields()
     nationality.subject.nationality = 'RUS'
     expect(validateReport(entity, report(nationality), SCHEMA).errors).toEqual([
-      { field: 'subject.nationality', message: "The subject's nationality is not in the form the FIU asks for." },
+      {
+        field: 'subject.nationality',
+        message: "The subject's nationality is not in the form the FIU asks for.",
+      },
     ])
   })
 
@@ -161,13 +202,14 @@ describe('errors as fields, in words', () => {
     ).toEqual({ field: 'subject.lastName', message: "The subject's last name is required." })
     expect(
       fieldErrorOf({
-        message: "Element 'report': Missing child element(s). Expected is one of ( reason, action, activity ).\n",
+        message:
+          "Element 'report': Missing child element(s). Expected is one of ( reason, action, activity ).\n",
         xpath: '/report',
       }),
     ).toEqual({ field: 'reason', message: 'The narrative (reason) is required.' })
   })
 
-  it('without a schema, checks Verity\'s own rules only', () => {
+  it("without a schema, checks Verity's own rules only", () => {
     const wrong = fields()
     wrong.subject.nationality = 'RUS'
     expect(validateReport(entity, report(wrong), null).errors).toEqual([])

@@ -2,9 +2,11 @@ import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 
 import { CasePage } from '@/components/cases/case-page'
+import { CaseReports } from '@/components/fiu-reports/case-reports'
 import { Breadcrumbs } from '@/components/ui/breadcrumbs'
 import { caseIdParam } from '@/lib/cases/requests'
 import { loadCase } from '@/lib/cases/service'
+import { loadCaseReports } from '@/lib/fiu-reports/service'
 import { homePath, queuePath } from '@/lib/routes'
 
 export async function generateMetadata({ params }: PageProps<'/cases/[id]'>): Promise<Metadata> {
@@ -17,6 +19,7 @@ export default async function CaseRoute({ params }: PageProps<'/cases/[id]'>) {
   if (!parsed.success) notFound()
   const detail = await loadCase(parsed.data)
   if (!detail) notFound()
+  const reports = await loadCaseReports(detail.kase.id, detail.kase.ownerId)
   return (
     <>
       <Breadcrumbs
@@ -26,7 +29,10 @@ export default async function CaseRoute({ params }: PageProps<'/cases/[id]'>) {
           { label: `Case ${detail.kase.id}` },
         ]}
       />
-      <CasePage detail={detail} now={new Date()} />
+      <div className="flex flex-col gap-4">
+        <CasePage detail={detail} now={new Date()} />
+        <CaseReports caseId={detail.kase.id} {...reports} />
+      </div>
     </>
   )
 }
