@@ -525,7 +525,7 @@ export async function reportFiles(db: Db, viewer: Viewer, row: FiuReportRow) {
   const view = await viewOf(db, viewer, row)
   const xmlSha = sha256(xml)
   const pdf = await reportPdf(view, xmlSha, fieldsOf(row).subject)
-  return { xml: Buffer.from(xml), xmlSha, pdf }
+  return { xml: Buffer.from(xml), xmlSha, pdf, view }
 }
 
 /**
