@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely'
 import { caseEvents, type NamedCaseRow } from '@/lib/cases/read'
 import { readAmlSearch, readVerification } from '@/lib/data/reads'
 import type { Database } from '@/lib/store/schema'
+import type { AmlSearchResult, Verification } from '@/lib/upstream/schemas'
 
 import { matchFact, subjectFromName, subjectFromVerification } from './subject'
 import type { CaseFacts } from './template'
@@ -17,6 +18,14 @@ import type { CaseFacts } from './template'
  */
 
 type Db = Kysely<Database>
+
+/** How the upstream is read: through the guarded, audited reads, or (the demo's seed) directly. */
+export type FactReads = {
+  amlSearch: (searchId: string) => Promise<AmlSearchResult>
+  verification: (shortId: string) => Promise<Verification>
+}
+
+const guardedReads: FactReads = { amlSearch: readAmlSearch, verification: readVerification }
 
 /** The short id of the applicant's newest verification the mirror holds, if any. */
 async function applicantVerification(db: Db, row: NamedCaseRow): Promise<string | null> {
@@ -33,11 +42,15 @@ async function applicantVerification(db: Db, row: NamedCaseRow): Promise<string 
   return found?.short_id ?? null
 }
 
-export async function caseFacts(db: Db, row: NamedCaseRow): Promise<CaseFacts> {
+export async function caseFacts(
+  db: Db,
+  row: NamedCaseRow,
+  reads: FactReads = guardedReads,
+): Promise<CaseFacts> {
   const searchId = row.resource_type === 'aml_search' ? row.resource_id : null
   const [events, report, decisions, shortId] = await Promise.all([
     caseEvents(db, row.id),
-    searchId ? readAmlSearch(searchId) : null,
+    searchId ? reads.amlSearch(searchId) : null,
     searchId
       ? db
           .selectFrom('match_decisions')
@@ -57,7 +70,7 @@ export async function caseFacts(db: Db, row: NamedCaseRow): Promise<CaseFacts> {
       : [],
     applicantVerification(db, row),
   ])
-  const verification = shortId ? await readVerification(shortId).catch(() => null) : null
+  const verification = shortId ? await reads.verification(shortId).catch(() => null) : null
   return {
     caseId: row.id,
     searchId,

@@ -9,7 +9,7 @@ import { reasonDigest } from '@/lib/audit/reason-digest'
 import { audit, auditRead } from '@/lib/audit/record'
 import { requireViewer } from '@/lib/auth/session'
 import { analystId, viewerLabel, type Viewer } from '@/lib/auth/viewer'
-import { caseRow } from '@/lib/cases/read'
+import { caseRow, type NamedCaseRow } from '@/lib/cases/read'
 import { actorOf } from '@/lib/cases/settings'
 import { getEnv } from '@/lib/env'
 import { takeSensitiveAction } from '@/lib/limits/sensitive-actions'
@@ -221,14 +221,36 @@ export async function startReport(request: StartRequest): Promise<ReportView> {
       )
     }
   }
-  const facts = await caseFacts(db, kase)
-  const drafted = draftNarrative(facts)
+  const row = await draftReport(
+    db,
+    viewer,
+    kase,
+    request.code,
+    await caseFacts(db, kase),
+    corrected,
+  )
+  return viewOf(db, viewer, row)
+}
+
+/**
+ * Writes a drafted report of the case by `viewer` from its facts (or a rejected report's fields,
+ * which it corrects), with its first event, then audits it.
+ */
+export async function draftReport(
+  db: Db,
+  viewer: Viewer,
+  kase: NamedCaseRow,
+  code: string,
+  facts: CaseFacts,
+  corrected: FiuReportRow | null = null,
+): Promise<FiuReportRow> {
+  const settings = goamlSettings()
   const fields: ReportFields = corrected
     ? fieldsOf(corrected)
     : {
         subject: facts.subject,
         subjectSource: facts.subjectSource,
-        ...drafted,
+        ...draftNarrative(facts),
         indicators: settings.indicators.slice(0, 1),
       }
   const decided = decidedAt(facts)
@@ -238,9 +260,9 @@ export async function startReport(request: StartRequest): Promise<ReportView> {
       .insertInto('fiu_reports')
       .values({
         case_id: kase.id,
-        code: request.code,
+        code,
         state: 'draft',
-        drafter_id: actor.id,
+        drafter_id: analystId(viewer),
         drafter_label: viewerLabel(viewer),
         fields: JSON.stringify(fields),
         decided_at: decided,
@@ -261,15 +283,8 @@ export async function startReport(request: StartRequest): Promise<ReportView> {
     })
     return inserted
   })
-  await audit(
-    viewer,
-    'report',
-    resourceOf(row.id),
-    'ok',
-    'created',
-    `${request.code} of case ${kase.id}`,
-  )
-  return viewOf(db, viewer, row)
+  await audit(viewer, 'report', resourceOf(row.id), 'ok', 'created', `${code} of case ${kase.id}`)
+  return row
 }
 
 /** GET /api/reports/{id}: the report, if the viewer may know of it; the read is audited. */
