@@ -3,13 +3,32 @@ import Link from 'next/link'
 import { buttonClass } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Timestamp } from '@/components/ui/timestamp'
-import { stateLabels, type ReportState, type ReportView } from '@/lib/fiu-reports/contract'
+import type { ReportState, ReportView } from '@/lib/fiu-reports/contract'
 import { casePath } from '@/lib/routes'
 
 import { dueText, ReportStateBadge } from './report-state-badge'
 import { ReportWorkspace } from './report-workspace'
 
 const OPEN: ReportState[] = ['draft', 'awaiting_approval', 'approved']
+
+/** Where the report stands against its deadline, which counts from the decision it follows. */
+function deadlineText(report: ReportView, now: Date) {
+  const due = `${report.dueAt.slice(0, 10)}, from the decision of ${report.decidedAt.slice(0, 10)}`
+  if (OPEN.includes(report.state)) return `${dueText(report.dueAt, now)} (${due})`
+  if (!report.filedAt) return due
+  const late = report.filedAt > report.dueAt
+  return `filed ${report.filedAt.slice(0, 10)}, ${late ? 'late' : 'in time'} (due ${due})`
+}
+
+const moveWords: Record<string, string> = {
+  created: 'drafted',
+  submit: 'submitted for approval',
+  approve: 'approved',
+  return: 'sent back',
+  file: 'filed',
+  acknowledge: 'acknowledgement recorded',
+  reject: 'rejection recorded',
+}
 
 /** One report to the FIU: its facts, its workspace, its files and its log. */
 export function ReportPage({ report, now }: { report: ReportView; now: Date }) {
@@ -67,8 +86,7 @@ export function ReportPage({ report, now }: { report: ReportView; now: Date }) {
               }
               data-testid="report-due"
             >
-              {open ? dueText(report.dueAt, now) : 'met'} ({report.dueAt.slice(0, 10)}, from the
-              decision of {report.decidedAt.slice(0, 10)})
+              {deadlineText(report, now)}
             </dd>
             {report.prevRejectedRef && (
               <>
@@ -95,9 +113,7 @@ export function ReportPage({ report, now }: { report: ReportView; now: Date }) {
             {report.events.map((event) => (
               <li key={event.id}>
                 <Timestamp value={event.at} /> · {event.user} ·{' '}
-                {event.toState && event.toState !== event.fromState
-                  ? `${event.kind === 'created' ? 'drafted' : event.kind}: ${stateLabels[event.toState as ReportState] ?? event.toState}`
-                  : event.kind}
+                {moveWords[event.kind] ?? event.kind}
                 {event.reason ? ` · ${event.reason}` : ''}
               </li>
             ))}

@@ -13,8 +13,9 @@ import { signInAs } from '@/tools/harness/sign-in'
 /*
  * A report to the FIU from a true match to its filing (issue #56), on an instance of its own with
  * the tests' goAML schema (tests/fixtures/goaml/verity-goaml.xsd) and three people signed in
- * through the test provider: Lea and Lou lead, Cora is an analyst. Lea closes the review
- * screening's case as a true match (Lou confirms the match: four eyes), drafts a report with the
+ * through the test provider: Lea and Lou lead, Cora is an analyst. Lea decides the review
+ * screening's match on its case page and Lou confirms it there (four eyes); the case closes as a
+ * true match; Lea drafts a report with the
  * subject's verified name and document, fixes a field from its error and submits it; she cannot
  * approve her own, Lou does; the XML downloads and validates; Lea records the filing; the approved
  * XML's hash is in the trail and the report in the case's evidence pack. Cora sees none of it.
@@ -110,8 +111,27 @@ test('the review screening is closed as a true match, confirmed by a second lead
     })
     expect(answer.status(), await answer.text()).toBe(200)
   }
-  await decide(lea, first!, 'true_match', 'set')
-  await decide(lou, first!, 'true_match', 'confirm')
+  // The case page is the workspace: the match is decided, and confirmed, in place.
+  const inPlace = async (page: Page, button: string, decision: string) => {
+    await page.goto(`${app.url}/cases/${caseId}`)
+    await hydrated(page)
+    const card = page.locator(`article#match-${first}`)
+    await card.scrollIntoViewIfNeeded()
+    await card.getByRole('button', { name: button, exact: true }).click()
+    const form = card.getByRole('form')
+    await form.getByRole('radio', { name: decision }).check()
+    await form
+      .getByLabel(/^Reason/)
+      .fill('Same date of birth and passport as the verified applicant')
+    await form.getByRole('button', { name: 'Save decision' }).click()
+    await expect(form).toHaveCount(0)
+  }
+  await inPlace(lea, 'Decide', 'True match')
+  await expect(lea.locator(`article#match-${first}`)).toContainText(
+    'True match · awaiting a second analyst',
+  )
+  await inPlace(lou, 'Confirm', 'Confirm: True match')
+  await expect(lou.locator(`article#match-${first}`)).toContainText('True match · you')
   for (const match of others) await decide(lea, match, 'false_positive', 'set')
   const closed = await api(lea, `/api/cases/${caseId}`, {
     action: 'close',
