@@ -38,6 +38,9 @@ export const REPORT_ACTIONS = [
 ] as const
 export type ReportAction = (typeof REPORT_ACTIONS)[number]
 
+/** A report not filed shows on the home page and the queue this many days before it is due. */
+export const REPORT_DUE_SOON_DAYS = 7
+
 /** goAML's limit on `reason` and `action`. */
 export const NARRATIVE_MAX = 8000
 export const NAME_MAX = 100

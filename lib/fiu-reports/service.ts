@@ -17,14 +17,15 @@ import { maskValue } from '@/lib/projection/mask-rules'
 import type { Database, FiuReportRow } from '@/lib/store/schema'
 import { getStore } from '@/lib/store/store'
 
-import type {
-  ReportActionRequest,
-  ReportFields,
-  ReportListItem,
-  ReportPatch,
-  ReportState,
-  ReportSubject,
-  ReportView,
+import {
+  REPORT_DUE_SOON_DAYS,
+  type ReportActionRequest,
+  type ReportFields,
+  type ReportListItem,
+  type ReportPatch,
+  type ReportState,
+  type ReportSubject,
+  type ReportView,
 } from './contract'
 import { caseFacts } from './facts'
 import { reportPdf } from './pdf'
@@ -342,6 +343,34 @@ export async function listReports(state?: ReportState): Promise<ReportListItem[]
     id: row.id,
     caseId: row.case_id,
     caseName: row.case_name,
+    code: row.code,
+    state: row.state,
+    drafter: row.drafter_label,
+    dueAt: row.due_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  }))
+}
+
+/**
+ * Reports not yet filed that are due within REPORT_DUE_SOON_DAYS or late, soonest first, that the
+ * viewer may see (leads: all; others: their own): the home page's and the queue's reminder.
+ */
+export async function loadReportsDue(now = new Date()): Promise<ReportListItem[]> {
+  const viewer = await requireViewer()
+  const actor = actorOf(viewer)
+  const { db } = await getStore()
+  let query = db
+    .selectFrom('fiu_reports')
+    .select(['id', 'case_id', 'code', 'state', 'drafter_label', 'due_at', 'updated_at'])
+    .where('state', 'in', ['draft', 'awaiting_approval', 'approved'])
+    .where('due_at', '<=', new Date(now.getTime() + REPORT_DUE_SOON_DAYS * 86_400_000))
+  if (!actor.lead) query = query.where('drafter_id', '=', actor.id)
+  const rows = await query.orderBy('due_at').orderBy('id').limit(20).execute()
+  if (rows.length > 0) await audit(viewer, 'view', { type: 'fiu_report_list', id: 'due' }, 'ok')
+  return rows.map((row) => ({
+    id: row.id,
+    caseId: row.case_id,
+    caseName: null,
     code: row.code,
     state: row.state,
     drafter: row.drafter_label,

@@ -65,6 +65,8 @@ test.beforeAll(async ({ browser }) => {
     GOAML_ADDRESS: 'Hauptstrasse 1',
     GOAML_CITY: 'Berlin',
     GOAML_COUNTRY: 'DE',
+    // Due within the week the home page and the queue remind leads of.
+    REPORT_DUE_DAYS: '5',
   })
   for (const login of ['lea', 'lou', 'cora']) pages[login] = await signedIn(browser, login)
 })
@@ -170,6 +172,19 @@ test("Lea drafts a report from the case: the subject's verified name and documen
   await expect(citations.getByRole('link', { name: /^Decision / })).toHaveCount(2)
   await expect(citations.getByRole('link', { name: `Case ${caseId}: closed` })).toBeVisible()
   await expect(lea.getByTestId('citation-flag')).toHaveCount(0)
+  await expect(lea.getByTestId('report-due')).toContainText(/^due in [45] days/)
+})
+
+test('the deadline reminds leads on the home page and the queue, and nobody else', async () => {
+  const lou = pages.lou!
+  const cora = pages.cora!
+  for (const path of ['/', '/queue']) {
+    await lou.goto(`${app.url}${path}`)
+    await expect(lou.getByTestId('reports-due')).toContainText(`STR ${reportId} of case ${caseId}`)
+    await cora.goto(`${app.url}${path}`)
+    await expect(cora.getByRole('main')).toBeVisible()
+    await expect(cora.getByTestId('reports-due')).toHaveCount(0)
+  }
 })
 
 test('a missing field shows its error beside it, and is fixed from it', async () => {
