@@ -27,6 +27,7 @@ import {
   type ReportSubject,
   type ReportView,
 } from './contract'
+import { reportFigures, type ReportFigures } from './analytics'
 import { caseFacts } from './facts'
 import { reportPdf } from './pdf'
 import { availableActions, checkAction, checkEdit, maySee, mayStart } from './rules'
@@ -377,6 +378,14 @@ export async function loadReportsDue(now = new Date()): Promise<ReportListItem[]
     dueAt: row.due_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   }))
+}
+
+/** /analytics' figures of reports to the FIU, for leads only (null for anyone else). */
+export async function loadReportFigures(start: Date, end: Date): Promise<ReportFigures | null> {
+  const viewer = await requireViewer()
+  if (!actorOf(viewer).lead) return null
+  const { db } = await getStore()
+  return reportFigures(db, start, end)
 }
 
 /**
