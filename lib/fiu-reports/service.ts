@@ -17,6 +17,7 @@ import { maskValue } from '@/lib/projection/mask-rules'
 import type { Database, FiuReportRow } from '@/lib/store/schema'
 import { getStore } from '@/lib/store/store'
 
+import { reportFigures, type ReportFigures } from './analytics'
 import {
   REPORT_DUE_SOON_DAYS,
   type ReportActionRequest,
@@ -27,7 +28,6 @@ import {
   type ReportSubject,
   type ReportView,
 } from './contract'
-import { reportFigures, type ReportFigures } from './analytics'
 import { caseFacts } from './facts'
 import { reportPdf } from './pdf'
 import { availableActions, checkAction, checkEdit, maySee, mayStart } from './rules'
