@@ -283,7 +283,7 @@ test("Lea records the filing with the FIU's reference; the evidence pack holds t
   await lea.getByRole('button', { name: 'Record filing', exact: true }).click()
   await expect(lea.getByTestId('report-fiu-ref')).toHaveText('FIU-2026-0042')
   await expect(lea.getByTestId('report-events')).toContainText(
-    'file: Filed · FIU reference FIU-2026-0042',
+    'filed · FIU reference FIU-2026-0042',
   )
 
   const pack = (await (
