@@ -67,7 +67,7 @@ export function ReportList({
                 const pressing = OPEN.includes(report.state) && !due.startsWith('due in')
                 return (
                   <tr key={report.id}>
-                    <td className="px-3 py-1.5">
+                    <td className="px-3 py-1.5 whitespace-nowrap">
                       <Link href={reportPath(report.id)} className="text-link hover:underline">
                         {report.code} {report.id}
                       </Link>
