@@ -104,6 +104,17 @@ test('the review screening is closed as a true match, confirmed by a second lead
     data: { uuid: string }[]
   }
   const [first, ...others] = report.data.map((match) => match.uuid)
+  const total = report.data.length
+  // Closing says what is still undecided.
+  const closeForm = async () => {
+    await lea.goto(`${app.url}/cases/${caseId}`)
+    await hydrated(lea)
+    await lea.getByRole('button', { name: 'Close…' }).click()
+    return lea.getByTestId('case-undecided')
+  }
+  await expect(await closeForm()).toHaveText(
+    `Still open: ${total} of ${total} matches undecided. Only "No action needed" closes it before they are decided.`,
+  )
   const decide = async (page: Page, matchUuid: string, decision: string, action: string) => {
     const answer = await api(page, `/api/aml/${reviewSearchId}/decisions`, {
       matchUuid,
@@ -135,6 +146,7 @@ test('the review screening is closed as a true match, confirmed by a second lead
   await inPlace(lou, 'Confirm', 'Confirm: True match')
   await expect(lou.locator(`article#match-${first}`)).toContainText('True match · you')
   for (const match of others) await decide(lea, match, 'false_positive', 'set')
+  await expect(await closeForm()).toHaveText(`Every one of the ${total} matches is decided.`)
   const closed = await api(lea, `/api/cases/${caseId}`, {
     action: 'close',
     outcome: 'true_match',

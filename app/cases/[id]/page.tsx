@@ -10,7 +10,7 @@ import { Breadcrumbs } from '@/components/ui/breadcrumbs'
 import { ReadFailure } from '@/components/ui/read-failure'
 import { VerificationScreen } from '@/components/verifications/verification-page'
 import { caseIdParam } from '@/lib/cases/requests'
-import { loadCase } from '@/lib/cases/service'
+import { loadCase, loadUndecided } from '@/lib/cases/service'
 import type { CaseSummary } from '@/lib/cases/types'
 import { loadAmlReportPage, loadVerificationPage } from '@/lib/data/load-for-page'
 import { loadCaseReports } from '@/lib/fiu-reports/service'
@@ -31,7 +31,10 @@ export default async function CaseRoute({ params }: PageProps<'/cases/[id]'>) {
   if (!parsed.success) notFound()
   const detail = await loadCase(parsed.data)
   if (!detail) notFound()
-  const reports = await loadCaseReports(detail.kase.id, detail.kase.ownerId)
+  const [reports, undecided] = await Promise.all([
+    loadCaseReports(detail.kase.id, detail.kase.ownerId),
+    loadUndecided(detail.kase.id),
+  ])
   return (
     <>
       <Breadcrumbs
@@ -42,7 +45,7 @@ export default async function CaseRoute({ params }: PageProps<'/cases/[id]'>) {
         ]}
       />
       <div className="flex flex-col gap-4">
-        <CasePage detail={detail} now={new Date()} />
+        <CasePage detail={detail} now={new Date()} undecided={undecided} />
         <CaseReports caseId={detail.kase.id} {...reports} />
         <CaseWork kase={detail.kase} />
       </div>
