@@ -91,6 +91,7 @@ async function CaseWork({ kase }: { kase: CaseSummary }) {
             subject={reviewSubject}
             screenedAs={load.data.screenedAs}
             changes={load.data.changes}
+            inCase
           />
         </HydrationBoundary>
       ) : (
