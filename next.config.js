@@ -33,6 +33,11 @@ export default function nextConfig(phase) {
       'pdfkit',
       'pg-boss',
       'nodemailer',
+      // One copy per process of the metrics registry's library and of OpenTelemetry (the SDK is
+      // loaded only when tracing is configured: lib/tracing/start.ts).
+      'prom-client',
+      '@opentelemetry/api',
+      '@opentelemetry/sdk-node',
     ],
     // The evidence pack's fonts are read from node_modules at run time (lib/evidence/pdf.ts).
     outputFileTracingIncludes: {

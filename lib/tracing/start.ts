@@ -1,0 +1,74 @@
+import 'server-only'
+
+import { SpanStatusCode, trace, type Span } from '@opentelemetry/api'
+import { NodeSDK } from '@opentelemetry/sdk-node'
+
+import { installTracing, type SpanAttributes } from './span'
+
+/*
+ * Tracing, started by instrumentation.ts only when OTEL_EXPORTER_OTLP_ENDPOINT is set: the
+ * OpenTelemetry SDK for Node.js, configured by the standard variables it reads itself
+ * (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_PROTOCOL `http/protobuf` (the default) or
+ * `http/json`, OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES, OTEL_TRACES_SAMPLER…), exporting traces
+ * only: metrics are Prometheus' (/api/metrics) and logs are standard output's. Next.js makes a span
+ * for each request (named by its route template) once a tracer is registered; Verity's own work
+ * nests under it (lib/tracing/span.ts). No automatic instrumentation is loaded: the upstream
+ * client and the store make their spans themselves, without values or SQL text.
+ */
+
+const STARTED = Symbol.for('verity.tracing-sdk')
+const shared = globalThis as typeof globalThis & { [STARTED]?: NodeSDK }
+
+export function startTracing(): NodeSDK {
+  if (shared[STARTED]) return shared[STARTED]
+  const sdk = new NodeSDK({
+    // OTEL_SERVICE_NAME, when set, names the service; `verity` otherwise.
+    ...(process.env.OTEL_SERVICE_NAME ? {} : { serviceName: 'verity' }),
+    metricReaders: [],
+    logRecordProcessors: [],
+    instrumentations: [],
+  })
+  sdk.start()
+  const tracer = trace.getTracer('verity')
+  installTracing({
+    inSpan: (name, attributes, task) =>
+      tracer.startActiveSpan(name, { attributes }, (span) => {
+        let result
+        try {
+          result = task()
+        } catch (error) {
+          end(span, undefined, true)
+          throw error
+        }
+        if (result instanceof Promise) {
+          return result.then(
+            (value: unknown) => {
+              end(span)
+              return value
+            },
+            (error: unknown) => {
+              end(span, undefined, true)
+              throw error
+            },
+          ) as typeof result
+        }
+        end(span)
+        return result
+      }),
+    beginSpan: (name, attributes) => {
+      const span = tracer.startSpan(name, { attributes })
+      return { end: (more, failed) => end(span, more, failed) }
+    },
+  })
+  // Spans still buffered are sent before the process ends (Next.js exits on SIGTERM).
+  const flush = () => void sdk.shutdown().catch(() => undefined)
+  process.once('SIGTERM', flush)
+  process.once('SIGINT', flush)
+  return (shared[STARTED] = sdk)
+}
+
+function end(span: Span, attributes?: SpanAttributes, failed = false) {
+  if (attributes) span.setAttributes(attributes)
+  if (failed) span.setStatus({ code: SpanStatusCode.ERROR })
+  span.end()
+}
