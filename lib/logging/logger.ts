@@ -3,6 +3,7 @@ import 'server-only'
 import pino, { type DestinationStream, type Logger } from 'pino'
 
 import { getEnv } from '@/lib/env'
+import { inSpan } from '@/lib/tracing/span'
 
 /*
  * Verity's own log: JSON lines on standard output (pino), one object a line, like the audit rows
@@ -55,14 +56,28 @@ export function logger(): Logger {
   return (shared[KEY] ??= createLogger(getEnv().LOG_LEVEL))
 }
 
-/** One line of a job's run: which job, how it ended, how long it took, and its counts. */
-export function logJob(
+type JobFields = Record<string, string | number | boolean>
+
+/**
+ * Runs one job (a queued notification's delivery, a look for events, a page of the mirror) and
+ * writes its one `job` line: which job, how it ended, how long it took, and the counts `fields`
+ * gives (never a value). A span with tracing on. The job's error, if any, is rethrown as it is.
+ */
+export async function runJob<T>(
   job: string,
-  outcome: 'ok' | 'failed',
-  ms: number,
-  fields: Record<string, string | number | boolean> = {},
-) {
-  const line = { log: 'job', job, outcome, ms: Math.round(ms * 10) / 10, ...fields }
-  if (outcome === 'ok') logger().info(line, 'job done')
-  else logger().warn(line, 'job failed')
+  run: () => Promise<T>,
+  fields: (result: T) => JobFields = () => ({}),
+): Promise<T> {
+  const started = performance.now()
+  const ms = () => Math.round((performance.now() - started) * 10) / 10
+  try {
+    const result = await inSpan(`job ${job}`, {}, run)
+    logger().info({ log: 'job', job, outcome: 'ok', ms: ms(), ...fields(result) }, 'job done')
+    return result
+  } catch (error) {
+    // The kind of error only: its message may quote what the store or a channel was sent.
+    const kind = error instanceof Error ? error.name : 'unknown'
+    logger().warn({ log: 'job', job, outcome: 'failed', ms: ms(), error: kind }, 'job failed')
+    throw error
+  }
 }

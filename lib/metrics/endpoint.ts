@@ -19,9 +19,15 @@ export async function metricsAnswer(request: Request): Promise<Response> {
   const token = getEnv().METRICS_TOKEN
   if (!token) return problem(404, 'not_found', 'Not found', 'There is nothing at this address.')
   if (!bearerMatches(request.headers.get('authorization'), token)) {
-    return problem(401, 'unauthenticated', 'Token required', 'Send the METRICS_TOKEN as a bearer token.', {
-      'WWW-Authenticate': 'Bearer realm="metrics"',
-    })
+    return problem(
+      401,
+      'unauthenticated',
+      'Token required',
+      'Send the METRICS_TOKEN as a bearer token.',
+      {
+        'WWW-Authenticate': 'Bearer realm="metrics"',
+      },
+    )
   }
   registerStoreMetrics()
   registerBreakerGauge()

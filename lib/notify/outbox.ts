@@ -3,6 +3,7 @@ import 'server-only'
 import { sql, type Kysely } from 'kysely'
 import { fromKysely, type PgBoss } from 'pg-boss'
 
+import { runJob } from '@/lib/logging/logger'
 import type { Database } from '@/lib/store/schema'
 
 import { errorWords, sendOn } from './channels'
@@ -175,7 +176,13 @@ export async function startWorker(
     NOTIFY_QUEUE,
     { batchSize: 1, pollingIntervalSeconds: pollSeconds },
     async ([job]) => {
-      if (job) await deliver(db, settings, job.data.id, job.retryCount, retry)
+      if (!job) return
+      // One `job` line per delivery try (lib/logging/logger.ts); how it went is the log's status.
+      await runJob(
+        'notify.deliver',
+        () => deliver(db, settings, job.data.id, job.retryCount, retry),
+        () => ({ queue: job.name, attempt: job.retryCount + 1 }),
+      )
     },
   )
 }
