@@ -38,6 +38,8 @@ export default function nextConfig(phase) {
       'prom-client',
       '@opentelemetry/api',
       '@opentelemetry/sdk-node',
+      '@opentelemetry/exporter-trace-otlp-http',
+      '@opentelemetry/exporter-trace-otlp-proto',
     ],
     // The evidence pack's fonts are read from node_modules at run time (lib/evidence/pdf.ts).
     outputFileTracingIncludes: {

@@ -12,7 +12,7 @@ import { PROFILE_ID, SEARCH_ID, amlResult, profile } from '@/tests/unit/helpers/
  * Traces (lib/tracing/): with OTEL_EXPORTER_OTLP_ENDPOINT set, a read's work arrives at an OTLP
  * receiver (a real listener, http/json, decoded here) as spans nested as they ran: the
  * Server-Timing parts, the upstream call by its endpoint template, the audit append and the store's
- * statement groups under it. No id, key or value is in a span.
+ * statement groups under it. No id, key or value is in a span, nor the URL of a request span.
  */
 
 const KEY = 'tracing-test-key-5b1e'
@@ -53,6 +53,17 @@ describe('tracing with an OTLP endpoint', () => {
     await inSpan('test request', {}, () => reads.readProfile(PROFILE_ID))
     fake.handle(json(amlResult))
     await reads.readAmlSearch(SEARCH_ID)
+    // As Next.js makes its request spans: with the URL asked, which must not leave the process.
+    const { trace } = await import('@opentelemetry/api')
+    trace
+      .getTracer('next.js')
+      .startSpan('GET /aml/[id]', {
+        attributes: {
+          'http.target': `/aml/${SEARCH_ID}?q=${amlResult.requested_name}`,
+          'http.route': '/aml/[id]',
+        },
+      })
+      .end()
     await sdk.shutdown()
 
     expect(receiver.exports.length).toBeGreaterThan(0)
@@ -76,6 +87,10 @@ describe('tracing with an OTLP endpoint', () => {
     expect(
       statements.every((span) => Number(span.attributes['verity.store.statements']) >= 1),
     ).toBe(true)
+
+    const page = spans.find((span) => span.name === 'GET /aml/[id]')!
+    expect(page.attributes['http.route']).toBe('/aml/[id]')
+    expect(page.attributes).not.toHaveProperty('http.target')
 
     const everything = receiver.exports.map((one) => one.body.toString('utf8')).join('')
     expect(byName('upstream GET /api/v3/aml/search/history/{search_id}')).toHaveLength(0)
