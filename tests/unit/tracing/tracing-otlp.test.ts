@@ -54,8 +54,8 @@ describe('tracing with an OTLP endpoint', () => {
     fake.handle(json(amlResult))
     await reads.readAmlSearch(SEARCH_ID)
     // As Next.js makes its request spans: with the URL asked, which must not leave the process.
-    const { trace } = await import('@opentelemetry/api')
-    trace
+    const api = await import('@opentelemetry/api')
+    api.trace
       .getTracer('next.js')
       .startSpan('GET /aml/[id]', {
         attributes: {
