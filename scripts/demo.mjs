@@ -49,8 +49,9 @@ const app = await startApp({
     VERITY_DEMO_WORK: 'true',
     AUTH_DISABLED: 'true',
     DS_WEBHOOK_SECRET: webhookSecret,
-    // A line per view would bury the addresses below; the trail is at /activity.
+    // A line per view, or per request, would bury the addresses below; the trail is at /activity.
     AUDIT_STDOUT: 'off',
+    LOG_LEVEL: 'warn',
     // The embedded store keeps the activity between runs, in the checkout's .verity-data unless
     // VERITY_DATA_DIR says (the standalone server works in its own folder, which a build replaces).
     VERITY_DATA_DIR: resolve(process.env.VERITY_DATA_DIR ?? '.verity-data'),

@@ -55,18 +55,20 @@ export async function recordEvents(
     }))
   })
   if (rows.length === 0) return 0
-  return db.transaction().execute(async (trx) => {
-    const made = await trx
+  const made = await db.transaction().execute(async (trx) => {
+    const inserted = await trx
       .insertInto('notifications')
       .values(rows)
       .onConflict((oc) => oc.columns(['event_key', 'channel', 'recipient']).doNothing())
       .returning(['id', 'status'])
       .execute()
-    for (const row of made) {
+    for (const row of inserted) {
       if (row.status === 'queued') await enqueue(boss, row.id, fromKysely(trx))
     }
-    return made.length
+    return inserted
   })
+  if (made.some((row) => row.status === 'queued')) wakeWorker(boss)
+  return made.length
 }
 
 function enqueue(boss: PgBoss, id: number, db?: ReturnType<typeof fromKysely>) {
@@ -161,18 +163,35 @@ export async function deliver(
     .execute()
 }
 
+// This instance's worker on each queue object, woken when this instance queues a job.
+const workers = new WeakMap<PgBoss, string>()
+
 /**
- * Starts this instance's worker: it takes one job at a time, polling every 2 s (`pollSeconds`: the
- * unit tests poll at pg-boss's shortest, half a second, not to wait 2 s per job they send).
+ * The worker fetches at once when this instance has just queued a job (after its transaction
+ * committed); otherwise it looks every WORKER_POLL_SECONDS, for retries coming due and for jobs
+ * another instance queued. It used to look every 2 s, which kept an idle embedded store busy
+ * (docs/operations.md#watching-it).
+ */
+function wakeWorker(boss: PgBoss) {
+  const id = workers.get(boss)
+  if (id) boss.notifyWorker(id)
+}
+
+/** How often an idle worker looks for jobs it was not woken for. */
+export const WORKER_POLL_SECONDS = 30
+
+/**
+ * Starts this instance's worker: it takes one job at a time (`pollSeconds`: the unit tests poll at
+ * pg-boss's shortest, half a second, not to wait for retries).
  */
 export async function startWorker(
   db: Db,
   boss: PgBoss,
   settings: NotifySettings,
   retry: RetryPolicy,
-  pollSeconds = 2,
+  pollSeconds = WORKER_POLL_SECONDS,
 ) {
-  return boss.work<NotifyJob>(
+  const id = await boss.work<NotifyJob>(
     NOTIFY_QUEUE,
     { batchSize: 1, pollingIntervalSeconds: pollSeconds },
     async ([job]) => {
@@ -185,6 +204,8 @@ export async function startWorker(
       )
     },
   )
+  workers.set(boss, id)
+  return id
 }
 
 /**
@@ -192,7 +213,7 @@ export async function startWorker(
  * when there is nothing to send (no channel was configured for it, or it is on its way already).
  */
 export async function sendAgain(db: Db, boss: PgBoss, id: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  const queued = await db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('notifications')
       .set({ status: 'queued', last_error: null, updated_at: new Date() })
@@ -204,4 +225,6 @@ export async function sendAgain(db: Db, boss: PgBoss, id: number): Promise<boole
     await enqueue(boss, row.id, fromKysely(trx))
     return true
   })
+  if (queued) wakeWorker(boss)
+  return queued
 }
