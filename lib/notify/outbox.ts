@@ -196,12 +196,17 @@ export async function startWorker(
     { batchSize: 1, pollingIntervalSeconds: pollSeconds },
     async ([job]) => {
       if (!job) return
-      // One `job` line per delivery try (lib/logging/logger.ts); how it went is the log's status.
-      await runJob(
-        'notify.deliver',
-        () => deliver(db, settings, job.data.id, job.retryCount, retry),
-        () => ({ queue: job.name, attempt: job.retryCount + 1 }),
-      )
+      try {
+        // One `job` line per delivery try (lib/logging/logger.ts); how it went is the log's status.
+        await runJob(
+          'notify.deliver',
+          () => deliver(db, settings, job.data.id, job.retryCount, retry),
+          () => ({ queue: job.name, attempt: job.retryCount + 1 }),
+        )
+      } finally {
+        // One job a fetch: after one, the next is fetched at once, until a fetch finds none.
+        wakeWorker(boss)
+      }
     },
   )
   workers.set(boss, id)
