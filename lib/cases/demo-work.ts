@@ -68,9 +68,9 @@ function planOf(row: CaseRow, now: Date): Plan | null {
     ? row.due_at.getTime() + slaMs * part(h, 3) * 0.2
     : made + slaMs * (0.02 + part(h, 3) * 0.2) * pace
   if (claimed > now.getTime()) return null
-  // One in eight of those picked up late waits on the applicant still: old open cases the age chart
+  // A few of those picked up late (one in 24) wait on the applicant still: old open cases the age chart
   // shows, snoozed past today so they are not overdue.
-  if (waited && part(h, 20, 8) === 0) {
+  if (waited && part(h, 20, 24) === 0) {
     const until = new Date(now.getTime() + (6 + part(h, 5) * 66) * HOUR)
     const at = (ms: number) => new Date(Math.min(ms, now.getTime()))
     return {
