@@ -380,7 +380,10 @@ describe('bodies', () => {
     await failure(() => reads.readProfile(PROFILE_ID))
     const logged = written.mock.calls.map(([chunk]) => String(chunk)).join('')
     written.mockRestore()
-    const lines = logged.trim().split('\n').map((text) => JSON.parse(text) as Record<string, unknown>)
+    const lines = logged
+      .trim()
+      .split('\n')
+      .map((text) => JSON.parse(text) as Record<string, unknown>)
     const line = lines.find((one) => one.log === 'app')
     expect(line).toMatchObject({
       level: 'warn',
