@@ -252,6 +252,12 @@ function retentionShape() {
     // Five years after the relationship ends (AMLD Art. 40, FATF R.11), in days.
     RETENTION_DAYS: wholeNumber('days', 1, 36_500).default(1_826),
     RETENTION_SANDBOX_DAYS: wholeNumber('days', 1, 36_500).default(30),
+    // `off` leaves this instance out of the daily run (the tests, whose simulated history is
+    // fixed in the past); the command and the other instances still erase.
+    RETENTION_JOB: z
+      .enum(['on', 'off', 'true', 'false'], { error: 'must be on or off' })
+      .optional()
+      .transform((value) => value !== 'off' && value !== 'false'),
     // When the daily run starts, UTC.
     RETENTION_RUN_AT: z
       .string()

@@ -26,6 +26,8 @@ export type AuditAction =
   | 'case'
   /** A notification's "send again" on the delivery log (lib/notify/). */
   | 'notify'
+  /** Retention (lib/retention/): `field` names the step (erase, relationship_end, hold, ...). */
+  | 'retention'
 
 export type AuditEntry = {
   time: string

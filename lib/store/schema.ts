@@ -392,7 +392,7 @@ export type RetentionErasedTable = {
   rule: string
   run_id: number | null
   /** Rows erased per kind. */
-  counts: ColumnType<Record<string, number>, string, never>
+  counts: ColumnType<Record<string, number>, string, string>
   /** Whether its audit row is written (a run resumes the ones that are not). */
   audited: ColumnType<boolean, boolean | undefined, boolean>
 }
