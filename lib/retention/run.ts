@@ -37,6 +37,8 @@ export type RunOptions = {
   pauseMs?: number
   /** Only these applicants (a granted request, under its rule); otherwise every one due. */
   only?: readonly Erasable[]
+  /** Vacuum the touched tables afterwards (the runs do; a granted request leaves it to them). */
+  vacuum?: boolean
   /** After each batch commits: for progress lines. */
   progress?: (erased: number, total: number) => void
 }
@@ -135,7 +137,7 @@ export async function runRetention(
       }
       // Dead row versions of the erased values are marked free for reuse, and the planner's
       // statistics follow the emptied columns.
-      if (result.erased.length > 0) await sql.raw(`vacuum (analyze) ${TOUCHED.join(', ')}`).execute(db)
+      if (result.erased.length > 0 && options.vacuum !== false) await sql.raw(`vacuum (analyze) ${TOUCHED.join(', ')}`).execute(db)
     }
     await db
       .updateTable('retention_runs')
