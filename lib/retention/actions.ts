@@ -88,12 +88,14 @@ export async function endRelationship(
   input: RelationshipEndRequest,
   by: 'session' | 'token' = 'session',
 ) {
-  const viewer = by === 'token' ? DEPLOYMENT_ACTOR : await lead(input.applicant_id, 'relationship_end')
+  const viewer =
+    by === 'token' ? DEPLOYMENT_ACTOR : await lead(input.applicant_id, 'relationship_end')
   const { db } = await getStore()
   await notErased(db, input.applicant_id)
   const facts = await knownFacts(db, input.applicant_id)
   const today = dayOf(new Date())
-  if (input.endedAt > today) throw refused(400, `endedAt must not be in the future (today is ${today}).`)
+  if (input.endedAt > today)
+    throw refused(400, `endedAt must not be in the future (today is ${today}).`)
   if (input.endedAt < facts.firstDay!) {
     throw refused(
       400,
@@ -282,7 +284,14 @@ export async function requestErasure(input: ErasureRequestBody) {
       dryRun: false,
       actor: viewer,
       vacuum: false,
-      only: [{ applicantId: input.applicant_id, rule: 'request', keptUntil: clock.keptUntil, from: clock.from }],
+      only: [
+        {
+          applicantId: input.applicant_id,
+          rule: 'request',
+          keptUntil: clock.keptUntil,
+          from: clock.from,
+        },
+      ],
     })
   }
   return {

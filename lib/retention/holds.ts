@@ -24,7 +24,8 @@ export type HoldRule = {
 
 function grouped<T extends { applicant_id: string }>(rows: T[], view: (row: T) => HoldView) {
   const map = new Map<string, HoldView[]>()
-  for (const row of rows) map.set(row.applicant_id, [...(map.get(row.applicant_id) ?? []), view(row)])
+  for (const row of rows)
+    map.set(row.applicant_id, [...(map.get(row.applicant_id) ?? []), view(row)])
   return map
 }
 

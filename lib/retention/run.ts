@@ -137,7 +137,8 @@ export async function runRetention(
       }
       // Dead row versions of the erased values are marked free for reuse, and the planner's
       // statistics follow the emptied columns.
-      if (result.erased.length > 0 && options.vacuum !== false) await sql.raw(`vacuum (analyze) ${TOUCHED.join(', ')}`).execute(db)
+      if (result.erased.length > 0 && options.vacuum !== false)
+        await sql.raw(`vacuum (analyze) ${TOUCHED.join(', ')}`).execute(db)
     }
     await db
       .updateTable('retention_runs')
@@ -210,10 +211,5 @@ async function auditUnaudited(db: Kysely<Database>, actor: Viewer) {
 
 /** The newest runs, for /retention. */
 export async function pastRuns(db: Kysely<Database>, limit = 20) {
-  return db
-    .selectFrom('retention_runs')
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute()
+  return db.selectFrom('retention_runs').selectAll().orderBy('id', 'desc').limit(limit).execute()
 }

@@ -52,7 +52,16 @@ export async function subjectAccessDocument(db: Kysely<Database>, applicantId: s
       ? []
       : db
           .selectFrom('case_events')
-          .select(['case_id', 'kind', 'user_label', 'from_state', 'to_state', 'outcome', 'reason', 'at'])
+          .select([
+            'case_id',
+            'kind',
+            'user_label',
+            'from_state',
+            'to_state',
+            'outcome',
+            'reason',
+            'at',
+          ])
           .where('case_id', 'in', caseIds)
           .orderBy('id')
           .execute(),
@@ -90,7 +99,8 @@ export async function subjectAccessDocument(db: Kysely<Database>, applicantId: s
       included: false,
       why: 'Reports to the financial intelligence unit are not part of this export: tipping-off rules (AMLD Art. 39) forbid disclosing whether one was made.',
     },
-    provider: 'Identity documents, checks and screening results are held by the verification provider; Verity keeps only the facts listed here.',
+    provider:
+      'Identity documents, checks and screening results are held by the verification provider; Verity keeps only the facts listed here.',
   }
 }
 
