@@ -43,7 +43,7 @@ describe('the retention clock', () => {
     expect(clock).toMatchObject({
       rule: 'never_onboarded',
       from: '2020-03-01',
-      keptUntil: '2025-02-28',
+      keptUntil: '2025-03-01',
       due: true,
     })
     expect(clockWords(clock)).toBe(
