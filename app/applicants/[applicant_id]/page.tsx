@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: 'Applicant' }
 export default async function ApplicantRoute({ params }: PageProps<'/applicants/[applicant_id]'>) {
   const { applicant_id: applicantId } = await params
   if (!APPLICANT_ID.test(applicantId)) notFound()
-  const { history, mirror, standing, canRevoke } = await loadApplicantPage(applicantId)
+  const { history, mirror, standing, canRevoke, retention } = await loadApplicantPage(applicantId)
   return (
     <ApplicantPage
       applicantId={applicantId}
@@ -17,6 +17,7 @@ export default async function ApplicantRoute({ params }: PageProps<'/applicants/
       mirror={mirror}
       standing={standing}
       canRevoke={canRevoke}
+      retention={retention}
     />
   )
 }
