@@ -59,10 +59,12 @@ export async function eraseApplicant(
   `.execute(trx)
 
   // The records' reports and verifications: notes and decisions are keyed by them.
+  // Search ids as sent and in lower case: each table's index is on the column itself.
   const keys = await sql<{ searches: string[] | null; shorts: string[] | null }>`
-    select array_agg(distinct lower(search_uuid)) filter (where search_uuid is not null) as searches,
+    select array_agg(distinct s) filter (where s is not null) as searches,
       array_agg(distinct short_id) filter (where short_id is not null) as shorts
-    from history_records where applicant_id = ${applicantId}
+    from history_records, unnest(array[search_uuid, lower(search_uuid)]) as s
+    where applicant_id = ${applicantId}
   `.execute(trx)
   const searches = keys.rows[0]?.searches ?? []
   const shorts = keys.rows[0]?.shorts ?? []
@@ -70,8 +72,10 @@ export async function eraseApplicant(
   const caseIds = (
     await sql<{ id: number }>`
       select id from cases where applicant_id = ${applicantId}
-        or (resource_type = 'aml_search' and resource_id = any(${searches}::text[]))
-        or (resource_type = 'verification' and resource_id = any(${shorts}::text[]))
+      union select id from cases
+        where resource_type = 'aml_search' and resource_id = any(${searches}::text[])
+      union select id from cases
+        where resource_type = 'verification' and resource_id = any(${shorts}::text[])
     `.execute(trx)
   ).rows.map((row) => row.id)
 
@@ -85,8 +89,10 @@ export async function eraseApplicant(
   `.execute(trx)
   const decisions = await sql`
     update match_decisions set reason = ${text}, judged = null
-    where (applicant_id = ${applicantId} or lower(search_id) = any(${searches}::text[]))
-      and (reason <> ${text} or judged is not null)
+    where id in (
+      select id from match_decisions where applicant_id = ${applicantId}
+      union select id from match_decisions where search_id = any(${searches}::text[])
+    ) and (reason <> ${text} or judged is not null)
   `.execute(trx)
   const revocations = await sql`
     update decision_revocations set reason = ${text}

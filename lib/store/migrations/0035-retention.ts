@@ -68,6 +68,9 @@ const statements = [
     audited boolean not null default false
   )`,
   `create index retention_erased_unaudited on retention_erased (applicant_id) where not audited`,
+  // The holds and the erasure look up an applicant's cases, and their notifications, by these.
+  `create index cases_applicant on cases (applicant_id) where applicant_id is not null`,
+  `create index notifications_case on notifications (case_id) where case_id is not null`,
   `create function retention_tombstone() returns trigger language plpgsql as $fn$
   begin
     if exists (select 1 from retention_erased where applicant_id = new.applicant_id) then
