@@ -2,8 +2,8 @@ import 'server-only'
 
 import { Badge } from '@/components/ui/badge'
 import { buttonClass } from '@/components/ui/button'
-import { Timestamp } from '@/components/ui/timestamp'
 import { IntentLink } from '@/components/ui/intent-link'
+import { Timestamp } from '@/components/ui/timestamp'
 import { clockWords, type ApplicantRetention as Retention } from '@/lib/retention/contract'
 import { retentionPath } from '@/lib/routes'
 

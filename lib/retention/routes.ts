@@ -70,12 +70,13 @@ export function subjectAccessRoute(request: NextRequest, ctx: RouteContext) {
       return problem(400, 'bad_parameter', 'Bad parameter', firstIssue(parsed.error))
     }
     const id = parsed.data.applicant_id
-    let made: Awaited<ReturnType<typeof subjectAccessExport>>
-    try {
+    let made: Awaited<ReturnType<typeof subjectAccessExport>> | undefined
+    // A refusal or failure is answered as every route answers it; success, as the bytes hashed.
+    const failed = await respond(async () => {
       made = await subjectAccessExport(id)
-    } catch (error) {
-      return respond(() => Promise.reject(error))
-    }
+      return null
+    })
+    if (!made) return failed
     return new Response(made.text, {
       headers: {
         'Content-Type': 'application/json',

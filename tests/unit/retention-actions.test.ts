@@ -172,18 +172,24 @@ describe('the end of a business relationship', () => {
       ),
     ).toMatchObject({
       status: 400,
-      detail: expect.stringMatching(/^endedAt must not be in the future/),
+      detail: expect.stringMatching(/^endedAt must not be in the future/) as string,
     })
     expect(
       await refusal(
         modules.actions.endRelationship({ applicant_id: 'app-dates', endedAt: day(-60), reason }),
       ),
-    ).toMatchObject({ status: 400, detail: expect.stringMatching(/^endedAt must not be before/) })
+    ).toMatchObject({
+      status: 400,
+      detail: expect.stringMatching(/^endedAt must not be before/) as string,
+    })
     expect(
       await refusal(
         modules.actions.endRelationship({ applicant_id: 'app-nobody', endedAt: day(-1), reason }),
       ),
-    ).toMatchObject({ status: 400, detail: expect.stringMatching(/^applicant_id: no record/) })
+    ).toMatchObject({
+      status: 400,
+      detail: expect.stringMatching(/^applicant_id: no record/) as string,
+    })
   })
 
   it('is recorded by the deployment with the bearer token, and refused with a wrong one', async () => {
@@ -288,7 +294,7 @@ describe('erasure requests and subject access', () => {
     expect(erased.requests).toEqual([
       expect.objectContaining({
         outcome: 'granted',
-        reason: expect.stringMatching(/^erased under retention on/),
+        reason: expect.stringMatching(/^erased under retention on/) as string,
       }),
     ])
     expect(
