@@ -52,22 +52,26 @@ export async function eraseApplicant(
   await sql`set local verity.erasing = 'on'`.execute(trx)
   const text = erasedText(now.toISOString().slice(0, 10))
 
-  const records = await sql`
-    update history_records set requested_name = null, name_key = null, external_id = null
-    where applicant_id = ${applicantId}
-      and (requested_name is not null or name_key is not null or external_id is not null)
-  `.execute(trx)
-
-  // The records' reports and verifications: notes and decisions are keyed by them.
+  // The records' names go, and their reports and verifications are read (notes, decisions and
+  // cases are keyed by them) in the same statement, which sees the rows as they were before it.
   // Search ids as sent and in lower case: each table's index is on the column itself.
-  const keys = await sql<{ searches: string[] | null; shorts: string[] | null }>`
-    select array_agg(distinct s) filter (where s is not null) as searches,
-      array_agg(distinct short_id) filter (where short_id is not null) as shorts
-    from history_records, unnest(array[search_uuid, lower(search_uuid)]) as s
-    where applicant_id = ${applicantId}
+  const first = await sql<{ records: number; searches: string[] | null; shorts: string[] | null }>`
+    with erased as (
+      update history_records set requested_name = null, name_key = null, external_id = null
+      where applicant_id = ${applicantId}
+        and (requested_name is not null or name_key is not null or external_id is not null)
+      returning 1
+    ),
+    keys as (
+      select array_agg(distinct s) filter (where s is not null) as searches,
+        array_agg(distinct short_id) filter (where short_id is not null) as shorts
+      from history_records, unnest(array[search_uuid, lower(search_uuid)]) as s
+      where applicant_id = ${applicantId}
+    )
+    select (select count(*)::int from erased) as records, keys.searches, keys.shorts from keys
   `.execute(trx)
-  const searches = keys.rows[0]?.searches ?? []
-  const shorts = keys.rows[0]?.shorts ?? []
+  const searches = first.rows[0]?.searches ?? []
+  const shorts = first.rows[0]?.shorts ?? []
 
   const caseIds = (
     await sql<{ id: number }>`
@@ -79,60 +83,102 @@ export async function eraseApplicant(
     `.execute(trx)
   ).rows.map((row) => row.id)
 
-  const cases = await sql`
-    update cases set close_reason = ${text}
-    where id = any(${caseIds}::bigint[]) and close_reason is not null and close_reason <> ${text}
-  `.execute(trx)
-  const caseEvents = await sql`
-    update case_events set reason = ${text}
-    where case_id = any(${caseIds}::bigint[]) and reason is not null and reason <> ${text}
-  `.execute(trx)
-  const decisions = await sql`
-    update match_decisions set reason = ${text}, judged = null
-    where id in (
-      select id from match_decisions where applicant_id = ${applicantId}
-      union select id from match_decisions where search_id = any(${searches}::text[])
-    ) and (reason <> ${text} or judged is not null)
-  `.execute(trx)
-  const revocations = await sql`
-    update decision_revocations set reason = ${text}
-    where applicant_id = ${applicantId} and reason <> ${text}
-  `.execute(trx)
-  const reopenings = await sql`
-    update match_reopenings set changes = '[]'::jsonb
-    where applicant_id = ${applicantId} and changes <> '[]'::jsonb
-  `.execute(trx)
-  const notes = await sql`
-    update notes set body = ${text}
-    where ((resource_type = 'aml_search' and resource_id = any(${searches}::text[]))
-      or (resource_type = 'verification' and resource_id = any(${shorts}::text[])))
-      and body <> ${text}
-  `.execute(trx)
-  const notifications = await sql`
-    update notifications set subject = ${text}, body = ${text}
-    where case_id = any(${caseIds}::bigint[]) and (subject <> ${text} or body <> ${text})
-  `.execute(trx)
-  // The leads' own words about the person (an end's reason, a hold's, a request's).
-  const retention = await Promise.all([
-    sql`update retention_relationships set reason = ${text}
-      where applicant_id = ${applicantId}`.execute(trx),
-    sql`update retention_holds set reason = ${text},
-        lift_reason = case when lift_reason is null then null else ${text} end
-      where applicant_id = ${applicantId}`.execute(trx),
-    sql`update retention_requests set reason = ${text}
-      where applicant_id = ${applicantId}`.execute(trx),
-  ])
+  // Most applicants have no case (only High and Medium screenings and failed verifications make
+  // one): a statement fewer for them.
+  const work =
+    caseIds.length === 0
+      ? { cases: 0, caseEvents: 0, notifications: 0 }
+      : ((
+          await sql<{ cases: number; caseEvents: number; notifications: number }>`
+            with c as (
+              update cases set close_reason = ${text}
+              where id = any(${caseIds}::bigint[]) and close_reason is not null
+                and close_reason <> ${text}
+              returning 1
+            ),
+            e as (
+              update case_events set reason = ${text}
+              where case_id = any(${caseIds}::bigint[]) and reason is not null and reason <> ${text}
+              returning 1
+            ),
+            n as (
+              update notifications set subject = ${text}, body = ${text}
+              where case_id = any(${caseIds}::bigint[]) and (subject <> ${text} or body <> ${text})
+              returning 1
+            )
+            select (select count(*)::int from c) as cases,
+              (select count(*)::int from e) as "caseEvents",
+              (select count(*)::int from n) as notifications
+          `.execute(trx)
+        ).rows[0] ?? { cases: 0, caseEvents: 0, notifications: 0 })
+
+  // Decisions and their revocations and reopenings, notes, and the leads' own words about the
+  // person (an end's reason, a hold's, a request's), in one statement.
+  const review = (
+    await sql<{
+      decisions: number
+      revocations: number
+      reopenings: number
+      notes: number
+      retention: number
+    }>`
+      with d as (
+        update match_decisions set reason = ${text}, judged = null
+        where id in (
+          select id from match_decisions where applicant_id = ${applicantId}
+          union select id from match_decisions where search_id = any(${searches}::text[])
+        ) and (reason <> ${text} or judged is not null)
+        returning 1
+      ),
+      v as (
+        update decision_revocations set reason = ${text}
+        where applicant_id = ${applicantId} and reason <> ${text}
+        returning 1
+      ),
+      o as (
+        update match_reopenings set changes = '[]'::jsonb
+        where applicant_id = ${applicantId} and changes <> '[]'::jsonb
+        returning 1
+      ),
+      n as (
+        update notes set body = ${text}
+        where ((resource_type = 'aml_search' and resource_id = any(${searches}::text[]))
+          or (resource_type = 'verification' and resource_id = any(${shorts}::text[])))
+          and body <> ${text}
+        returning 1
+      ),
+      r1 as (
+        update retention_relationships set reason = ${text}
+        where applicant_id = ${applicantId} returning 1
+      ),
+      r2 as (
+        update retention_holds set reason = ${text},
+          lift_reason = case when lift_reason is null then null else ${text} end
+        where applicant_id = ${applicantId} returning 1
+      ),
+      r3 as (
+        update retention_requests set reason = ${text}
+        where applicant_id = ${applicantId} returning 1
+      )
+      select (select count(*)::int from d) as decisions,
+        (select count(*)::int from v) as revocations,
+        (select count(*)::int from o) as reopenings,
+        (select count(*)::int from n) as notes,
+        (select count(*)::int from r1) + (select count(*)::int from r2)
+          + (select count(*)::int from r3) as retention
+    `.execute(trx)
+  ).rows[0]!
 
   const counts: ErasedCounts = {
-    records: count(records),
-    cases: count(cases),
-    caseEvents: count(caseEvents),
-    decisions: count(decisions),
-    revocations: count(revocations),
-    reopenings: count(reopenings),
-    notes: count(notes),
-    notifications: count(notifications),
-    retention: retention.reduce((sum, result) => sum + count(result), 0),
+    records: first.rows[0]?.records ?? 0,
+    cases: work.cases,
+    caseEvents: work.caseEvents,
+    decisions: review.decisions,
+    revocations: review.revocations,
+    reopenings: review.reopenings,
+    notes: review.notes,
+    notifications: work.notifications,
+    retention: review.retention,
   }
   await trx
     .updateTable('retention_erased')
