@@ -41,8 +41,9 @@ export function RetentionPage({ overview }: { overview: RetentionOverview }) {
           business relationship ends (or after the last record of an applicant never onboarded),
           sandbox records {settings.sandboxDays} days; then it is erased, unless an open case, a
           report or a legal hold holds it. The daily run starts at {settings.runAt} UTC
-          {settings.job ? '' : ' (not on this instance: RETENTION_JOB=off)'}; `npm run retention`
-          runs it by hand. {overview.erasedTotal.toLocaleString('en')} applicants erased so far.
+          {settings.job ? '' : ' (not on this instance: RETENTION_JOB=off)'};{' '}
+          <code>npm run retention</code> runs it by hand.{' '}
+          {overview.erasedTotal.toLocaleString('en')} applicants erased so far.
         </p>
       </div>
       <Section
@@ -84,7 +85,7 @@ export function RetentionPage({ overview }: { overview: RetentionOverview }) {
         )}
         {overview.dueMore && (
           <p className="text-xs text-muted">
-            The first 200 are listed; `npm run retention -- --dry-run` lists all.
+            The first 200 are listed; <code>npm run retention -- --dry-run</code> lists all.
           </p>
         )}
       </Section>
