@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
 
+import { parseEnv } from '@/lib/env'
+
 import { clockOf, type ClockFacts } from '@/lib/retention/clock'
 import { clockWords, isDay } from '@/lib/retention/contract'
 import { dayDue, dayJobId } from '@/lib/retention/job'
+import { errorOf } from '@/tests/unit/helpers/env'
 
 /* The retention clock (#57): from the end of the relationship, from the last record of an applicant never onboarded, sandbox records by their own days, an ongoing relationship never. */
 
@@ -79,6 +82,31 @@ describe('days and the daily job', () => {
     expect(dayJobId('2026-11-28')).not.toBe(dayJobId('2026-11-29'))
     expect(dayJobId('2026-11-28')).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    )
+  })
+})
+
+describe('the retention settings', () => {
+  const valid = { DS_API_BASE_URL: 'https://api.dataspike.io', DS_API_KEY: 'key-123' }
+
+  it('keep five years, sandbox records 30 days, and run at 02:00 UTC by default', () => {
+    expect(parseEnv(valid)).toMatchObject({
+      RETENTION_DAYS: 1_826,
+      RETENTION_SANDBOX_DAYS: 30,
+      RETENTION_RUN_AT: '02:00',
+      RETENTION_JOB: true,
+    })
+  })
+
+  it('refuse the retired HISTORY_RETENTION_DAYS, a bad time of day and a short token, naming each', () => {
+    expect(errorOf({ ...valid, HISTORY_RETENTION_DAYS: '365' })).toContain(
+      'HISTORY_RETENTION_DAYS is retired',
+    )
+    expect(errorOf({ ...valid, RETENTION_RUN_AT: '2am' })).toContain(
+      'RETENTION_RUN_AT must be a time of day',
+    )
+    expect(errorOf({ ...valid, RETENTION_API_TOKEN: 'short' })).toContain(
+      'RETENTION_API_TOKEN must be at least 32 characters',
     )
   })
 })
