@@ -57,6 +57,7 @@ async function load() {
     appTrail: await import('@/lib/audit/app-trail'),
     nameKey: await import('@/lib/history-mirror/name-key'),
     packs: await import('@/lib/retention/pack-erasure'),
+    access: await import('@/lib/retention/subject-access'),
   }
 }
 
@@ -547,6 +548,24 @@ describe.each(targets)('erasure under retention on $name', (target) => {
       },
     )
     expect(containsAny(await everyRow(db), secretsOf(RESUMED))).toEqual([])
+  })
+
+  it('exports an applicant with 1,000 records within seconds', async () => {
+    const { db } = store
+    await sql`
+      insert into history_records (id, webhook_id, event_type, at, payload_state, applicant_id,
+        search_uuid, requested_name, risk, match_count, error_codes, first_seen_at, updated_at)
+      select 'thousand-' || n, 'wh-1', 'AML_SCREENING', now() - n * interval '1 hour', 'ok',
+        'app-thousand', 'f0000000-0000-4000-8000-' || lpad(n::text, 12, '0'), ${KEPT.name}, 'Low',
+        0, '{}', now(), now()
+      from generate_series(1, 1000) as n
+    `.execute(db)
+    const started = performance.now()
+    const document = await modules.access.subjectAccessDocument(db, 'app-thousand')
+    const seconds = (performance.now() - started) / 1_000
+    expect(document.records).toHaveLength(1_000)
+    expect(document.reports).toMatchObject({ included: false })
+    expect(seconds).toBeLessThan(5)
   })
 
   it.runIf(target.dump)('leaves none of the erased values in a full dump of the server', () => {
