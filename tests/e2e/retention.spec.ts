@@ -54,6 +54,8 @@ test.afterAll(async () => {
 test.describe.configure({ timeout: 180_000 })
 
 const applicantPath = `/applicants/${APPLICANT}`
+// After an action the page refreshes from the server: seconds on a machine the suite keeps busy.
+const refreshed = { timeout: 30_000 }
 const today = () => new Date().toISOString().slice(0, 10)
 const fiveYearsOn = () =>
   new Date(Date.parse(`${today()}T00:00:00Z`) + 1_826 * 86_400_000).toISOString().slice(0, 10)
@@ -91,13 +93,17 @@ test('a lead records the end of the relationship, places and lifts a hold; an an
   await retention.getByRole('button', { name: 'Record the end' }).click()
   await expect(clock).toHaveText(
     `Kept until ${fiveYearsOn()}, because the business relationship ended on ${today()}.`,
+    refreshed,
   )
   await expect(retention).toContainText('Customer closed the account by letter')
 
   await retention.getByRole('button', { name: 'Place a legal hold…' }).click()
   await retention.getByLabel(/^Why it is held/).fill('Production order of the district court')
   await retention.getByRole('button', { name: 'Place the hold' }).click()
-  await expect(retention).toContainText('legal hold: Production order of the district court')
+  await expect(retention).toContainText(
+    'legal hold: Production order of the district court',
+    refreshed,
+  )
   await expect(clock).toContainText('Held: nothing is erased until every hold ends.')
 
   for (const scheme of ['light', 'dark'] as const) {
@@ -125,7 +131,7 @@ test('a lead records the end of the relationship, places and lifts a hold; an an
   await retention.getByRole('button', { name: 'Lift…' }).click()
   await retention.getByLabel(/^Why it is lifted/).fill('The order was withdrawn today')
   await retention.getByRole('button', { name: 'Lift the hold' }).click()
-  await expect(retention.getByText('None: nothing keeps it past its clock.')).toBeVisible()
+  await expect(retention.getByText('None: nothing keeps it past its clock.')).toBeVisible(refreshed)
   await expect(clock).not.toContainText('Held')
 
   const analystContext = await browser.newContext()
