@@ -9,7 +9,17 @@ import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
 
-import { sql, type Kysely } from 'kysely'
+import {
+  CompiledQuery,
+  sql,
+  type Kysely,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely'
 
 import { startSimulatorChild } from '@/tools/bench/processes'
 import { percentile } from '@/tools/bench/stats'
@@ -75,6 +85,34 @@ async function benchAll() {
     postgres.stop()
     await sim.stop()
   }
+}
+
+/** Keeps the queries run through it, so the bench can explain what a page ran. */
+class Capture implements KyselyPlugin {
+  readonly nodes: { node: RootOperationNode; queryId: PluginTransformQueryArgs['queryId'] }[] = []
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    this.nodes.push({ node: args.node, queryId: args.queryId })
+    return args.node
+  }
+  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return Promise.resolve(args.result)
+  }
+}
+
+/** EXPLAIN ANALYZE of every statement one call of `read` runs. */
+async function explain(db: Kysely<Database>, read: (db: Kysely<Database>) => Promise<unknown>) {
+  const capture = new Capture()
+  await read(db.withPlugin(capture))
+  const plans: string[] = []
+  for (const { node, queryId } of capture.nodes) {
+    const query = db.getExecutor().compileQuery(node, queryId)
+    if (/^\s*set\b/i.test(query.sql)) continue
+    const { rows } = await db.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain (analyze, costs off) ${query.sql}`, [...query.parameters]),
+    )
+    plans.push(rows.map((row) => `      ${row['QUERY PLAN']}`).join('\n'))
+  }
+  return plans.join('\n\n')
 }
 
 const ms = (value: number) => `${value.toFixed(1).padStart(7)} ms`
@@ -154,6 +192,23 @@ async function benchServer() {
         },
       ],
     ]
+    // The same reads before the run, on the same store and machine: what the run adds.
+    const before = new Map(reads.map(([name]) => [name, [] as number[]]))
+    for (let round = 0; round < 30; round++) {
+      for (const [name, read] of reads) {
+        const at = performance.now()
+        await read(pages.db)
+        before.get(name)!.push(performance.now() - at)
+      }
+    }
+    for (const [name, taken] of before) {
+      console.log(
+        `    ${`${name} before the run (${taken.length} reads)`.padEnd(52)} p50 ${ms(percentile(taken, 50))}  p95 ${ms(percentile(taken, 95))}`,
+      )
+    }
+    console.log(
+      `  the queue's statements before the run:\n${await explain(pages.db, reads[1]![1])}`,
+    )
     const samples = new Map(reads.map(([name]) => [name, [] as number[]]))
     let running = true
     const readLoop = (async () => {
@@ -186,6 +241,7 @@ async function benchServer() {
     const seconds = (performance.now() - started) / 1_000
     running = false
     await readLoop
+    console.log(`  the queue's statements after the run:\n${await explain(pages.db, reads[1]![1])}`)
     const rows = result.erased.reduce((sum, one) => sum + one.counts.records, 0)
     console.log(
       `  run: ${result.erased.length.toLocaleString('en')} applicants (${rows.toLocaleString('en')} records) erased in ${seconds.toFixed(1)} s: ${Math.round(result.erased.length / seconds).toLocaleString('en')} applicants/s, vacuum included`,
