@@ -262,7 +262,10 @@ function retentionShape() {
     RETENTION_RUN_AT: z
       .string()
       .trim()
-      .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'must be a time of day, HH:MM in UTC, such as 02:00')
+      .regex(
+        /^([01][0-9]|2[0-3]):[0-5][0-9]$/,
+        'must be a time of day, HH:MM in UTC, such as 02:00',
+      )
       .default('02:00'),
     // The deployment's own systems record a relationship's end with it (Authorization: Bearer).
     RETENTION_API_TOKEN: optionalText().refine(
