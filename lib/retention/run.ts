@@ -93,7 +93,10 @@ export async function runRetention(
     swept: 0,
   }
   try {
-    if (!options.dryRun) result.swept = await db.transaction().execute(sweepTombstoned)
+    // A whole run's first step; a granted request erases its one applicant and leaves it to them.
+    if (!options.dryRun && !options.only) {
+      result.swept = await db.transaction().execute(sweepTombstoned)
+    }
     result.due = options.only ? [...options.only] : await dueApplicants(db, settings, today)
     const holds = await holdsOf(
       db,
