@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 
 import { startSimulator, type Simulator } from '@/simulator/server/server'
@@ -60,6 +61,16 @@ const today = () => new Date().toISOString().slice(0, 10)
 const fiveYearsOn = () =>
   new Date(Date.parse(`${today()}T00:00:00Z`) + 1_826 * 86_400_000).toISOString().slice(0, 10)
 
+/** Accessibility violations of the page as shown, as short lines (as a11y.spec.ts scans). */
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze()
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
+  )
+}
+
 async function signedIn(page: Page, login: string, path: string) {
   await page.goto(`${app.url}${path}`)
   await signInAs(page, login)
@@ -111,12 +122,14 @@ test('a lead records the end of the relationship, places and lifts a hold; an an
     for (const width of [1280, 375]) {
       await lead.setViewportSize({ width, height: 900 })
       await lead.goto(`${app.url}${applicantPath}`)
+      if (width === 1280) expect(await violations(lead)).toEqual([])
       await lead.screenshot({
         path: test.info().outputPath(`applicant-retention-${width}-${scheme}.png`),
         fullPage: true,
       })
       await lead.goto(`${app.url}/retention`)
       await expect(lead.getByRole('heading', { name: 'Retention', level: 1 })).toBeVisible()
+      if (width === 1280) expect(await violations(lead)).toEqual([])
       await lead.screenshot({
         path: test.info().outputPath(`retention-${width}-${scheme}.png`),
         fullPage: true,
