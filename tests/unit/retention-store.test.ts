@@ -58,6 +58,8 @@ async function load() {
     nameKey: await import('@/lib/history-mirror/name-key'),
     packs: await import('@/lib/retention/pack-erasure'),
     access: await import('@/lib/retention/subject-access'),
+    queue: await import('@/lib/notify/queue'),
+    job: await import('@/lib/retention/job'),
   }
 }
 
@@ -593,6 +595,24 @@ describe.skipIf(!postgresBin())('two instances of one PostgreSQL server', () => 
     delete shared[STORE]
     delete shared[TRAIL]
     for (const instance of instances) await instance.close()
+  })
+
+  it("creates the day's job once however many instances ask for it", async () => {
+    const bosses = await Promise.all(
+      instances.map((instance) => modules.queue.startQueue(instance)),
+    )
+    try {
+      await bosses[0]!.createQueue(modules.job.RETENTION_QUEUE)
+      const id = modules.job.dayJobId('2026-11-28')
+      const sent = await Promise.all(
+        bosses.flatMap((boss) =>
+          [1, 2].map(() => boss.send(modules.job.RETENTION_QUEUE, { day: '2026-11-28' }, { id })),
+        ),
+      )
+      expect(sent.filter((one) => one !== null)).toEqual([id])
+    } finally {
+      for (const boss of bosses) await boss.stop({ graceful: false })
+    }
   })
 
   it('erase each applicant once when both run at once', async () => {
