@@ -30,6 +30,7 @@ const featureExports = {
   activity: ['activity-labels'],
   evidence: ['evidence-pack-button', 'pack-verify-box'],
   'history-mirror': ['mirror-reach'],
+  retention: ['applicant-retention'],
   review: [
     'match-decision',
     'match-why',

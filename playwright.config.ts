@@ -75,6 +75,8 @@ export default defineConfig({
         VERITY_DEMO: 'true',
         AUTH_DISABLED: 'true',
         VERITY_DATA_DIR: mainDataDir,
+        // The simulated history is fixed in the past: the daily run would erase its sandbox records.
+        RETENTION_JOB: 'off',
         NEXT_TELEMETRY_DISABLED: '1',
       },
       reuseExistingServer: !process.env.CI,

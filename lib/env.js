@@ -105,6 +105,7 @@ const schema = z.object({
     'must be at least 32 characters (for example `openssl rand -base64 48`)',
   ),
   ...historyShape(),
+  ...retentionShape(),
   CASE_SLA_HOURS: slaHours(),
   ...notifyShape(),
   // A false positive carries over by itself for this many days after a person last decided it.
@@ -383,17 +384,54 @@ function historyShape() {
       .transform((value) => value !== 'off' && value !== 'false'),
     HISTORY_POLL_SECONDS: wholeNumber('seconds', 1, 3_600).default(10),
     HISTORY_PAGE_SIZE: wholeNumber('records', 1, 1_000).default(100),
-    // Unset keeps every record; a compliance team usually keeps years, so days up to a century.
-    HISTORY_RETENTION_DAYS: z.preprocess(
-      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-      wholeNumber('days', 1, 36_500).optional(),
-    ),
     HISTORY_LEASE_SECONDS: wholeNumber('seconds', 3, 600).default(45),
     // A record larger than this is set aside unread; its report still opens on its AML page.
     HISTORY_RECORD_MAX_BYTES: wholeNumber('bytes', 65_536, 26_214_400).default(8_388_608),
     // /api/health says `degraded` once the mirror is this far behind the upstream.
     HISTORY_MAX_LAG_SECONDS: wholeNumber('seconds', 10, 86_400).default(300),
   }
+}
+
+/** Retention (lib/retention/, docs/retention.md). */
+function retentionShape() {
+  return {
+    // Five years after the relationship ends (AMLD Art. 40, FATF R.11), in days.
+    RETENTION_DAYS: wholeNumber('days', 1, 36_500).default(1_826),
+    RETENTION_SANDBOX_DAYS: wholeNumber('days', 1, 36_500).default(30),
+    // `off` leaves this instance out of the daily run (the tests, whose simulated history is
+    // fixed in the past); the command and the other instances still erase.
+    RETENTION_JOB: z
+      .enum(['on', 'off', 'true', 'false'], { error: 'must be on or off' })
+      .optional()
+      .transform((value) => value !== 'off' && value !== 'false'),
+    // When the daily run starts, UTC.
+    RETENTION_RUN_AT: z
+      .string()
+      .trim()
+      .regex(
+        /^([01][0-9]|2[0-3]):[0-5][0-9]$/,
+        'must be a time of day, HH:MM in UTC, such as 02:00',
+      )
+      .default('02:00'),
+    // The deployment's own systems record a relationship's end with it (Authorization: Bearer).
+    RETENTION_API_TOKEN: optionalText().refine(
+      (value) => value === undefined || value.length >= 32,
+      'must be at least 32 characters (for example `openssl rand -base64 48`)',
+    ),
+  }
+}
+
+/**
+ * A variable whose rule was replaced: a deployment that set it must hear that it no longer acts.
+ * @param {Record<string, string | undefined>} source
+ * @returns {string[]}
+ */
+function retiredIssues(source) {
+  return source.HISTORY_RETENTION_DAYS?.trim()
+    ? [
+        '  HISTORY_RETENTION_DAYS is retired: mirrored records are no longer deleted by age alone; retention follows RETENTION_DAYS after the business relationship ends and RETENTION_SANDBOX_DAYS for sandbox records (docs/retention.md). Remove it.',
+      ]
+    : []
 }
 
 /** @param {string} unit @param {number} min @param {number} max */
@@ -574,7 +612,12 @@ function notifyIssues(source) {
  */
 export function parseEnv(source) {
   const result = schema.safeParse(source)
-  const more = [...signInIssues(source), ...auditKeyIssues(source), ...notifyIssues(source)]
+  const more = [
+    ...signInIssues(source),
+    ...auditKeyIssues(source),
+    ...notifyIssues(source),
+    ...retiredIssues(source),
+  ]
   if (result.success && more.length === 0) return result.data
   return fail(`Invalid environment:\n${[...issueLines(result.error, source), ...more].join('\n')}`)
 }

@@ -6,6 +6,8 @@ import { authSettings } from '@/lib/auth/settings'
 import { startHistorySync } from '@/lib/history-mirror/start'
 import { startNotifications } from '@/lib/notify/start'
 import { startWeeklyQa } from '@/lib/qa/weekly'
+import { startRetention } from '@/lib/retention/job'
+import { retentionSettings } from '@/lib/retention/settings'
 import { getStore } from '@/lib/store/store'
 
 /*
@@ -71,4 +73,16 @@ function startBackground() {
       }),
     ),
   )
+  const retention = retentionSettings()
+  if (retention.job) {
+    startRetention(retention).catch((error: unknown) =>
+      console.warn(
+        JSON.stringify({
+          level: 'warn',
+          msg: 'retention: the daily run did not start',
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      ),
+    )
+  }
 }

@@ -86,3 +86,6 @@ export const outboxPath = '/outbox'
 
 /** Which of the analyst's own events reach them by e-mail. */
 export const notificationSettingsPath = '/settings/notifications'
+
+/** What is due for erasure and when, holds, requests and past runs (lib/retention/): leads only. */
+export const retentionPath = '/retention'

@@ -23,6 +23,7 @@ const ACTION_WORDS: Record<string, string> = {
   session_expired: 'Session expired',
   case: 'Case',
   notify: 'Notification',
+  retention: 'Retention',
 }
 
 export const ACTION_OPTIONS = Object.entries(ACTION_WORDS)
@@ -36,6 +37,7 @@ export function actionLabel(action: string, field: string | null) {
   if (action === 'decide') return `${word} on match ${field.slice(0, 8)}`
   if (action === 'case') return `${word} ${field.replace('_', ' ')}`
   if (action === 'notify' && field === 'send_again') return 'Sent a notification again'
+  if (action === 'retention') return `${word}: ${field.replaceAll('_', ' ')}`
   return word
 }
 

@@ -3,7 +3,13 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { IntentLink } from '@/components/ui/intent-link'
 import type { ActivityFilters } from '@/lib/audit/activity-query'
 import type { ActivityPage, TrailStatus } from '@/lib/audit/activity-types'
-import { activityPath, historySyncPath, notificationSettingsPath, outboxPath } from '@/lib/routes'
+import {
+  activityPath,
+  historySyncPath,
+  notificationSettingsPath,
+  outboxPath,
+  retentionPath,
+} from '@/lib/routes'
 
 import { ActivityFiltersForm } from './activity-filters-form'
 import { ActivityTable } from './activity-table'
@@ -39,7 +45,11 @@ export function ActivityPageBody({
           <IntentLink href={notificationSettingsPath} className="underline">
             notification settings
           </IntentLink>
-          ).
+          ). What is due for erasure, and what holds it (leads):{' '}
+          <IntentLink href={retentionPath} className="underline">
+            retention
+          </IntentLink>
+          .
         </p>
       </div>
       <TrailStatusNote status={status} />

@@ -1,10 +1,12 @@
 import 'server-only'
 
 import { MirrorReach } from '@/components/history-mirror/mirror-reach'
+import { ApplicantRetention } from '@/components/retention/applicant-retention'
 import { Breadcrumbs } from '@/components/ui/breadcrumbs'
 import { EmptyState } from '@/components/ui/empty-state'
 import type { ApplicantHistory } from '@/lib/applicants/history'
 import type { MirrorStatus } from '@/lib/history-mirror/status'
+import type { ApplicantRetention as Retention } from '@/lib/retention/contract'
 import type { StandingDecision } from '@/lib/review/standing'
 import { queuePath } from '@/lib/routes'
 
@@ -18,12 +20,14 @@ export function ApplicantPage({
   mirror,
   standing,
   canRevoke,
+  retention,
 }: {
   applicantId: string
   history: ApplicantHistory
   mirror: MirrorStatus
   standing: readonly StandingDecision[]
   canRevoke: boolean
+  retention: Retention
 }) {
   const { events, more } = history
   return (
@@ -39,6 +43,7 @@ export function ApplicantPage({
         </p>
         <MirrorReach mirror={mirror} />
       </div>
+      <ApplicantRetention applicantId={applicantId} retention={retention} />
       <StandingDecisions applicantId={applicantId} standing={standing} canRevoke={canRevoke} />
       {events.length === 0 ? (
         <EmptyState title="No events of this applicant in the mirrored history">

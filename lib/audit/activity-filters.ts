@@ -22,6 +22,7 @@ const ACTIVITY_ACTIONS = [
   'case',
   'notify',
   'report',
+  'retention',
 ] as const satisfies readonly AuditAction[]
 
 // Every resource type an audit row names: the reads of lib/data/reads.ts, a webhook record (a

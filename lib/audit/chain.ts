@@ -32,6 +32,8 @@ export type AuditAction =
   | 'change'
   /** A report to the FIU (lib/fiu-reports/): `field` names the change (created, edited, approve, ...). */
   | 'report'
+  /** Retention (lib/retention/): `field` names the step (erase, relationship_end, hold, ...). */
+  | 'retention'
 
 export type AuditEntry = {
   time: string

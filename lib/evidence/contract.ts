@@ -72,6 +72,8 @@ export type PackCheck =
       at: string
       by: string
       resource: { type: string; id: string | null }
+      /** The record's applicant was erased under retention (docs/retention.md): when, and why. */
+      erased: { on: string; rule: string } | null
       chain: { ok: true; rows: number } | { ok: false; seq: number; reason: string }
     }
   | { verdict: 'changed'; kind: 'pdf' | 'json'; claimedSeq: number | null }
@@ -85,7 +87,10 @@ export function packCheckWords(check: PackCheck): string {
       const chain = check.chain.ok
         ? `the audit chain verifies (${check.chain.rows} ${check.chain.rows === 1 ? 'row' : 'rows'})`
         : `but the audit chain is BROKEN at row ${check.chain.seq}: ${check.chain.reason}`
-      return `Byte for byte the ${check.kind.toUpperCase()} recorded in audit row ${check.seq} (made ${check.at} by ${check.by}); ${chain}.`
+      const erased = check.erased
+        ? ` The pack's applicant was erased under retention on ${check.erased.on} (${check.erased.rule.replaceAll('_', ' ')}): the pack's hash stays in the chain, and its personal data is no longer held here.`
+        : ''
+      return `Byte for byte the ${check.kind.toUpperCase()} recorded in audit row ${check.seq} (made ${check.at} by ${check.by}); ${chain}.${erased}`
     }
     case 'changed':
       return `This ${check.kind.toUpperCase()} says it is a pack of this Verity${check.claimedSeq ? ` (audit row ${check.claimedSeq})` : ''}, but no pack recorded here has these bytes: it was changed after it was made, or it was not recorded here.`

@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely'
 import { verifyStoredTrail } from '@/lib/audit/trail'
 import type { PackCheck } from '@/lib/evidence/contract'
 import { PACK_FORMAT } from '@/lib/evidence/contract'
+import { packErasure } from '@/lib/retention/pack-erasure'
 import type { Database } from '@/lib/store/schema'
 
 import { deploymentId, PACK_FIELD_PREFIX, sha256 } from './deployment'
@@ -38,14 +39,19 @@ export async function checkPack(
     .orderBy('seq')
     .executeTakeFirst()
   if (row) {
-    const chain = await verifyStoredTrail(db, key)
+    const resource = { type: row.resource_type, id: row.resource_id }
+    const [chain, erased] = await Promise.all([
+      verifyStoredTrail(db, key),
+      packErasure(db, resource),
+    ])
     return {
       verdict: 'recorded',
       kind: row.field?.includes(`pdf=${hash}`) ? 'pdf' : 'json',
       seq: row.seq,
       at: row.at.toISOString(),
       by: row.user_label,
-      resource: { type: row.resource_type, id: row.resource_id },
+      resource,
+      erased,
       chain: chain.ok
         ? { ok: true, rows: chain.rows }
         : { ok: false, seq: chain.seq, reason: chain.reason },

@@ -14,13 +14,11 @@ import { UpstreamError } from '@/lib/upstream/errors'
 import { releaseLease, takeLease } from './lease'
 import { mirrorLog } from './log'
 import type { MirrorSettings } from './settings'
-import { LeaseLostError, deleteOlderThan, readState, forgetCursor, recordError } from './state'
+import { LeaseLostError, readState, forgetCursor, recordError } from './state'
 import { backfillPage, overlap, poll, retrySetAside, settle, type SyncContext } from './sync'
 
 /** Every this many polls, the newest pages are re-read (see overlap in sync.ts). */
 const OVERLAP_EVERY = 10
-/** Every this many polls, the retention deletes what has grown too old. */
-const RETENTION_EVERY = 60
 const MAX_BACKOFF_MS = 60_000
 
 class StoppedError extends Error {
@@ -76,7 +74,6 @@ export function runMirror(db: Kysely<Database>, settings: MirrorSettings): Mirro
     holder,
     pageSize: settings.pageSize,
     recordCap: settings.recordCap,
-    retentionDays: settings.retentionDays,
     between: async () => {
       await yieldNow()
       if (stopping.signal.aborted) throw new StoppedError()
@@ -107,10 +104,6 @@ export function runMirror(db: Kysely<Database>, settings: MirrorSettings): Mirro
           if (polls % OVERLAP_EVERY === 0) {
             await overlap(context)
             await retrySetAside(context)
-          }
-          if (settings.retentionDays !== undefined && polls % RETENTION_EVERY === 1) {
-            const deleted = await deleteOlderThan(db, holder, settings.retentionDays)
-            if (deleted > 0) mirrorLog('info', 'retention deleted old records', { deleted })
           }
         } else if (!state.backfill_done) {
           await runJob('history.backfill', () => backfillPage(context))
@@ -166,7 +159,6 @@ export async function runOnce(
     holder,
     pageSize: settings.pageSize,
     recordCap: settings.recordCap,
-    retentionDays: settings.retentionDays,
     between: async () => {
       await yieldNow()
       if (Date.now() < leaseDue) return
@@ -183,9 +175,6 @@ export async function runOnce(
       await settle(context)
     }
     await poll(context)
-    if (settings.retentionDays !== undefined) {
-      await deleteOlderThan(db, holder, settings.retentionDays)
-    }
     return { ok: true }
   } finally {
     await releaseLease(db, holder)

@@ -6,7 +6,6 @@ export type MirrorSettings = {
   enabled: boolean
   pollSeconds: number
   pageSize: number
-  retentionDays: number | undefined
   /** A holder renews every third of this; another instance takes over once it has passed. */
   leaseSeconds: number
   /** Records larger than this many bytes are set aside unread. */
@@ -19,7 +18,6 @@ export function mirrorSettings(): MirrorSettings {
     enabled: env.HISTORY_SYNC,
     pollSeconds: env.HISTORY_POLL_SECONDS,
     pageSize: env.HISTORY_PAGE_SIZE,
-    retentionDays: env.HISTORY_RETENTION_DAYS,
     leaseSeconds: env.HISTORY_LEASE_SECONDS,
     recordCap: env.HISTORY_RECORD_MAX_BYTES,
   }

@@ -113,29 +113,6 @@ export async function forgetCursor(db: Kysely<Database>, holder: string) {
     .execute()
 }
 
-/** Deletes records older than the retention, keeping the count; returns how many went. */
-export async function deleteOlderThan(
-  db: Kysely<Database>,
-  holder: string,
-  days: number,
-): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const deleted = await trx
-      .deleteFrom('history_records')
-      .where('at', '<', sql<Date>`now() - ${days} * interval '1 day'`)
-      .executeTakeFirst()
-    const count = Number(deleted.numDeletedRows)
-    const result = await trx
-      .updateTable('history_sync_state')
-      .set((eb) => ({ records: eb('records', '-', count) }))
-      .where('name', '=', STATE)
-      .where(holds(holder))
-      .executeTakeFirst()
-    if (Number(result.numUpdatedRows) === 0) throw new LeaseLostError('the sync lease was lost')
-    return count
-  })
-}
-
 function holds(holder: string) {
   return sql<boolean>`exists (select 1 from history_sync_lease where name = ${LEASE}
     and holder = ${holder} and expires_at > now())`

@@ -30,7 +30,6 @@ export type SyncContext = {
   limit?: number
   /** A record larger than this many bytes is set aside unread. */
   recordCap: number
-  retentionDays: number | undefined
   /** Runs between pages: yields to other work, renews the lease, and throws to stop. */
   between: () => Promise<void>
   /** The backfill's next page, read while the page before it is stored (set by backfillPage). */
@@ -345,7 +344,7 @@ async function store(
   page: MirrorPage,
   after: string | null,
   checkpoint: (held: ReadonlySet<string>) => Checkpoint,
-  records: readonly IncomingRecord[] = kept(context, page),
+  records: readonly IncomingRecord[] = page.records,
 ): Promise<RecordOutcome[]> {
   const { made, outcomes, carried, closed, withdrawn } = await storePage(
     context.db,
@@ -374,14 +373,4 @@ export async function settle(context: SyncContext): Promise<void> {
   context.announcing = undefined
   const outcome = await announcing
   if (outcome) throw outcome.error
-}
-
-/** The page's records minus those the retention would delete at once. */
-function kept(context: SyncContext, page: MirrorPage): IncomingRecord[] {
-  if (context.retentionDays === undefined) return page.records
-  const cutoff = Date.now() - context.retentionDays * 86_400_000
-  return page.records.filter(
-    (item) =>
-      item.kind !== 'record' || item.record.at === null || item.record.at.getTime() >= cutoff,
-  )
 }

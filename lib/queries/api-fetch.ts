@@ -26,10 +26,14 @@ export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> 
 }
 
 /** A state-changing call (reveal, export): JSON in, JSON out, the same typed errors. */
-export async function apiPost<T>(path: string, body: unknown): Promise<T> {
+export async function apiPost<T>(
+  path: string,
+  body: unknown,
+  method: 'POST' | 'DELETE' = 'POST',
+): Promise<T> {
   return answerOf<T>(
     await fetch(path, {
-      method: 'POST',
+      method,
       headers: { accept: 'application/json', 'content-type': 'application/json' },
       body: JSON.stringify(body),
     }),

@@ -417,6 +417,71 @@ export type QaResultsTable = {
   at: ColumnType<Date, Date, never>
 }
 
+/** A business relationship's end (migration 0035): the retention clock of an onboarded applicant. */
+export type RetentionRelationshipsTable = {
+  applicant_id: string
+  /** A calendar day, `YYYY-MM-DD`. */
+  ended_on: string
+  reason: string
+  user_label: string
+  /** Null when the deployment's own systems recorded it (RETENTION_API_TOKEN). */
+  analyst_id: string | null
+  at: Date
+}
+
+/** A lead's legal hold on an applicant: nothing is erased until it is lifted or its day passes. */
+export type RetentionHoldsTable = {
+  id: Generated<number>
+  applicant_id: string
+  reason: string
+  until: string | null
+  placed_by: string
+  placed_by_id: string | null
+  placed_at: Date
+  lifted_at: Date | null
+  lifted_by: string | null
+  lift_reason: string | null
+}
+
+/** A person's erasure request (GDPR Art. 17), as a lead recorded it, and its outcome. */
+export type RetentionRequestsTable = {
+  id: Generated<number>
+  applicant_id: string
+  reason: string
+  outcome: 'granted' | 'refused'
+  /** Refused: the day erasure becomes possible, when the clock knows it. */
+  possible_on: string | null
+  user_label: string
+  analyst_id: string | null
+  at: Date
+}
+
+/** One retention run (the daily job, the command, a granted request). */
+export type RetentionRunsTable = {
+  id: Generated<number>
+  trigger: string
+  dry_run: boolean
+  started_at: Date
+  finished_at: Date | null
+  due: ColumnType<number, number | undefined, number>
+  held: ColumnType<number, number | undefined, number>
+  erased: ColumnType<number, number | undefined, number>
+  error: string | null
+}
+
+/** The tombstone of an erased applicant: its records arriving again are stored erased. */
+export type RetentionErasedTable = {
+  applicant_id: string
+  erased_at: Date
+  /** The rule it was erased under (lib/retention/clock.ts RetentionRule, or `request`). */
+  rule: string
+  run_id: number | null
+  /** Rows erased per kind. */
+  counts: ColumnType<Record<string, number>, string, string>
+  /** Whether its audit row is written (a run resumes the ones that are not). */
+  audited: ColumnType<boolean, boolean | undefined, boolean>
+}
+
 export type Database = {
   audit_events: AuditEventsTable
   audit_head: AuditHeadTable
@@ -443,6 +508,11 @@ export type Database = {
   qa_results: QaResultsTable
   fiu_reports: FiuReportsTable
   fiu_report_events: FiuReportEventsTable
+  retention_relationships: RetentionRelationshipsTable
+  retention_holds: RetentionHoldsTable
+  retention_requests: RetentionRequestsTable
+  retention_runs: RetentionRunsTable
+  retention_erased: RetentionErasedTable
 }
 
 export type AuditEventRow = Selectable<AuditEventsTable>

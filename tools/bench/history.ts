@@ -209,7 +209,6 @@ async function benchTarget(name: string) {
       enabled: true,
       pollSeconds: 10,
       pageSize: PAGE_SIZE,
-      retentionDays: undefined,
       leaseSeconds: 45,
       recordCap: 8_388_608,
     })

@@ -189,9 +189,15 @@ const children = {
     ),
   analytics: () =>
     benchChild('tools/bench/analytics.ts', `--analytics-records=${options.analyticsRecords}`),
+  retention: () =>
+    benchChild(
+      'tools/bench/retention.ts',
+      `--retention-records=${options.retentionRecords}`,
+      `--retention-applicants=${options.retentionApplicants}`,
+    ),
 }
 const childOnly = [...options.sections].every((key) => key in children)
-for (const key of ['history', 'analytics'] as const) {
+for (const key of ['history', 'analytics', 'retention'] as const) {
   if (!options.sections.has(key)) continue
   const code = await children[key]()
   if (code !== 0) process.exitCode = code

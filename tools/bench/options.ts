@@ -13,9 +13,10 @@ export const sectionKeys = [
   'coldStart',
   'history',
   'analytics',
+  'retention',
 ] as const
-/** Run only when asked for (--only=history, --only=analytics): no build needed, minutes of their own. */
-const ON_REQUEST: readonly SectionKey[] = ['history', 'analytics']
+/** Run only when asked for (--only=history, --only=analytics, --only=retention): no build needed, minutes of their own. */
+const ON_REQUEST: readonly SectionKey[] = ['history', 'analytics', 'retention']
 export type SectionKey = (typeof sectionKeys)[number]
 
 type BenchOptions = {
@@ -33,15 +34,21 @@ type BenchOptions = {
   /** The history bench measures the PostgreSQL server only (PGlite takes long at a million). */
   historySkipPglite: boolean
   analyticsRecords: number
+  retentionRecords: number
+  /** Applicants the retention bench makes due and erases. */
+  retentionApplicants: number
 }
 
 const usage = `npm run bench -- [--build] [--strict] [--runs=1] [--only=load,audit,render,weight,lighthouse,bigData,memory,coldStart]
                    [--load-seconds=6] [--render-samples=15] [--lighthouse-runs=1]
        npm run bench -- --only=history [--history-records=100000] [--history-skip-pglite]
        npm run bench -- --only=analytics [--analytics-records=100000]
+       npm run bench -- --only=retention [--retention-records=1000000] [--retention-applicants=10000]
   --only=history backfills the history mirror from the simulator into PGlite and PostgreSQL and
   times the queue's, search's and applicant page's reads at that size.
   --only=analytics times the analytics page's queries over synthetic records, with EXPLAIN.
+  --only=retention backfills a PostgreSQL server as --only=history does and times one retention
+  run erasing that many applicants, with the pages' reads timed meanwhile.
   Runs against the production build in $NEXT_DIST_DIR (default .next); --build makes it first.
   --runs=N repeats the whole measurement with fresh servers and prints each budget's median and
   spread; a budget is met only when it is met in every run.
@@ -70,6 +77,8 @@ export function parseOptions(argv: string[]): BenchOptions {
       'history-records': { type: 'string' },
       'history-skip-pglite': { type: 'boolean', default: false },
       'analytics-records': { type: 'string' },
+      'retention-records': { type: 'string' },
+      'retention-applicants': { type: 'string' },
     },
   })
   if (values.help) {
@@ -90,6 +99,12 @@ export function parseOptions(argv: string[]): BenchOptions {
     historySkipPglite: values['history-skip-pglite'],
     analyticsRecords: Math.round(
       positive('analytics-records', values['analytics-records'], 100_000),
+    ),
+    retentionRecords: Math.round(
+      positive('retention-records', values['retention-records'], 1_000_000),
+    ),
+    retentionApplicants: Math.round(
+      positive('retention-applicants', values['retention-applicants'], 10_000),
     ),
     loadSeconds: positive('load-seconds', values['load-seconds'], 6),
     renderSamples: Math.round(positive('render-samples', values['render-samples'], 15)),

@@ -20,7 +20,7 @@ export default async function ApplicantRoute({ params }: PageProps<'/applicants/
   const applicantId = decoded((await params).applicant_id)
   // Every id the mirror holds opens (lib/ids.ts): the same rule as the revocation route's.
   if (applicantId === null || !isApplicantId(applicantId)) notFound()
-  const { history, mirror, standing, canRevoke } = await loadApplicantPage(applicantId)
+  const { history, mirror, standing, canRevoke, retention } = await loadApplicantPage(applicantId)
   return (
     <ApplicantPage
       applicantId={applicantId}
@@ -28,6 +28,7 @@ export default async function ApplicantRoute({ params }: PageProps<'/applicants/
       mirror={mirror}
       standing={standing}
       canRevoke={canRevoke}
+      retention={retention}
     />
   )
 }

@@ -46,6 +46,8 @@ export async function startApp(
       // The history mirror's background reads would count in these tests' upstream figures
       // and use up their injected faults; the mirror's own tests turn it on.
       HISTORY_SYNC: 'off',
+      // The simulated history is fixed in the past: the daily run would erase its sandbox records.
+      RETENTION_JOB: 'off',
       ...env,
     },
     store: { dataDir, remove: !env.VERITY_DATA_DIR },

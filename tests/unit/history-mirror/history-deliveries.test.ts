@@ -292,7 +292,6 @@ describe('deliveries and the poll', () => {
       db,
       holder: 'instance-a',
       pageSize: 10,
-      retentionDays: undefined,
       recordCap: 64 * 1024,
       between: async () => {},
     }

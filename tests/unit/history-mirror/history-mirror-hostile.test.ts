@@ -76,7 +76,6 @@ async function holding(db: Kysely<Database>): Promise<SyncModule.SyncContext> {
     holder: 'instance-a',
     pageSize: 4,
     recordCap: RECORD_CAP,
-    retentionDays: undefined,
     between: async () => {},
   }
 }
@@ -241,7 +240,6 @@ describe('an oversized page', () => {
         holder: 'instance-a',
         pageSize: 8,
         recordCap: RECORD_CAP,
-        retentionDays: undefined,
         between: async () => {},
       }
       while (await modules.sync.backfillPage(context)) await context.between()

@@ -60,14 +60,13 @@ function serve(history: FakeHistory) {
 /** Small, so that a test's oversized record need not be megabytes. */
 const RECORD_CAP = 64 * 1024
 
-async function holding(holder = 'instance-a', pageSize = 10, retentionDays?: number) {
+async function holding(holder = 'instance-a', pageSize = 10) {
   expect(await lease.takeLease(store.db, holder, 45)).toBe(true)
   return {
     db: store.db,
     holder,
     pageSize,
     recordCap: RECORD_CAP,
-    retentionDays,
     between: async () => {},
   }
 }
@@ -346,19 +345,6 @@ describe('the history mirror', () => {
       is_sandbox: true,
     })
     expect(JSON.stringify(rows)).not.toContain('X123')
-  })
-
-  it('keeps only the retention period, at the backfill and afterwards', async () => {
-    const ageDays = (Date.now() - Date.parse('2026-11-20T12:00:00Z')) / 86_400_000
-    const days = Math.ceil(ageDays) + 2
-    serve(fakeHistory([...screenings(3), screening('ancient', (days + 5) * 1440)]))
-    const context = await holding('instance-a', 10, days)
-    await backfillAll(context)
-    expect(await ids()).toEqual(['r-0', 'r-1', 'r-2'])
-
-    expect(await state.deleteOlderThan(store.db, 'instance-a', 1)).toBe(3)
-    expect(await ids()).toEqual([])
-    expect((await state.readState(store.db)).records).toBe(0)
   })
 
   it('lets one instance hold the lease until it expires, then another takes over', async () => {
