@@ -24,6 +24,7 @@ import * as lastingDecisions from './migrations/0023-lasting-decisions'
 import * as caseClock from './migrations/0024-case-clock'
 import * as dropSuperseded from './migrations/0025-drop-superseded'
 import * as sessionEndNotice from './migrations/0027-session-end-notice'
+import * as auditSequencer from './migrations/0043-audit-sequencer'
 
 /*
  * Every migration, in order, imported rather than read from disk: the standalone server carries
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0024-case-clock': caseClock,
   '0025-drop-superseded': dropSuperseded,
   '0027-session-end-notice': sessionEndNotice,
+  '0043-audit-sequencer': auditSequencer,
 }
 
 export const migrationProvider: MigrationProvider = {
