@@ -41,7 +41,11 @@ describe('audit()', () => {
     const reveal = await audit(viewer, 'reveal', resource, 'ok', 'date_of_birth')
     // Committed when the call answers, sealed or not yet.
     expect(
-      await db.selectFrom('audit_events').selectAll().where('id', '=', reveal.id).executeTakeFirst(),
+      await db
+        .selectFrom('audit_events')
+        .selectAll()
+        .where('id', '=', reveal.id)
+        .executeTakeFirst(),
     ).toMatchObject({
       user_label: 'ana@example.com',
       action: 'reveal',
@@ -68,7 +72,11 @@ describe('audit()', () => {
         .map((line) => JSON.parse(line) as { requestId: string; seq: number; hash: string }),
     )
     expect(printed.map((line) => [line.requestId, line.seq, line.hash])).toEqual(
-      [view, reveal].map((record, index) => [record.requestId, rows[index]!.seq, rows[index]!.hash]),
+      [view, reveal].map((record, index) => [
+        record.requestId,
+        rows[index]!.seq,
+        rows[index]!.hash,
+      ]),
     )
   })
 

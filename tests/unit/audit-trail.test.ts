@@ -97,8 +97,10 @@ describe('audit trail in the store', () => {
     ).rejects.toThrow(/append-only/)
     // Only a seal gets through, and only once: an unsealed row's place, and nothing else with it.
     await expect(
-      sql.raw(`update audit_events set seq = 9, prev_hash = 'x', hash = 'y', outcome = 'denied'
-        where seq is null`).execute(store.db),
+      sql
+        .raw(`update audit_events set seq = 9, prev_hash = 'x', hash = 'y', outcome = 'denied'
+        where seq is null`)
+        .execute(store.db),
     ).rejects.toThrow(/append-only/)
     await expect(
       sql.raw(`update audit_events set seq = seq + 10, hash = 'y' where seq = 1`).execute(store.db),
@@ -418,11 +420,13 @@ describe('the health of the sealing', () => {
   it('is an alarm once a row waits past ten times AUDIT_SEAL_MS, and says why', async () => {
     await append(1, false)
     const [row] = await stored()
-    const at = (await store.db
-      .selectFrom('audit_events')
-      .select('at')
-      .where('id', '=', row!.id)
-      .executeTakeFirstOrThrow()).at
+    const at = (
+      await store.db
+        .selectFrom('audit_events')
+        .select('at')
+        .where('id', '=', row!.id)
+        .executeTakeFirstOrThrow()
+    ).at
     const waited = (ms: number) => unsealedRows(store.db, new Date(at.getTime() + ms))
     expect(sealHealth(await waited(900), 100)).toMatchObject({
       degraded: false,
