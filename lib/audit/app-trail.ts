@@ -4,16 +4,18 @@ import { getEnv } from '@/lib/env'
 import { storeConfig } from '@/lib/store/open'
 import { getStore } from '@/lib/store/store'
 
-import type { AuditRecord } from './chain'
+import type { AppendedRecord, AuditRecord } from './chain'
 import { auditKey } from './key'
 import { startSequencer, type Sequencer } from './sequencer'
 import { createAuditWriter, sealGenesis, type AuditWriter } from './trail'
 
 /*
  * The audit trail of this server process: its key, one writer on the process's store, and its
- * sequencer (sequencer.ts), nudged by each write. Every sealed row is also written as one JSON line
- * to standard output, for log shippers, unless AUDIT_STDOUT=off. Kept on globalThis for the same
- * reason as the store (one per process, not per bundle).
+ * sequencer (sequencer.ts), nudged by each write. Every committed row is also written as one JSON
+ * line to standard output as it commits, before it is sealed (with its id and its writer's number,
+ * so the shipped copy shows a row later missing from the store), for log shippers, unless
+ * AUDIT_STDOUT=off. Kept on globalThis for the same reason as the store (one per process, not per
+ * bundle).
  */
 
 const KEY = Symbol.for('verity.audit-trail')
@@ -32,12 +34,13 @@ export function appTrail(): Promise<AppTrail> {
     const { AUDIT_STDOUT, AUDIT_SEAL_MS } = getEnv()
     await sealGenesis(store.db, key)
     const echo = AUDIT_STDOUT
-      ? (records: AuditRecord[]) =>
-          process.stdout.write(records.map((record) => `${JSON.stringify(record)}\n`).join(''))
+      ? (records: (AppendedRecord | AuditRecord)[]) =>
+          process.stdout.write(
+            records.map((record) => `${JSON.stringify({ log: 'audit', ...record })}\n`).join(''),
+          )
       : undefined
     const sequencer = startSequencer(store.db, key, {
       sealMs: AUDIT_SEAL_MS,
-      echo,
       // Rows of an instance that stopped before sealing them are another's to seal, in time.
       sweepMs: store.kind === 'postgres' ? AUDIT_SEAL_MS * 5 : undefined,
     })

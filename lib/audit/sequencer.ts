@@ -102,8 +102,6 @@ export type Sequencer = {
 
 type SequencerOptions = {
   sealMs: number
-  /** Each round's sealed rows, in chain order (the audit lines of standard output). */
-  echo?: (records: AuditRecord[]) => void
   /**
    * Also run a round this often without a nudge, for rows another instance appended and could not
    * seal (it stopped): on a shared store. An embedded store has one process, which nudges.
@@ -115,7 +113,7 @@ type SequencerOptions = {
 export function startSequencer(
   db: Db,
   key: Uint8Array,
-  { sealMs, echo = () => {}, sweepMs }: SequencerOptions,
+  { sealMs, sweepMs }: SequencerOptions,
 ): Sequencer {
   let timer: NodeJS.Timeout | null = null
   let running: Promise<void> | null = null
@@ -157,7 +155,6 @@ export function startSequencer(
         schedule(sealMs / 4)
         return
       }
-      if (result.sealed.length > 0) echo(result.sealed)
       for (const id of result.refused.filter((id) => !warned.has(id))) {
         warned.add(id)
         console.error(

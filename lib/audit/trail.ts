@@ -62,8 +62,8 @@ export type AuditWriter = {
 }
 
 type WriterHooks = {
-  /** Each row `appendMade` committed (sealed at once); the sequencer echoes the others. */
-  echo?: (records: AuditRecord[]) => void
+  /** Each batch of rows as it is committed (a made entry's sealed at once), in commit order. */
+  echo?: (records: (AppendedRecord | AuditRecord)[]) => void
   /** Called after each committed write, so the sequencer knows there is work. */
   appended?: () => void
 }
@@ -97,8 +97,10 @@ export function createAuditWriter(
       const rows = batch.map(({ entry }, index) => ({ ...entry, writer, writerSeq: first + index }))
       const ids = await insertAppended(query, key, rows)
       next = first + rows.length
+      const records = rows.map((row, index) => ({ ...row, id: ids[index]! }))
+      echo(records)
       appended()
-      batch.forEach((pending, index) => pending.resolve({ ...rows[index]!, id: ids[index]! }))
+      batch.forEach((pending, index) => pending.resolve(records[index]!))
       return true
     } catch (error) {
       next = null

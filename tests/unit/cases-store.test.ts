@@ -687,8 +687,6 @@ describe('case reasons', () => {
       { field: 'closed', reason: `closed as no action needed; reason ${digest(reasons.close)}` },
       { field: 'reopened', reason: `reopened; reason ${digest(reasons.reopen)}` },
     ])
-    // Printed once sealed into the chain.
-    await (await import('@/lib/audit/app-trail')).sealAppTrail()
     const lines = stdout.mock.calls.map(([line]) => String(line)).join('')
     expect(lines).toContain(digest(reasons.close))
     for (const words of ['ana.perez@example.com', '7946 0958']) {
