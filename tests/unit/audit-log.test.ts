@@ -118,4 +118,33 @@ describe('audit()', () => {
     }
     await expect(audit(viewer, 'view', resource, 'ok')).resolves.toMatchObject({ action: 'view' })
   })
+
+  it('turns /api/health degraded, saying why, while a row waits unsealed past 10× AUDIT_SEAL_MS', async () => {
+    const { audit } = await import('@/lib/audit/record')
+    const { sealAppTrail } = await import('@/lib/audit/app-trail')
+    const { getStore } = await import('@/lib/store/store')
+    const { GET } = await import('@/app/api/health/route')
+    const { db } = await getStore()
+    const { sql } = await import('kysely')
+    const health = async () => {
+      delete (globalThis as Record<symbol, unknown>)[Symbol.for('verity.audit-seal-health')]
+      return (await (await GET()).json()) as { status: string; audit: Record<string, unknown> }
+    }
+    await audit(viewer, 'view', resource, 'ok')
+    await sealAppTrail()
+    expect(await health()).toMatchObject({ audit: { degraded: false, count: 0 } })
+    // A row put in by hand two seconds ago, without the key: the sequencer will not seal it.
+    await sql`insert into audit_events (at, user_label, action, resource_type, resource_id,
+      request_id, outcome, writer, writer_seq, append_mac) values (now() - interval '2 seconds',
+      'x', 'view', 'profile', 'p', 'r', 'ok', 'forger', 1, ${'0'.repeat(64)})`.execute(db)
+    await sealAppTrail()
+    const body = await health()
+    expect(body).toMatchObject({
+      status: 'degraded',
+      audit: { degraded: true, count: 1, alarmSeconds: 1 },
+    })
+    expect(body.audit.reason).toMatch(
+      /^1 audit row not sealed into the chain, the oldest for 2\.\d s/,
+    )
+  })
 })
