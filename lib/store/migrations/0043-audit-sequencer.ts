@@ -14,6 +14,7 @@ import { sql, type Kysely } from 'kysely'
  * - The append-only trigger lets one update through: the sequencer's, setting exactly those three
  *   columns of an unsealed row and nothing else.
  * - The activity views and their indexes follow `id` (append order): an unsealed row has no `seq`.
+ *   `audit_events_user` goes: no query reads it.
  * - Migration 0018's append function moved the head with every row; nothing calls it now.
  */
 const statements = [
@@ -27,7 +28,8 @@ const statements = [
   `alter table audit_events alter column id set not null`,
   `alter table audit_events drop constraint audit_events_pkey`,
   `alter table audit_events add primary key (id)`,
-  `create unique index audit_events_seq on audit_events (seq)`,
+  // Only sealed rows have a place; an unsealed row's append adds nothing to this index.
+  `create unique index audit_events_seq on audit_events (seq) where seq is not null`,
   `alter table audit_events alter column seq drop not null,
     alter column prev_hash drop not null, alter column hash drop not null`,
   `alter table audit_events add column writer text, add column writer_seq bigint,
@@ -35,11 +37,12 @@ const statements = [
   `create unique index audit_events_writer on audit_events (writer, writer_seq)`,
   `create index audit_events_unsealed on audit_events (id) where seq is null`,
   `drop index audit_events_resource`,
-  `drop index audit_events_user`,
   `drop index audit_events_analyst`,
   `create index audit_events_resource on audit_events (resource_type, resource_id, id desc)`,
-  `create index audit_events_user on audit_events (user_label, id desc)`,
   `create index audit_events_analyst on audit_events (analyst_id, id desc)`,
+  // No query uses it (the activity page's name filter is an ilike on a substring), and each row
+  // now writes its indexes twice: at its append and at its seal.
+  `drop index audit_events_user`,
   `create or replace function verity_audit_append_only() returns trigger language plpgsql as $$
   begin
     if tg_op = 'UPDATE' then
