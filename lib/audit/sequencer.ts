@@ -38,20 +38,15 @@ export type Round = { sealed: AuditRecord[]; refused: number[]; more: boolean }
  */
 export async function sealCommitted(db: Db, key: Uint8Array, wait = false): Promise<Round | null> {
   return db.transaction().execute(async (trx) => {
-    if (wait) {
-      await sql`select pg_advisory_xact_lock(${LOCK_KEY}::bigint)`.execute(trx)
-    } else {
-      const { rows } = await sql<{
-        locked: boolean
-      }>`select pg_try_advisory_xact_lock(${LOCK_KEY}::bigint) as locked`.execute(trx)
-      if (!rows[0]?.locked) return null
-    }
-    const head = await trx
-      .selectFrom('audit_head')
-      .select(['seq', 'hash'])
-      .where('id', '=', 1)
-      .forUpdate()
-      .executeTakeFirstOrThrow()
+    if (wait) await sql`select pg_advisory_xact_lock(${LOCK_KEY}::bigint)`.execute(trx)
+    // The lock and the head in one statement: a round is a few statements on the store's one
+    // connection (embedded), between requests' appends.
+    const { rows: heads } = await sql<{ seq: number; hash: string }>`select seq, hash
+      from audit_head where id = 1
+        and ${wait ? sql`true` : sql`pg_try_advisory_xact_lock(${LOCK_KEY}::bigint)`}
+      for update`.execute(trx)
+    const head = heads[0]
+    if (!head) return null
     const rows = await trx
       .selectFrom('audit_events')
       .selectAll()
@@ -75,17 +70,16 @@ export async function sealCommitted(db: Db, key: Uint8Array, wait = false): Prom
       ids.push(row.id)
     }
     if (sealed.length > 0) {
-      await sql`update audit_events set seq = s.seq, prev_hash = s.prev_hash, hash = s.hash
-        from unnest(${ids}::bigint[], ${sealed.map((r) => r.seq)}::bigint[],
-          ${sealed.map((r) => r.prevHash)}::text[], ${sealed.map((r) => r.hash)}::text[])
-          as s(id, seq, prev_hash, hash)
-        where audit_events.id = s.id`.execute(trx)
       const next = sealHead(key, seq, hash)
-      await trx
-        .updateTable('audit_head')
-        .set({ seq: next.seq, hash: next.hash, mac: next.mac })
-        .where('id', '=', 1)
-        .execute()
+      await sql`with sealed as (
+          update audit_events set seq = s.seq, prev_hash = s.prev_hash, hash = s.hash
+          from unnest(${ids}::bigint[], ${sealed.map((r) => r.seq)}::bigint[],
+            ${sealed.map((r) => r.prevHash)}::text[], ${sealed.map((r) => r.hash)}::text[])
+            as s(id, seq, prev_hash, hash)
+          where audit_events.id = s.id
+        )
+        update audit_head set seq = ${next.seq}, hash = ${next.hash}, mac = ${next.mac}
+        where id = 1`.execute(trx)
     }
     return { sealed, refused, more: rows.length === ROUND_ROWS }
   })

@@ -12,7 +12,9 @@ import { sql, type Kysely } from 'kysely'
  *   row removed before it was sealed. `append_mac` is an HMAC over the row as appended, so one
  *   changed before sealing is refused by the sequencer and named by the verifier.
  * - The append-only trigger lets one update through: the sequencer's, setting exactly those three
- *   columns of an unsealed row and nothing else.
+ *   columns of an unsealed row and nothing else (every other column is compared by name, cheaper
+ *   per sealed row than comparing the rows as JSON; a column added later belongs in that list, and
+ *   the append MAC covers the content either way).
  * - The activity views and their indexes follow `id` (append order): an unsealed row has no `seq`.
  *   `audit_events_user` goes: no query reads it.
  * - Migration 0018's append function moved the head with every row; nothing calls it now.
@@ -48,8 +50,12 @@ const statements = [
     if tg_op = 'UPDATE' then
       if old.seq is null and new.seq is not null and new.prev_hash is not null
         and new.hash is not null
-        and to_jsonb(new) - 'seq' - 'prev_hash' - 'hash'
-          = to_jsonb(old) - 'seq' - 'prev_hash' - 'hash' then
+        and (new.id, new.at, new.user_label, new.analyst_id, new.action, new.resource_type,
+          new.resource_id, new.field, new.reason, new.request_id, new.client_request_id,
+          new.outcome, new.writer, new.writer_seq, new.append_mac)
+        is not distinct from (old.id, old.at, old.user_label, old.analyst_id, old.action,
+          old.resource_type, old.resource_id, old.field, old.reason, old.request_id,
+          old.client_request_id, old.outcome, old.writer, old.writer_seq, old.append_mac) then
         return new;
       end if;
     end if;
