@@ -467,6 +467,9 @@ function storeShape() {
       .enum(['on', 'off', 'true', 'false'], { error: 'must be on or off' })
       .optional()
       .transform((value) => value !== 'off' && value !== 'false'),
+    // How soon the sequencer links committed audit rows into the chain (lib/audit/sequencer.ts); a
+    // row still unsealed after ten times this is an alarm in /api/health.
+    AUDIT_SEAL_MS: wholeNumber('milliseconds', 10, 60_000).default(100),
     SESSION_SECRET: optionalText().refine(
       (value) => value === undefined || value.length >= 32,
       'must be at least 32 characters (for example `openssl rand -base64 48`)',

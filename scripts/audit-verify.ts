@@ -1,11 +1,13 @@
 // `npm run audit:verify [-- <file>]`: checks the audit trail in the store (DATABASE_URL or
-// VERITY_DATA_DIR), or an exported file, against the key; exit 1 naming the first bad row.
+// VERITY_DATA_DIR), or an exported file, against the key; exit 1 naming the first bad row. In the
+// store it also checks the rows not yet sealed into the chain and says how many and how old.
 import { readFileSync } from 'node:fs'
 
 import { verifyTrail } from '@/lib/audit/chain'
 import { auditKey } from '@/lib/audit/key'
 import { parseTrailFile } from '@/lib/audit/trail-file'
 import { verifyStoredTrail } from '@/lib/audit/trail'
+import { sealHealth, unsealedRows } from '@/lib/audit/unsealed'
 import { parseStoreEnv } from '@/lib/env'
 import { openStore, storeConfig } from '@/lib/store/open'
 
@@ -48,6 +50,12 @@ if (file) {
   )
   try {
     result = await verifyStoredTrail(store.db, key)
+    const unsealed = sealHealth(await unsealedRows(store.db), env.AUDIT_SEAL_MS)
+    if (unsealed.count > 0) {
+      console.log(
+        `${unsealed.count} row${unsealed.count === 1 ? '' : 's'} not yet sealed into the chain, the oldest ${unsealed.oldestSeconds!.toFixed(1)} s old${unsealed.degraded ? ` (past the ${unsealed.alarmSeconds} s alarm: is a server running to seal them?)` : ''}`,
+      )
+    }
   } finally {
     await store.close()
   }

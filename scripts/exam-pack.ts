@@ -8,6 +8,7 @@ import { userInfo } from 'node:os'
 import { pipeline } from 'node:stream/promises'
 
 import { auditKey } from '@/lib/audit/key'
+import { startSequencer } from '@/lib/audit/sequencer'
 import { createAuditWriter } from '@/lib/audit/trail'
 import { parseEnv } from '@/lib/env'
 import { loadSigningKey } from '@/lib/evidence/signing-key'
@@ -66,6 +67,11 @@ try {
     requestId: randomUUID(),
     outcome: 'ok',
   })
+  // The pack names trail rows by their place in the chain: what is committed is sealed first
+  // (beside a running deployment its sequencers take turns with this one under their lock).
+  const sequencer = startSequencer(store.db, key, { sealMs: env.AUDIT_SEAL_MS })
+  await sequencer.sealNow()
+  sequencer.stop()
   const started = performance.now()
   await pipeline(
     examPack({

@@ -52,7 +52,7 @@ export function ActivityTable({
         </thead>
         <tbody className="divide-y divide-hairline">
           {rows.map((row) => (
-            <tr key={row.seq}>
+            <tr key={row.id}>
               <td className={cell}>
                 <Timestamp value={row.time} mode="absolute" />
               </td>
@@ -72,7 +72,10 @@ export function ActivityTable({
                   <Badge tone="amber">{row.outcome.replaceAll('_', ' ')}</Badge>
                 )}
               </td>
-              <td className={`${cell} text-right font-mono text-xs text-faint`}>{row.seq}</td>
+              <td className={`${cell} text-right font-mono text-xs text-faint`}>
+                {/* A row is sealed into the chain, and gets its number, within AUDIT_SEAL_MS. */}
+                {row.seq ?? <span title="Recorded; being sealed into the chain">…</span>}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -3,7 +3,9 @@ import type { Verification } from '@/lib/audit/chain'
 /** What the activity views show of the audit trail; the reads are in activity.ts (server-only). */
 
 export type ActivityRow = {
-  seq: number
+  id: number
+  /** Its place in the chain; null for the moment until the sequencer seals it. */
+  seq: number | null
   time: string
   user: string
   action: string

@@ -9,7 +9,8 @@ import type { ActivityFilters } from './activity-query'
 
 /*
  * What the activity views read from the trail: a record's activity, and the whole trail filtered.
- * Newest first; a page asks for one row more than it shows to know whether older ones exist.
+ * Newest first (by append: a row is shown before the sequencer gives it its place in the chain); a
+ * page asks for one row more than it shows to know whether older ones exist.
  */
 
 type Db = Kysely<Database>
@@ -17,6 +18,7 @@ type Db = Kysely<Database>
 const ACTIVITY_PAGE_SIZE = 50
 
 const columns = [
+  'id',
   'seq',
   'at',
   'user_label',
@@ -28,7 +30,8 @@ const columns = [
 ] as const
 
 function rowOf(row: {
-  seq: number
+  id: number
+  seq: number | null
   at: Date
   user_label: string
   action: string
@@ -38,6 +41,7 @@ function rowOf(row: {
   outcome: string
 }): ActivityRow {
   return {
+    id: row.id,
     seq: row.seq,
     time: row.at.toISOString(),
     user: row.user_label,
@@ -58,7 +62,7 @@ export async function recordActivity(
     .select(columns)
     .where('resource_type', '=', resource.type)
     .where('resource_id', '=', resource.id)
-    .orderBy('seq', 'desc')
+    .orderBy('id', 'desc')
     .limit(limit + 1)
     .execute()
   return { rows: rows.slice(0, limit).map(rowOf), hasOlder: rows.length > limit }
@@ -99,7 +103,7 @@ export async function findActivity(
     query = query.where('at', '<', end)
   }
   const rows = await query
-    .orderBy('seq', 'desc')
+    .orderBy('id', 'desc')
     .limit(pageSize + 1)
     .offset((filters.page - 1) * pageSize)
     .execute()
@@ -119,7 +123,7 @@ export async function openedRecordsOf(
   const rows = await db
     .selectFrom('audit_events')
     .select(['resource_type', 'resource_id'])
-    .select((eb) => [eb.fn.max('seq').as('last_seq'), eb.fn.max('at').as('last_at')])
+    .select((eb) => [eb.fn.max('id').as('last_id'), eb.fn.max('at').as('last_at')])
     .where('analyst_id', '=', analystId)
     .where('action', '=', 'view')
     .where('outcome', '=', 'ok')
@@ -128,7 +132,7 @@ export async function openedRecordsOf(
     .where('resource_type', 'in', types)
     .where('resource_id', 'is not', null)
     .groupBy(['resource_type', 'resource_id'])
-    .orderBy('last_seq', 'desc')
+    .orderBy('last_id', 'desc')
     .limit(limit)
     .execute()
   return rows.map((row) => ({

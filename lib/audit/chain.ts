@@ -60,7 +60,18 @@ export type AuditEntry = {
   outcome: string
 }
 
-export type AuditRecord = AuditEntry & { log: 'audit'; seq: number; prevHash: string; hash: string }
+/**
+ * Where a row was appended (issue #55): the writer (one per process) and its own count of rows, 1,
+ * 2, 3…, so a row removed before it was sealed leaves a number missing. Absent on rows appended
+ * sealed (older rows, and a made entry: `appendMade`).
+ */
+export type AppendMark = { writer: string; writerSeq: number }
+
+/** A row as the writer commits it, before the sequencer gives it its place in the chain. */
+export type AppendedRecord = AuditEntry & AppendMark & { id: number }
+
+export type AuditRecord = AuditEntry &
+  Partial<AppendMark> & { log: 'audit'; seq: number; prevHash: string; hash: string }
 
 export type AuditHead = { seq: number; hash: string; mac: string }
 
@@ -91,12 +102,24 @@ function hashOf(key: Uint8Array, body: Omit<AuditRecord, 'hash' | 'log'>) {
   return mac(key, `verity audit row\n${canonicalJson(hashed)}`)
 }
 
+/**
+ * The MAC of a row as appended, before it has a place in the chain: the sequencer seals only a row
+ * that still matches it, and the verifier names one that does not.
+ */
+export function appendMac(key: Uint8Array, row: AuditEntry & AppendMark) {
+  return mac(key, `verity audit append\n${canonicalJson(row)}`)
+}
+
+export function appendMacHolds(key: Uint8Array, row: AuditEntry & AppendMark, given: string) {
+  return same(given, appendMac(key, row))
+}
+
 /** The record that follows `prevHash` as row `seq`. */
 export function sealRecord(
   key: Uint8Array,
   seq: number,
   prevHash: string,
-  entry: AuditEntry,
+  entry: AuditEntry & Partial<AppendMark>,
 ): AuditRecord {
   const body = { ...entry, seq, prevHash }
   return { log: 'audit', ...body, hash: hashOf(key, body) }
@@ -112,27 +135,50 @@ function same(a: string, b: string) {
 
 export type ChainPosition = { seq: number; hash: string }
 
+/** Each writer's last number seen in the chain (see `AppendMark`). */
+export type WriterCounts = Map<string, number>
+
 export type Verification =
   | { ok: true; rows: number; head: number | null; last: ChainPosition }
   | { ok: false; seq: number; reason: string; rows: number }
 
 const GENESIS: ChainPosition = { seq: 0, hash: GENESIS_HASH }
 
+/** Why `record` does not follow its writer's row before, or null when it does. */
+export function writerGap(
+  writers: WriterCounts,
+  record: Partial<AppendMark>,
+  strict: boolean,
+): string | null {
+  if (record.writer === undefined || record.writerSeq === undefined) return null
+  const last = writers.get(record.writer)
+  const expected = last === undefined ? (strict ? 1 : record.writerSeq) : last + 1
+  if (record.writerSeq !== expected) {
+    return `its writer's row ${expected} is missing (removed before it was sealed)`
+  }
+  writers.set(record.writer, record.writerSeq)
+  return null
+}
+
 /**
  * Checks a trail row by row, in sequence order, against the key and the head record. `head` null
  * (a file without one) checks the rows only. Rows past the head are accepted when they chain on:
  * appends made while the trail was being read. `from` continues after a row already verified
- * (the records then start after it).
+ * (the records then start after it), and `writers` with each writer's last number there (updated
+ * as rows are read); without them a writer's first row seen is taken as it is.
  */
 export async function verifyTrail(
   key: Uint8Array,
   records: AsyncIterable<AuditRecord> | Iterable<AuditRecord>,
   head: AuditHead | null,
   from: ChainPosition = GENESIS,
+  writers?: WriterCounts,
 ): Promise<Verification> {
   let prevHash = from.hash
   let expected = from.seq + 1
   let hashAtHead: string | null = head && head.seq <= from.seq ? headHashBefore(head, from) : null
+  const counts: WriterCounts = writers ?? new Map()
+  const strict = from.seq === 0 || writers !== undefined
   for await (const record of records) {
     const rows = expected - 1
     if (record.seq > expected) {
@@ -160,6 +206,8 @@ export async function verifyTrail(
         rows,
       }
     }
+    const gap = writerGap(counts, record, strict)
+    if (gap) return { ok: false, seq: record.seq, reason: gap, rows }
     if (head && record.seq === head.seq) hashAtHead = hash
     prevHash = hash
     expected += 1

@@ -8,7 +8,8 @@ import { GENESIS_HASH, type ChainPosition } from './chain'
 
 /*
  * Where a period lies in the trail, for the exam pack (lib/exam/): the sequence numbers of its
- * first and last rows by their time, and the chain's position just before it when it holds none.
+ * first and last sealed rows by their time, and the chain's position just before it when it holds
+ * none (a row not yet sealed has no place; the pack's maker seals what is committed first).
  * The rows themselves are read with readRecords (./trail.ts), as every reader of the trail does.
  */
 
@@ -33,8 +34,11 @@ export async function positionBefore(db: Db, start: Date): Promise<ChainPosition
     .selectFrom('audit_events')
     .select(['seq', 'hash'])
     .where('at', '<', start)
+    .where('seq', 'is not', null)
     .orderBy('seq', 'desc')
     .limit(1)
     .executeTakeFirst()
-  return row ?? { seq: 0, hash: GENESIS_HASH }
+  return row?.seq != null && row.hash != null
+    ? { seq: row.seq, hash: row.hash }
+    : { seq: 0, hash: GENESIS_HASH }
 }

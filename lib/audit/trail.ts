@@ -1,5 +1,7 @@
 import 'server-only'
 
+import { randomBytes } from 'node:crypto'
+
 import type { Kysely } from 'kysely'
 
 import type { StatementRunner, Store } from '@/lib/store/open'
@@ -7,79 +9,101 @@ import type { AuditEventRow, Database } from '@/lib/store/schema'
 
 import {
   GENESIS_HASH,
+  appendMac,
+  appendMacHolds,
+  writerGap,
+  type ChainPosition,
   sealHead,
   sealRecord,
   verifyTrail,
+  type AppendedRecord,
+  type AppendMark,
   type AuditEntry,
   type AuditHead,
   type AuditRecord,
   type Verification,
+  type WriterCounts,
 } from './chain'
 
 /*
- * The audit trail in the store. Appends are serialised by the head record: any number of
- * instances on one database extend one chain. A writer remembers the head it last wrote and
- * appends in one statement that moves the head only if it is still there (and inserts the rows
- * only if it moved); when another instance got in between, it falls back to a transaction that
- * locks the head row and reads it. Within a process, entries that arrive while a write is under
- * way, or in the turn of the event loop that wrote, go into the next write together (group
- * commit); a batch the store refuses is written again entry by entry, so one bad entry fails
- * alone. A request waits until its row is committed: a view whose row cannot be written fails.
+ * The audit trail in the store (issue #55: append, then sequence). A request's row is committed
+ * unchained: one INSERT, no shared row to wait for, and the request answers once it is durable. The
+ * sequencer (sequencer.ts) then links committed rows into the HMAC chain and moves the head.
+ *
+ * A writer (one per process) numbers its rows 1, 2, 3… and sends one write at a time: entries that
+ * arrive while a write is under way go into the next one together (group commit). Its rows
+ * therefore commit in the order of their numbers, and a number missing in the chain is a row
+ * removed before it was sealed. A batch the store refuses is written again entry by entry, so one
+ * bad entry fails alone; after any failure the writer reads its last committed number back, so a
+ * write whose outcome it never heard cannot leave a gap. A request waits until its row is
+ * committed: a view whose row cannot be written fails.
  */
 
 type Db = Kysely<Database>
 type Pending = {
-  entry: AuditEntry | MakeEntry
-  resolve: (record: AuditRecord) => void
+  entry: AuditEntry
+  resolve: (record: AppendedRecord) => void
   reject: (error: unknown) => void
 }
 /** An entry that can only be made once its sequence number is known (see `appendMade`). */
 export type MakeEntry = (seq: number) => Promise<AuditEntry>
-type Position = { seq: number; hash: string }
 
 const MAX_BATCH = 256
 
 export type AuditWriter = {
-  append: (entry: AuditEntry) => Promise<AuditRecord>
+  /** Commits the entry unsealed; resolves once it is committed, rejects when it cannot be. */
+  append: (entry: AuditEntry) => Promise<AppendedRecord>
   /**
-   * Appends the entry `make` returns for the sequence number its row will have. The head row stays
-   * locked while `make` runs, so no other row can take that number: keep it short and free of
-   * store reads (the embedded store has one connection).
+   * Appends the entry `make` returns for the sequence number its row will have, sealed at once.
+   * The head row stays locked while `make` runs, so no other row can take that number: keep it
+   * short and free of store reads (the embedded store has one connection).
    */
   appendMade: (make: MakeEntry) => Promise<AuditRecord>
 }
 
-/** A writer of one process on one store; `echo` receives each committed batch in order. */
+type WriterHooks = {
+  /** Each batch of rows as it is committed (a made entry's sealed at once), in commit order. */
+  echo?: (records: (AppendedRecord | AuditRecord)[]) => void
+  /** Called after each committed write, so the sequencer knows there is work. */
+  appended?: () => void
+}
+
+/** A writer of one process on one store. */
 export function createAuditWriter(
   { db, query }: Pick<Store, 'db' | 'query'>,
   key: Uint8Array,
-  echo: (records: AuditRecord[]) => void = () => {},
+  { echo = () => {}, appended = () => {} }: WriterHooks = {},
 ): AuditWriter {
+  const writer = randomBytes(9).toString('base64url')
   const queue: Pending[] = []
   let writing = false
-  let known: Position | null = null
+  // The writer's next number; null after a failure, until read back from the store.
+  let next: number | null = 1
 
-  async function write(entries: AuditEntry[] | MakeEntry) {
-    const records =
-      typeof entries === 'function' || !known ? null : await appendAt(query, key, known, entries)
-    const written = records ?? (await appendLocked(db, key, entries))
-    const last = written.at(-1)
-    if (last) known = { seq: last.seq, hash: last.hash }
-    return written
+  async function nextNumber() {
+    if (next !== null) return next
+    const row = await db
+      .selectFrom('audit_events')
+      .select((eb) => eb.fn.max('writer_seq').as('last'))
+      .where('writer', '=', writer)
+      .executeTakeFirst()
+    return (next = Number(row?.last ?? 0) + 1)
   }
 
   /** Writes a batch; whatever the error, it settled none of its entries (one statement). */
   async function settle(batch: Pending[]) {
-    const first = batch[0]!.entry
     try {
-      const records = await write(
-        typeof first === 'function' ? first : batch.map((pending) => pending.entry as AuditEntry),
-      )
+      const first = await nextNumber()
+      const rows = batch.map(({ entry }, index) => ({ ...entry, writer, writerSeq: first + index }))
+      const ids = await insertAppended(query, key, rows)
+      next = first + rows.length
+      const records = rows.map((row, index) => ({ ...row, id: ids[index]! }))
       echo(records)
+      appended()
       batch.forEach((pending, index) => pending.resolve(records[index]!))
       return true
     } catch (error) {
-      known = null
+      next = null
       if (batch.length === 1) batch[0]!.reject(error)
       return false
     }
@@ -88,12 +112,7 @@ export function createAuditWriter(
   async function drain() {
     writing = true
     while (queue.length > 0) {
-      // A made entry is written alone; plain ones are batched up to the next made one.
-      const made = queue.findIndex((pending) => typeof pending.entry === 'function')
-      const batch = queue.splice(
-        0,
-        made === 0 ? 1 : Math.min(made < 0 ? MAX_BATCH : made, MAX_BATCH),
-      )
+      const batch = queue.splice(0, MAX_BATCH)
       // Entries of a batch are other analysts' requests: one that the store refuses (a NUL in a
       // value, say) must not fail them. A failed batch is written again one entry at a time, so
       // each is committed or fails with its own error.
@@ -101,89 +120,73 @@ export function createAuditWriter(
         for (const pending of batch) await settle([pending])
       }
       // The embedded store commits within the turn that asked, before the other requests this
-      // turn brought in reach their append: without this wait each would be written alone. The
-      // writer stays busy until the turn ends, so they queue and go in the next write together.
+      // turn brought in reach their append: the writer stays busy until the turn ends, so those
+      // queue and go in the next write together rather than one write each.
       if (queue.length === 0) await new Promise((resolve) => setImmediate(resolve))
     }
     writing = false
   }
 
-  function enqueue(entry: AuditEntry | MakeEntry) {
-    return new Promise<AuditRecord>((resolve, reject) => {
-      queue.push({ entry, resolve, reject })
-      if (!writing) void drain()
-    })
+  return {
+    append: (entry) =>
+      new Promise<AppendedRecord>((resolve, reject) => {
+        queue.push({ entry, resolve, reject })
+        if (!writing) void drain()
+      }),
+    appendMade: async (make) => {
+      const record = await appendLocked(db, key, make)
+      echo([record])
+      return record
+    },
   }
-
-  return { append: enqueue, appendMade: enqueue }
-}
-
-function chainOn(key: Uint8Array, from: Position, entries: AuditEntry[]) {
-  let { seq, hash } = from
-  const records = entries.map((entry) => {
-    const record = sealRecord(key, (seq += 1), hash, entry)
-    hash = record.hash
-    return record
-  })
-  return { records, head: sealHead(key, seq, hash) }
 }
 
 /*
- * One statement (migration 0018's function), prepared once per connection under its name: parsing
- * and planning it again on every append cost the embedded store a fifth of a read's time.
+ * One statement, prepared once per connection under its name: parsing and planning it again on
+ * every append cost the embedded store a fifth of a read's time. It answers each row's id by its
+ * writer's number.
  */
 const APPEND = {
-  name: 'verity_audit_append',
-  text: `select verity_audit_append($1, $2, $3, $4, $5, $6::bigint[], $7::timestamptz[], $8::text[],
-    $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[],
-    $16::text[], $17::text[], $18::text[], $19::text[]) as inserted`,
+  name: 'verity_audit_append_unsealed',
+  text: `insert into audit_events (at, user_label, analyst_id, action, resource_type, resource_id,
+    field, reason, request_id, client_request_id, outcome, writer, writer_seq, append_mac)
+    select * from unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[],
+      $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[],
+      $13::bigint[], $14::text[])
+    returning id, writer_seq`,
 }
 
-/** The rows and the new head in one statement, or nothing when the head is no longer `from`. */
-async function appendAt(
+async function insertAppended(
   query: StatementRunner,
   key: Uint8Array,
-  from: Position,
-  entries: AuditEntry[],
+  rows: (AuditEntry & AppendMark)[],
 ) {
-  const { records, head } = chainOn(key, from, entries)
-  const rows = records.map(toRow)
-  const column = <K extends keyof ReturnType<typeof toRow>>(name: K) => rows.map((row) => row[name])
-  try {
-    const { rows: answered } = await query<{ inserted: number }>({
-      ...APPEND,
-      values: [
-        from.seq,
-        from.hash,
-        head.seq,
-        head.hash,
-        head.mac,
-        column('seq'),
-        rows.map((row) => row.at.toISOString()),
-        column('user_label'),
-        column('analyst_id'),
-        column('action'),
-        column('resource_type'),
-        column('resource_id'),
-        column('field'),
-        column('reason'),
-        column('request_id'),
-        column('client_request_id'),
-        column('outcome'),
-        column('prev_hash'),
-        column('hash'),
-      ],
-    })
-    return Number(answered[0]?.inserted) === records.length ? records : null
-  } catch (error) {
-    // Another instance took these sequence numbers first.
-    if ((error as { code?: string }).code === '23505') return null
-    throw error
-  }
+  const column = <T>(pick: (row: AuditEntry & AppendMark) => T) => rows.map(pick)
+  const { rows: inserted } = await query<{ id: number; writer_seq: number }>({
+    ...APPEND,
+    values: [
+      column((row) => row.time),
+      column((row) => row.user),
+      column((row) => row.analystId ?? null),
+      column((row) => row.action),
+      column((row) => row.resource.type),
+      column((row) => row.resource.id),
+      column((row) => row.field ?? null),
+      column((row) => row.reason ?? null),
+      column((row) => row.requestId),
+      column((row) => row.clientRequestId ?? null),
+      column((row) => row.outcome),
+      column((row) => row.writer),
+      column((row) => row.writerSeq),
+      column((row) => appendMac(key, row)),
+    ],
+  })
+  const idOf = new Map(inserted.map((row) => [Number(row.writer_seq), Number(row.id)]))
+  return rows.map((row) => idOf.get(row.writerSeq)!)
 }
 
-/** The fallback, and the way of a made entry: lock the head row, read it, append after it. */
-async function appendLocked(db: Db, key: Uint8Array, entries: AuditEntry[] | MakeEntry) {
+/** The way of a made entry: lock the head row, read it, append sealed after it. */
+async function appendLocked(db: Db, key: Uint8Array, make: MakeEntry) {
   return db.transaction().execute(async (trx) => {
     const from = await trx
       .selectFrom('audit_head')
@@ -191,15 +194,15 @@ async function appendLocked(db: Db, key: Uint8Array, entries: AuditEntry[] | Mak
       .where('id', '=', 1)
       .forUpdate()
       .executeTakeFirstOrThrow()
-    const made = typeof entries === 'function' ? [await entries(from.seq + 1)] : entries
-    const { records, head } = chainOn(key, from, made)
-    await trx.insertInto('audit_events').values(records.map(toRow)).execute()
+    const record = sealRecord(key, from.seq + 1, from.hash, await make(from.seq + 1))
+    const head = sealHead(key, record.seq, record.hash)
+    await trx.insertInto('audit_events').values(toRow(record)).execute()
     await trx
       .updateTable('audit_head')
       .set({ seq: head.seq, hash: head.hash, mac: head.mac })
       .where('id', '=', 1)
       .execute()
-    return records
+    return record
   })
 }
 
@@ -222,22 +225,38 @@ function toRow(record: AuditRecord) {
   }
 }
 
-function recordOf(row: AuditEventRow): AuditRecord {
+function entryOf(row: AuditEventRow): AuditEntry {
   return {
-    log: 'audit',
-    seq: row.seq,
     time: row.at.toISOString(),
     user: row.user_label,
     ...(row.analyst_id === null ? {} : { analystId: row.analyst_id }),
-    action: row.action as AuditRecord['action'],
+    action: row.action as AuditEntry['action'],
     resource: { type: row.resource_type, id: row.resource_id },
     ...(row.field === null ? {} : { field: row.field }),
     ...(row.reason === null ? {} : { reason: row.reason }),
     requestId: row.request_id,
     ...(row.client_request_id === null ? {} : { clientRequestId: row.client_request_id }),
     outcome: row.outcome,
-    prevHash: row.prev_hash,
-    hash: row.hash,
+  }
+}
+
+/** A stored row as its writer appended it (what its append MAC covers); null without a writer. */
+export function appendedOf(row: AuditEventRow): (AuditEntry & AppendMark) | null {
+  if (row.writer === null || row.writer_seq === null) return null
+  return { ...entryOf(row), writer: row.writer, writerSeq: row.writer_seq }
+}
+
+function recordOf(row: AuditEventRow): AuditRecord {
+  const { time, user, ...rest } = entryOf(row)
+  return {
+    log: 'audit',
+    seq: row.seq!,
+    time,
+    user,
+    ...rest,
+    ...(row.writer === null ? {} : { writer: row.writer, writerSeq: row.writer_seq! }),
+    prevHash: row.prev_hash!,
+    hash: row.hash!,
   }
 }
 
@@ -275,14 +294,60 @@ export async function* readRecords(db: Db, after = 0, until = Infinity, batch = 
     const rows = await query.execute()
     for (const row of rows) yield recordOf(row)
     if (rows.length < batch) return
-    last = rows.at(-1)!.seq
+    last = rows.at(-1)!.seq!
   }
 }
 
-/** Reads the head first, then the rows: anything appended meanwhile must chain on from it. */
+/**
+ * Reads the head first, then the rows: anything sealed meanwhile must chain on from it. Then the
+ * rows not yet sealed: each must still match its append MAC and follow its writer's row before.
+ */
 export async function verifyStoredTrail(db: Db, key: Uint8Array): Promise<Verification> {
+  return verifyStoredFrom(db, key)
+}
+
+/**
+ * `verifyStoredTrail` from a row already verified, with each writer's last number up to it in
+ * `writers` (updated as sealed rows are read).
+ */
+export async function verifyStoredFrom(
+  db: Db,
+  key: Uint8Array,
+  from: ChainPosition = { seq: 0, hash: GENESIS_HASH },
+  writers: WriterCounts = new Map(),
+): Promise<Verification> {
   const head = await readHead(db)
-  return verifyTrail(key, readRecords(db), head)
+  const chain = await verifyTrail(key, readRecords(db, from.seq), head, from, writers)
+  if (!chain.ok) return chain
+  // In one statement, so a row sealed since the chain was read is not missed between the two.
+  const rest = await db
+    .selectFrom('audit_events')
+    .selectAll()
+    .where((eb) => eb.or([eb('seq', 'is', null), eb('seq', '>', chain.last.seq)]))
+    .orderBy('seq')
+    .orderBy('id')
+    .execute()
+  const sealed = rest.filter((row) => row.seq !== null)
+  const tail = await verifyTrail(key, sealed.map(recordOf), null, chain.last, writers)
+  if (!tail.ok) return tail
+  const counts = new Map(writers)
+  for (const row of rest.filter((row) => row.seq === null)) {
+    const appended = appendedOf(row)
+    const reason = !appended
+      ? 'it names no writer, so nothing appended it'
+      : !row.append_mac || !appendMacHolds(key, appended, row.append_mac)
+        ? 'its content does not match its append MAC (changed before it was sealed)'
+        : writerGap(counts, appended, true)
+    if (reason) {
+      return {
+        ok: false,
+        seq: tail.last.seq + 1,
+        reason: `the row appended as id ${row.id}, not yet sealed: ${reason}`,
+        rows: tail.rows,
+      }
+    }
+  }
+  return { ...tail, head: chain.head }
 }
 
 /** The trail as JSON lines, up to the head read first, which closes it (see trail-file.ts). */

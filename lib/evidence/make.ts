@@ -2,6 +2,7 @@ import 'server-only'
 
 import { ProblemError } from '@/lib/api/problem-error'
 import { appAuditKey } from '@/lib/audit/app-trail'
+import { sealAppTrail } from '@/lib/audit/app-trail'
 import { audit, auditMade } from '@/lib/audit/record'
 import { AuthRequiredError } from '@/lib/auth/errors'
 import { requireViewer } from '@/lib/auth/session'
@@ -79,6 +80,8 @@ async function makeAllowed(viewer: Viewer, request: PackRequest): Promise<MadePa
   const resource = { type: request.type, id: request.id }
   const content = await recordContent(request)
   const { db } = await getStore()
+  // The excerpt names rows by their place in the chain: this request's own reads included.
+  await sealAppTrail()
   const [notes, excerpt] = await Promise.all([
     notesFor(content.record),
     readExcerpt(db, [resource, content.record]),

@@ -66,6 +66,9 @@ export async function readExcerpt(
         ),
       ),
     )
+    // Sealed rows only: a pack names each by its place and hash in the chain (make.ts seals first).
+    .where('seq', 'is not', null)
+    .$narrowType<{ seq: number; hash: string }>()
     .orderBy('seq', 'desc')
     .limit(EXCERPT_MAX + 1)
     .execute()

@@ -36,6 +36,9 @@ export async function checkPack(
     .where('action', '=', 'export')
     .where('field', 'like', `${PACK_FIELD_PREFIX}%`)
     .where(sql<boolean>`field like ${`%=${hash}%`}`)
+    // A pack's row is sealed as it is appended (lib/audit/trail.ts `appendMade`).
+    .where('seq', 'is not', null)
+    .$narrowType<{ seq: number }>()
     .orderBy('seq')
     .executeTakeFirst()
   if (row) {

@@ -3,7 +3,7 @@ import 'server-only'
 import { Readable } from 'node:stream'
 
 import { ProblemError } from '@/lib/api/problem-error'
-import { appAuditKey } from '@/lib/audit/app-trail'
+import { appAuditKey, sealAppTrail } from '@/lib/audit/app-trail'
 import { audit } from '@/lib/audit/record'
 import { rolesOf } from '@/lib/auth/roles'
 import { requireViewer } from '@/lib/auth/session'
@@ -53,6 +53,8 @@ export async function examPackResponse(request: ExamPackRequest): Promise<Respon
   const viewer = await requireViewer()
   const resource = await mayMakeExamPack(viewer, request)
   await audit(viewer, 'export', resource, 'ok', `zip-${request.data}`)
+  // The pack names trail rows by their place in the chain: what is committed is sealed first.
+  await sealAppTrail()
   const [{ db }, signingKey] = await Promise.all([getStore(), appSigningKey()])
   const stream = examPack({
     db,

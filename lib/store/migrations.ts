@@ -30,6 +30,7 @@ import * as fiuReports from './migrations/0032-fiu-reports'
 import * as retention from './migrations/0035-retention'
 import * as closureFourEyes from './migrations/0038-closure-four-eyes'
 import * as qualityAssurance from './migrations/0039-quality-assurance'
+import * as auditSequencer from './migrations/0043-audit-sequencer'
 
 /*
  * Every migration, in order, imported rather than read from disk: the standalone server carries
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0035-retention': retention,
   '0038-closure-four-eyes': closureFourEyes,
   '0039-quality-assurance': qualityAssurance,
+  '0043-audit-sequencer': auditSequencer,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -9,7 +9,10 @@ import type { QaClosure, QaDrawn } from '@/lib/qa/draw'
  */
 
 export type AuditEventsTable = {
-  seq: number
+  /** A row's identity from its append on (migration 0043); the chain's order is `seq`. */
+  id: Generated<number>
+  /** Its place in the chain: null until the sequencer seals it (lib/audit/sequencer.ts). */
+  seq: number | null
   at: ColumnType<Date, Date, never>
   /** Display only; `analyst_id` says who acted (null: nobody signed in). */
   user_label: string
@@ -22,8 +25,13 @@ export type AuditEventsTable = {
   request_id: string
   client_request_id: string | null
   outcome: string
-  prev_hash: string
-  hash: string
+  prev_hash: string | null
+  hash: string | null
+  /** The process that appended the row, and its own count of rows (1, 2, 3…); null on older rows. */
+  writer: string | null
+  writer_seq: number | null
+  /** HMAC over the row as appended, so a change before it is sealed shows (lib/audit/chain.ts). */
+  append_mac: string | null
 }
 
 /** One row (id 1): where the trail ends, under the key, so a cut-off tail is noticed. */

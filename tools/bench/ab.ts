@@ -1,11 +1,14 @@
 // `npx tsx tools/bench/ab.ts --a=.next --b=.next-b [--paths=/api/ping,/api/profiles/{id}]
-// [--connections=1,32] [--rounds=6] [--seconds=3]`: two builds of this checkout, side by side.
+// [--connections=1,32] [--rounds=6] [--seconds=3] [--floor]`: two builds of this checkout, side by
+// side; with --floor, the floor's route for each path (the audited floor for a profile) takes its
+// turns beside them, and each figure is also given as a share of it.
 import { parseArgs } from 'node:util'
 
 import autocannon, { type Result } from 'autocannon'
 
 import { exampleIds } from '@/lib/demo/example-ids'
-import { startSimulatorChild } from '@/tools/bench/processes'
+import { buildFloor, type Floor } from '@/tools/bench/floor'
+import { startFloor, startSimulatorChild } from '@/tools/bench/processes'
 import { median } from '@/tools/bench/stats'
 import { simulatorEnv, startApp } from '@/tools/harness/app'
 import type { Started } from '@/tools/harness/child'
@@ -25,6 +28,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '1,32' },
     rounds: { type: 'string', default: '6' },
     seconds: { type: 'string', default: '3' },
+    floor: { type: 'boolean', default: false },
   },
 })
 const paths = values.paths
@@ -33,10 +37,19 @@ const paths = values.paths
 const rounds = Number(values.rounds)
 const seconds = Number(values.seconds)
 
+/** The floor's route that a path of Verity's is measured against (tools/bench/floor.ts). */
+function floorPath(path: string) {
+  return path === '/api/ping' ? '/api/ping' : '/api/audited'
+}
+
 const started: Started[] = []
+let floor: Floor | null = null
 try {
+  floor = values.floor ? await buildFloor() : null
   const simulator = await startSimulatorChild(100)
   started.push(simulator)
+  const floorApp = floor ? await startFloor(floor.dir, simulator.url) : null
+  if (floorApp) started.push(floorApp)
   const apps = []
   for (const [name, distDir] of [
     ['a', values.a],
@@ -64,29 +77,36 @@ try {
     })
   for (const connections of values.connections.split(',').map(Number)) {
     for (const path of paths) {
-      for (const app of apps) await shoot(app.url + path, connections, 2)
-      const seen = apps.map(() => ({ rps: [] as number[], p50: [] as number[] }))
+      const targets = apps.map((app) => ({ name: app.name, url: app.url + path }))
+      if (floorApp) targets.push({ name: 'floor', url: floorApp.url + floorPath(path) })
+      for (const target of targets) await shoot(target.url, connections, 2)
+      const seen = targets.map(() => ({ rps: [] as number[], p50: [] as number[] }))
       for (let round = 0; round < rounds; round++) {
-        for (let step = 0; step < apps.length; step++) {
-          const index = (round + step) % apps.length
-          const result = await shoot(apps[index]!.url + path, connections, seconds)
+        for (let step = 0; step < targets.length; step++) {
+          const index = (round + step) % targets.length
+          const result = await shoot(targets[index]!.url, connections, seconds)
           if (result.non2xx > 0) throw new Error(`${path} answered ${result.non2xx} errors`)
           seen[index]!.rps.push(result.requests.average)
           seen[index]!.p50.push(result.latency.p50)
         }
       }
       const base = median(seen[0]!.rps)
+      const floorRps = floorApp ? median(seen.at(-1)!.rps) : null
       console.log(
         `${path}, concurrency ${connections}, median of ${rounds} rounds of ${seconds} s:`,
       )
-      for (const [index, app] of apps.entries()) {
+      for (const [index, target] of targets.entries()) {
         const rps = median(seen[index]!.rps)
+        const ofFloor = floorRps
+          ? `  ${((100 * rps) / floorRps).toFixed(0).padStart(4)}% of the floor`
+          : ''
         console.log(
-          `  ${app.name.padEnd(16)} ${rps.toFixed(0).padStart(6)} req/s ${((100 * rps) / base).toFixed(0).padStart(4)}%  p50 ${median(seen[index]!.p50)} ms`,
+          `  ${target.name.padEnd(16)} ${rps.toFixed(0).padStart(6)} req/s ${((100 * rps) / base).toFixed(0).padStart(4)}%  p50 ${median(seen[index]!.p50)} ms${ofFloor}`,
         )
       }
     }
   }
 } finally {
   for (const child of started.reverse()) await child.stop()
+  floor?.remove()
 }

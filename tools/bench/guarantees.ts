@@ -32,7 +32,8 @@ import { freePort } from '@/tools/harness/free-port'
  *   segment  the same on a route with a dynamic segment, as /api/profiles/{id} is
  *   client   Verity's upstream client (deadline, retries, circuit, zod validation) and the row
  *   read     and the session's viewer and the masking projection: the read without its trail
- *   trail    the floor's bare call and Verity's audit append (HMAC chain, head, indexes, echo)
+ *   trail    the floor's bare call and Verity's audit append (the row committed unchained, the
+ *            sequencer sealing it into the HMAC chain, indexes, echo)
  * and /api/profiles/{id} itself: all of them at once. Prints req/s, the share of the floor, and
  * ms per request at concurrency 1 (where 1000 / req/s is the request's whole time).
  */

@@ -32,12 +32,15 @@ describe('the audit trail with AUDIT_STDOUT=off', () => {
       })
       const { getStore } = await import('@/lib/store/store')
       const { db } = await getStore()
+      const { sealAppTrail } = await import('@/lib/audit/app-trail')
+      await sealAppTrail()
       const row = await db
         .selectFrom('audit_events')
         .select(['seq', 'resource_id'])
-        .where('seq', '=', record.seq)
+        .where('id', '=', record.id)
         .executeTakeFirst()
       expect(row?.resource_id).toBe('p-1')
+      expect(row?.seq).toEqual(expect.any(Number))
       expect(written.filter((line) => line.includes('"log":"audit"'))).toEqual([])
     } finally {
       stdout.mockRestore()

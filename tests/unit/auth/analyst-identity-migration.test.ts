@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { sealHead, sealRecord, type AuditEntry } from '@/lib/audit/chain'
 import { auditKey } from '@/lib/audit/key'
+import { sealCommitted } from '@/lib/audit/sequencer'
 import { createAuditWriter, verifyStoredTrail } from '@/lib/audit/trail'
 import { migrationProvider } from '@/lib/store/migrations'
 import { statementRunner } from '@/lib/store/open'
@@ -141,6 +142,7 @@ describe('migration 0007 (analyst identity)', () => {
     const writer = createAuditWriter({ db, query: statementRunner(pool) }, key)
     await writer.append({ ...oldEntry(4, 'ana@corp.com'), analystId: 'https://idp.test ana' })
     await writer.append(oldEntry(5, 'unauthenticated'))
+    await sealCommitted(db, key, true)
     expect(await verifyStoredTrail(db, key)).toMatchObject({ ok: true, rows: 5 })
     const stored = await db.selectFrom('audit_events').select(['seq', 'analyst_id']).execute()
     expect(stored.find((row) => row.seq === 4)?.analyst_id).toBe('https://idp.test ana')

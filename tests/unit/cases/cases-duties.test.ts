@@ -248,7 +248,7 @@ describe('away and back', () => {
       .where('action', '=', 'case')
       .where('resource_type', '=', 'analyst')
       .where('resource_id', '=', analyst('ana'))
-      .orderBy('seq')
+      .orderBy('id')
       .execute()
     expect(audited.map((row) => row.field)).toEqual(['away', 'back'])
   })

@@ -203,7 +203,7 @@ describe('making cases from the mirror', () => {
       .where('action', '=', 'case')
       .where('field', '=', 'created')
       .where('resource_id', 'in', [...first, ...second].map(String))
-      .orderBy('seq')
+      .orderBy('id')
       .execute()
     const byNumber = (a: number, b: number) => a - b
     expect(audited.map((row) => Number(row.resource_id)).sort(byNumber)).toEqual(
@@ -416,7 +416,7 @@ describe('ownership', () => {
       .select(['field', 'outcome', 'user_label'])
       .where('action', '=', 'case')
       .where('resource_id', '=', String(kase.id))
-      .orderBy('seq')
+      .orderBy('id')
       .execute()
     expect(audited).toEqual([
       { field: 'created', outcome: 'ok', user_label: 'history mirror' },
@@ -515,7 +515,7 @@ describe('the record of a case', () => {
       .select(['field', 'outcome'])
       .where('action', '=', 'case')
       .where('resource_id', '=', String(kase.id))
-      .orderBy('seq')
+      .orderBy('id')
       .execute()
     expect(audited.map((row) => row.field)).toEqual(['created', 'note_added', 'decision_recorded'])
     expect(JSON.stringify(audited)).not.toContain('Born twenty years')
@@ -578,25 +578,25 @@ describe('reading cases', () => {
       .selectFrom('audit_events')
       .select(['resource_type', 'resource_id', 'outcome', 'user_label'])
       .where('action', '=', 'view')
-      .where('seq', '>', since)
-      .orderBy('seq')
+      .where('id', '>', since)
+      .orderBy('id')
       .execute()
   }
-  async function lastSeq() {
+  async function lastId() {
     const row = await (
       await db()
     )
       .selectFrom('audit_events')
-      .select((eb) => eb.fn.max('seq').as('seq'))
+      .select((eb) => eb.fn.max('id').as('id'))
       .executeTakeFirstOrThrow()
-    return Number(row.seq ?? 0)
+    return Number(row.id ?? 0)
   }
 
   it('audits every read of a case, of a case view and of a case that is not there', async () => {
     const [id] = await mirror({ name: 'Maria Alvarez' })
     await modules.create.createCasesForNewRecords(await db(), [id!])
     const kase = await caseOf(id!)
-    const since = await lastSeq()
+    const since = await lastId()
     await modules.service.loadQueue({ view: 'unassigned', sort: 'due', page: 1 })
     await modules.service.caseForApi(kase.id)
     await modules.service.loadCaseFor('aml_search', kase.resource_id)
@@ -631,7 +631,7 @@ describe('reading cases', () => {
 
   it('lets only a lead filter the cases by owner, and audits the refusal', async () => {
     const params = { view: 'all', owner: 'https://idp.test ben', sort: 'due', page: 1 } as const
-    const since = await lastSeq()
+    const since = await lastId()
     await expect(modules.service.loadQueue(params)).rejects.toMatchObject({
       status: 403,
       detail: 'Only a lead can filter the cases by owner.',
@@ -680,7 +680,7 @@ describe('case reasons', () => {
       .where('action', '=', 'case')
       .where('resource_id', '=', String(kase.id))
       .where('field', 'in', ['escalated', 'closed', 'reopened'])
-      .orderBy('seq')
+      .orderBy('id')
       .execute()
     expect(audited).toEqual([
       { field: 'escalated', reason: `escalated; reason ${digest(reasons.escalate)}` },

@@ -71,7 +71,7 @@ async function auditLines(id: number) {
     .select(['action', 'outcome', 'field', 'user_label'])
     .where('resource_type', '=', 'notification')
     .where('resource_id', '=', String(id))
-    .orderBy('seq')
+    .orderBy('id')
     .execute()
 }
 

@@ -111,7 +111,7 @@ async function auditRows(action: string, resourceId: string) {
     .selectAll()
     .where('action', '=', action)
     .where('resource_id', '=', resourceId)
-    .orderBy('seq')
+    .orderBy('id')
     .execute()
 }
 

@@ -103,7 +103,7 @@ describe('standing false positives', () => {
     const { rows } = await sql<{ reason: string; outcome: string }>`
       select reason, outcome from audit_events
       where resource_type = 'applicant' and resource_id = 'app-7' and action = 'decide'
-      order by seq`.execute(db)
+      order by id`.execute(db)
     expect(rows.map((row) => row.outcome)).toEqual(['refused', 'ok'])
     expect(rows[1]?.reason).toMatch(
       new RegExp(`^revoke decision ${id} reason sha256:[0-9a-f]{64}$`),
