@@ -105,8 +105,32 @@ export async function eraseApplicant(
               update notifications set subject = ${text}, body = ${text}
               where case_id = any(${caseIds}::bigint[]) and (subject <> ${text} or body <> ${text})
               returning 1
+            ),
+            -- Reports to the FIU (no longer held: filed longer ago than the retention period): the
+            -- subject's every value, the narrative and its citations, the approved XML (its
+            -- SHA-256 stays, as in the audit chain).
+            f as (
+              update fiu_reports set
+                fields = jsonb_set(
+                  fields || jsonb_build_object('subjectSource', ${text}::text, 'reason', ${text}::text,
+                    'action', ${text}::text, 'partyReason', ${text}::text, 'citations', '[]'::jsonb),
+                  '{subject}',
+                  coalesce((select jsonb_object_agg(key, ${text}::text)
+                    from jsonb_object_keys(fields->'subject') as key), '{}'::jsonb)),
+                approved_xml = null
+              where case_id = any(${caseIds}::bigint[]) and fields->>'reason' is distinct from ${text}
+              returning id
+            ),
+            fe as (
+              update fiu_report_events set reason = ${text}
+              where report_id in (select id from fiu_reports where case_id = any(${caseIds}::bigint[]))
+                and reason is not null and reason <> ${text}
+              returning 1
             )
-            select (select count(*)::int from c) as cases,
+            -- A report's rows count with the case's: the counts are shown to analysts, who may not
+            -- learn that a report exists (tipping-off rules).
+            select (select count(*)::int from c) + (select count(*)::int from f)
+                + (select count(*)::int from fe) as cases,
               (select count(*)::int from e) as "caseEvents",
               (select count(*)::int from n) as notifications
           `.execute(trx)
@@ -123,11 +147,11 @@ export async function eraseApplicant(
       retention: number
     }>`
       with d as (
-        update match_decisions set reason = ${text}, judged = null
+        update match_decisions set reason = ${text}, judged = null, raw_match = null
         where id in (
           select id from match_decisions where applicant_id = ${applicantId}
           union select id from match_decisions where search_id = any(${searches}::text[])
-        ) and (reason <> ${text} or judged is not null)
+        ) and (reason <> ${text} or judged is not null or raw_match is not null)
         returning 1
       ),
       v as (

@@ -5,12 +5,14 @@ import { sql, type Kysely } from 'kysely'
 import type { Database } from '@/lib/store/schema'
 
 import type { HoldView } from './contract'
+import { retentionSettings } from './settings'
+
 
 /*
  * What keeps an applicant from erasure whatever its clock says: each rule one query over a list of
- * applicants, answering the holds of those it holds. A new kind of hold (a report not yet filed,
- * issue #56) is one more entry of HOLD_RULES: the run, the applicant page, /retention and the
- * erasure requests all ask through `holdsOf`.
+ * applicants, answering the holds of those it holds. A new kind of hold is one more entry of
+ * HOLD_RULES: the run, the applicant page, /retention and the erasure requests all ask through
+ * `holdsOf`.
  */
 
 export type HoldRule = {
@@ -70,7 +72,39 @@ const legalHolds: HoldRule = {
   },
 }
 
-export const HOLD_RULES: readonly HoldRule[] = [openCases, legalHolds]
+/**
+ * A report to the FIU about one of the applicant's cases not yet filed, or filed less than the
+ * retention period ago (AMLD Art. 40 keeps what supports a report as long as any other record).
+ * Confidential: only leads are shown it (applicantRetention).
+ */
+const fiuReports: HoldRule = {
+  kind: 'fiu_report',
+  async held(db, applicantIds, today) {
+    const since = new Date(`${today}T00:00:00Z`)
+    since.setUTCDate(since.getUTCDate() - retentionSettings().days)
+    const rows = await db
+      .selectFrom('fiu_reports')
+      .innerJoin('cases', 'cases.id', 'fiu_reports.case_id')
+      .select(['cases.applicant_id', 'fiu_reports.id', 'fiu_reports.state', 'fiu_reports.filed_at'])
+      .where('cases.applicant_id', 'in', applicantIds)
+      .where((eb) =>
+        eb.or([eb('fiu_reports.filed_at', 'is', null), eb('fiu_reports.filed_at', '>', since)]),
+      )
+      .orderBy('fiu_reports.id')
+      .execute()
+    return grouped(
+      rows.flatMap((row) => (row.applicant_id ? [{ ...row, applicant_id: row.applicant_id }] : [])),
+      (row) => ({
+        kind: 'fiu_report',
+        detail: row.filed_at
+          ? `report ${row.id} to the FIU was filed on ${row.filed_at.toISOString().slice(0, 10)}`
+          : `report ${row.id} to the FIU is ${row.state.replace('_', ' ')}, not yet filed`,
+      }),
+    )
+  },
+}
+
+export const HOLD_RULES: readonly HoldRule[] = [openCases, legalHolds, fiuReports]
 
 /** The holds of each applicant held (absent: not held). */
 export async function holdsOf(

@@ -48,7 +48,9 @@ export async function applicantRetention(
       .orderBy('id', 'desc')
       .execute(),
   ])
-  const holds = erased ? [] : ((await holdsOf(db, [applicantId], today)).get(applicantId) ?? [])
+  const held = erased ? [] : ((await holdsOf(db, [applicantId], today)).get(applicantId) ?? [])
+  // A report to the FIU is confidential (tipping-off rules): only leads see that one holds.
+  const holds = canManage ? held : held.filter((hold) => hold.kind !== 'fiu_report')
   return {
     clock: erased
       ? { state: 'erased', rule: erased.rule, erasedOn: dayOf(erased.erased_at) }

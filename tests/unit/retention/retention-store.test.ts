@@ -60,6 +60,7 @@ async function load() {
     access: await import('@/lib/retention/subject-access'),
     queue: await import('@/lib/notify/queue'),
     job: await import('@/lib/retention/job'),
+    views: await import('@/lib/retention/views'),
   }
 }
 
@@ -414,6 +415,91 @@ describe.each(targets)('erasure under retention on $name', (target) => {
     expect(
       await modules.packs.packErasure(db, { type: 'verification', id: 'VAPPOPENCASE' }),
     ).toBeNull()
+  })
+
+  it('holds an applicant whose report to the FIU is not yet filed, and erases a report filed past retention', async () => {
+    const { db } = store
+    await seedApplicant(db, 'app-report-draft', { at: yearsAgo(6), person: KEPT })
+    await seedApplicant(db, 'app-report-filed', { at: yearsAgo(6) })
+    const report = async (applicant: string, who: Person, filedAt: Date | null) => {
+      const kase = await db
+        .selectFrom('cases')
+        .select('id')
+        .where('applicant_id', '=', applicant)
+        .executeTakeFirstOrThrow()
+      const [first, last] = who.name.split(' ')
+      const subject = {
+        firstName: first,
+        middleName: '',
+        lastName: last,
+        birthdate: who.dob,
+        nationality: 'DE',
+        passportNumber: who.document,
+        passportCountry: 'DE',
+        idNumber: '',
+      }
+      await db
+        .insertInto('fiu_reports')
+        .values({
+          case_id: kase.id,
+          code: 'STR',
+          state: filedAt ? 'filed' : 'draft',
+          drafter_id: 'https://idp.test lea',
+          drafter_label: 'lea@verity.test',
+          approver_id: null,
+          approver_label: null,
+          fields: JSON.stringify({
+            subject,
+            subjectSource: `verification of ${who.name}`,
+            reason: `${who.name}, born ${who.dob}, matched a sanctions list.`,
+            action: 'Relationship ended.',
+            partyReason: `${who.name} is listed`,
+            indicators: ['-'],
+            citations: [{ id: 'c1', sentence: `${who.name} matched.`, source: {}, digest: 'x' }],
+          }),
+          decided_at: yearsAgo(6),
+          due_at: yearsAgo(6),
+          prev_rejected_ref: null,
+          fiu_ref: filedAt ? 'FIU-1' : null,
+          filed_at: filedAt,
+          answered_at: null,
+          approved_xml: filedAt ? `<report><first_name>${first}</first_name></report>` : null,
+          approved_sha256: filedAt ? 'ab'.repeat(32) : null,
+          updated_at: yearsAgo(6),
+        })
+        .execute()
+    }
+    await report('app-report-draft', KEPT, null)
+    await report('app-report-filed', GONE, yearsAgo(6))
+
+    const result = await modules.run.runRetention(db, SETTINGS, {
+      trigger: 'command',
+      dryRun: false,
+      actor: SYSTEM_ACTOR,
+    })
+    expect(result.erased.map((one) => one.applicantId)).toContain('app-report-filed')
+    expect(result.erased.map((one) => one.applicantId)).not.toContain('app-report-draft')
+    expect(
+      result.held.find((one) => one.applicantId === 'app-report-draft')?.holds.map((h) => h.kind),
+    ).toEqual(['fiu_report'])
+
+    // The filed report keeps its shape and digest, not a word of the person.
+    const filed = await db
+      .selectFrom('fiu_reports')
+      .innerJoin('cases', 'cases.id', 'fiu_reports.case_id')
+      .select(['fiu_reports.fields', 'fiu_reports.approved_xml', 'fiu_reports.approved_sha256'])
+      .where('cases.applicant_id', '=', 'app-report-filed')
+      .executeTakeFirstOrThrow()
+    expect(filed.approved_xml).toBeNull()
+    expect(filed.approved_sha256).toBe('ab'.repeat(32))
+    expect(Object.keys((filed.fields as { subject: object }).subject)).toContain('lastName')
+    expect(containsAny(await everyRow(db))).toEqual([])
+
+    // An analyst's view of the held applicant does not say that a report holds it.
+    const analystView = await modules.views.applicantRetention(db, 'app-report-draft', false)
+    expect(analystView.holds).toEqual([])
+    const leadView = await modules.views.applicantRetention(db, 'app-report-draft', true)
+    expect(leadView.holds.map((hold) => hold.kind)).toEqual(['fiu_report'])
   })
 
   it('stores a record of the erased applicant that arrives again already erased', async () => {
