@@ -8,7 +8,7 @@ import { AuthRequiredError } from './errors'
 import { getViewer } from './session'
 
 /*
- * The choke point every read of upstream data passes through (lib/data/reads.ts calls it),
+ * The choke point every read of upstream data passes through (lib/upstream/reads.ts calls it),
  * whoever asks: a page, an RSC request, a route handler. No valid session, no data, whatever
  * proxy.ts did or did not do; every read, allowed or not, leaves one audit line.
  */

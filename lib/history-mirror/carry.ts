@@ -4,9 +4,9 @@ import type { Transaction } from 'kysely'
 
 import { closeSettledCases, type ClosedCase } from '@/lib/cases/carried'
 import type { MadeCase } from '@/lib/cases/create'
+import { asObject, readArray } from '@/lib/json/read'
 import { carryOverNewScreenings, type Carried } from '@/lib/review/carry-over'
 import type { Database } from '@/lib/store/schema'
-import { asObject, readArray } from '@/lib/webhooks/read'
 
 import type { MirrorRecord } from './extract'
 

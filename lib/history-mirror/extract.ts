@@ -1,7 +1,5 @@
 import 'server-only'
 
-import type { HistoryRecordRow } from '@/lib/store/schema'
-import { readVerificationShortId } from '@/lib/webhooks/aml-screening'
 import {
   asObject,
   readArray,
@@ -9,7 +7,9 @@ import {
   readNumber,
   readString,
   type JsonObject,
-} from '@/lib/webhooks/read'
+} from '@/lib/json/read'
+import type { HistoryRecordRow } from '@/lib/store/schema'
+import { readVerificationShortId } from '@/lib/webhooks/aml-screening'
 import { summarizeRecord } from '@/lib/webhooks/summary'
 
 import { nameKey } from './name-key'

@@ -6,10 +6,10 @@ import { reasonDigest } from '@/lib/audit/reason-digest'
 import { auditWork } from '@/lib/audit/record'
 import type { Viewer } from '@/lib/auth/viewer'
 import { getEnv } from '@/lib/env'
+import { asObject, readString } from '@/lib/json/read'
 import { SYSTEM_ACTOR } from '@/lib/review/decision-rules'
 import { judgedChanges, printMatch } from '@/lib/review/fingerprint'
 import type { Database, MatchDecisionRow } from '@/lib/store/schema'
-import { asObject, readString } from '@/lib/webhooks/read'
 
 /*
  * Carry-over by itself (docs/architecture.md, match review). When the mirror stores a new

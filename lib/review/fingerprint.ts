@@ -2,8 +2,8 @@ import 'server-only'
 
 import { createHash } from 'node:crypto'
 
+import { asObject, readArray, readString, type JsonObject } from '@/lib/json/read'
 import type { JudgedField, MatchChange } from '@/lib/review/decision-rules'
-import { asObject, readArray, readString, type JsonObject } from '@/lib/webhooks/read'
 
 /*
  * A match's fingerprint: the SHA-256 of a canonical JSON of what an analyst judges in it, so a

@@ -10,7 +10,7 @@ import { UpstreamError } from '@/lib/upstream/errors'
 
 /*
  * The one module that talks to the upstream and holds its key: transport only. Who may read what,
- * and the audit line of each read, are lib/data/reads.ts's business. Every call is a GET, so
+ * and the audit line of each read, are lib/upstream/reads.ts's business. Every call is a GET, so
  * retries are safe; they live here and nowhere else. Calls go through one undici pool of kept-alive
  * connections rather than fetch: fetch's web streams and Next's instrumented wrapper of it cost
  * more per call than the upstream itself takes to answer (docs/performance.md).

@@ -1,6 +1,6 @@
 import { webhookRecordParams } from '@/lib/api/params'
 import { readRoute } from '@/lib/api/route'
-import { viewWebhookRecord } from '@/lib/data/views'
+import { viewWebhookRecord } from '@/lib/webhooks/views'
 
 // GET /api/notifications/webhook/history/records/{id}?after=&webhook_id= – one record, whole,
 // read again from the page that listed it

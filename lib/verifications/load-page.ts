@@ -1,48 +1,18 @@
 import 'server-only'
 
-import { notFound, redirect } from 'next/navigation'
+import { notFound } from 'next/navigation'
 import { cache } from 'react'
 
-import { listReport } from '@/lib/aml/details'
 import { highestRisk } from '@/lib/aml/risk'
-import { AuthRequiredError } from '@/lib/auth/errors'
-import { readAmlSearch, readVerification } from '@/lib/data/reads'
-import { viewProfile } from '@/lib/data/views'
 import { isShortId, isUuid } from '@/lib/ids'
-import { projectAmlSearch, projectVerification } from '@/lib/projection/project'
+import { viewProfile } from '@/lib/profiles/views'
+import { projectVerification } from '@/lib/projection/project'
 import { viewerRefKey } from '@/lib/projection/ref-key'
-import {
-  changesSincePrevious,
-  reportScreenedAs,
-  reviewReport,
-  screenedAsVerified,
-} from '@/lib/review/report-review'
-import { parseSubjectParam } from '@/lib/review/subject'
-import { signInPath } from '@/lib/routes'
+import { screenedAsVerified } from '@/lib/review/report-review'
 import { settle, settledWithin } from '@/lib/settled'
 import { UpstreamError, type UpstreamErrorKind } from '@/lib/upstream/errors'
-
-export type PageLoad<T> = { ok: true; data: T } | { ok: false; kind: UpstreamErrorKind }
-
-/**
- * A page's read, before anything of the page is sent: an unknown id answers the not-found page
- * with 404, a missing session goes to sign-in, and any other failure comes back as its kind for
- * the page to say in words (server error messages are redacted in production, so an error
- * boundary could not).
- */
-async function loadForPage<T>(read: () => Promise<T>): Promise<PageLoad<T>> {
-  try {
-    return { ok: true, data: await read() }
-  } catch (error) {
-    if (error instanceof UpstreamError) {
-      if (error.kind === 'not_found') notFound()
-      return { ok: false, kind: error.kind }
-    }
-    // Reached only when proxy.ts was bypassed: the data layer refused, so nothing was read.
-    if (error instanceof AuthRequiredError) redirect(signInPath)
-    throw error
-  }
-}
+import { loadForPage } from '@/lib/upstream/load-for-page'
+import { readAmlSearch, readVerification } from '@/lib/upstream/reads'
 
 /*
  * How long the verification page waits for its secondary reads before it renders: what arrives by
@@ -73,35 +43,6 @@ export const loadVerificationPage = cache((shortId: string) =>
         }
         await settledWithin(STREAM_AFTER_MS, Object.values(parts))
         return { verification: projectVerification(raw, shortId, key), ...parts }
-      })
-    : notFound(),
-)
-
-export const loadProfilePage = cache((profileId: string) =>
-  isUuid(profileId) ? loadForPage(() => viewProfile(profileId)) : notFound(),
-)
-
-/**
- * The report, its match comparisons with the subject the link names, how the subject was screened
- * and what changed since the applicant's previous screening. Read before the page renders (a part
- * streamed in above the cards would push them down); they cost time only when a subject is named.
- * The raw report stays here; the page gets the projection of each match's list part and words:
- * its cards read the rest from the report's route once the page is up (lib/aml/details.ts).
- */
-export const loadAmlReportPage = cache((searchId: string, subject: string | null) =>
-  isUuid(searchId)
-    ? loadForPage(async () => {
-        const raw = await readAmlSearch(searchId)
-        const source = parseSubjectParam(subject)
-        const [review, screenedAs, changes] = await Promise.all([
-          reviewReport(raw, searchId, source),
-          settle(reportScreenedAs(raw, searchId, source)),
-          settle(changesSincePrevious(raw, searchId, source)),
-        ])
-        // The same projection as a whole report's: a masked value's path is the same in both parts.
-        const key = await viewerRefKey()
-        const report = projectAmlSearch(listReport(raw), searchId, key)
-        return { report, review, source, screenedAs, changes }
       })
     : notFound(),
 )
