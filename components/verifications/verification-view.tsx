@@ -11,8 +11,8 @@ import { LifecycleCard } from '@/components/verifications/lifecycle-card'
 import { OtherFieldsCard } from '@/components/verifications/other-fields-card'
 import { VerificationHeader } from '@/components/verifications/verification-header'
 import type { ScreenedAs } from '@/lib/review/report-review'
-import type { Settled } from '@/lib/settled'
 import type { Verification } from '@/lib/upstream/schemas'
+import type { Settled } from '@/lib/util/settled'
 import type { AmlSummary } from '@/lib/verifications/load-page'
 
 /**

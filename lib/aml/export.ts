@@ -7,12 +7,12 @@ import { ProblemError } from '@/lib/api/problem-error'
 import { optionalReason } from '@/lib/api/reason-field'
 import { audit } from '@/lib/audit/record'
 import { requireViewer } from '@/lib/auth/session'
-import { isUuid } from '@/lib/ids'
 import { takeSensitiveAction } from '@/lib/limits/sensitive-actions'
 import { withMasksShown } from '@/lib/projection/masked-token'
 import { projectAmlSearch } from '@/lib/projection/project'
 import { refKeyOf } from '@/lib/projection/ref-key'
 import { readAmlSearch } from '@/lib/upstream/reads'
+import { isUuid } from '@/lib/util/ids'
 
 export const amlExportRequest = z
   .object({

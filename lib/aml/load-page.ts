@@ -4,14 +4,14 @@ import { notFound } from 'next/navigation'
 import { cache } from 'react'
 
 import { listReport } from '@/lib/aml/details'
-import { isUuid } from '@/lib/ids'
 import { projectAmlSearch } from '@/lib/projection/project'
 import { viewerRefKey } from '@/lib/projection/ref-key'
 import { changesSincePrevious, reportScreenedAs, reviewReport } from '@/lib/review/report-review'
 import { parseSubjectParam } from '@/lib/review/subject'
-import { settle } from '@/lib/settled'
 import { loadForPage } from '@/lib/upstream/load-for-page'
 import { readAmlSearch } from '@/lib/upstream/reads'
+import { isUuid } from '@/lib/util/ids'
+import { settle } from '@/lib/util/settled'
 
 // A malformed id cannot exist upstream: not-found without asking. One read per request, shared
 // by a page and its metadata.

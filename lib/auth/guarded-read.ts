@@ -1,7 +1,7 @@
 import 'server-only'
 
+import { timed } from '@/lib/api/server-timing'
 import { audit, type AuditResource } from '@/lib/audit/record'
-import { timed } from '@/lib/server-timing'
 import { UpstreamError } from '@/lib/upstream/errors'
 
 import { AuthRequiredError } from './errors'

@@ -3,7 +3,7 @@ import 'server-only'
 import nodemailer from 'nodemailer'
 
 import type { NotificationsTable } from '@/lib/store/schema'
-import { signBody } from '@/lib/webhook-signature'
+import { signBody } from '@/lib/upstream/webhook-signature'
 
 import type { NotifySettings } from './settings'
 import { SIGNATURE_HEADER } from './signature'

@@ -1,9 +1,9 @@
 import 'server-only'
 
+import { timedSync } from '@/lib/api/server-timing'
 import { summarizeProfilePage } from '@/lib/profiles/summary'
 import { projectProfile, projectProfilePage } from '@/lib/projection/project'
 import { viewerRefKey } from '@/lib/projection/ref-key'
-import { timedSync } from '@/lib/server-timing'
 import { readProfile, readProfilePage, type ProfilePageParams } from '@/lib/upstream/reads'
 
 /*

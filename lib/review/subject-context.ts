@@ -1,6 +1,5 @@
 import 'server-only'
 
-import { isShortId } from '@/lib/ids'
 import { asObject, readString } from '@/lib/json/read'
 import { searchHistory } from '@/lib/review/history-window'
 import type { SubjectSource } from '@/lib/review/subject'
@@ -9,6 +8,7 @@ import { getStore } from '@/lib/store/store'
 import { UpstreamError } from '@/lib/upstream/errors'
 import { readVerification, readWebhookHistory } from '@/lib/upstream/reads'
 import type { Verification, WebhookRecord } from '@/lib/upstream/schemas'
+import { isShortId } from '@/lib/util/ids'
 
 /*
  * Who an AML report screened, loaded on the server from where the analyst came: a verification

@@ -3,8 +3,8 @@ import 'server-only'
 import { Agent, request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 
+import { timed, timedSync } from '@/lib/api/server-timing'
 import { getEnv } from '@/lib/env'
-import { timed, timedSync } from '@/lib/server-timing'
 import { upstreamCircuit, type CircuitBreaker } from '@/lib/upstream/circuit-breaker'
 import { UpstreamError } from '@/lib/upstream/errors'
 

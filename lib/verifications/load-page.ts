@@ -4,15 +4,15 @@ import { notFound } from 'next/navigation'
 import { cache } from 'react'
 
 import { highestRisk } from '@/lib/aml/risk'
-import { isShortId, isUuid } from '@/lib/ids'
 import { viewProfile } from '@/lib/profiles/views'
 import { projectVerification } from '@/lib/projection/project'
 import { viewerRefKey } from '@/lib/projection/ref-key'
 import { screenedAsVerified } from '@/lib/review/report-review'
-import { settle, settledWithin } from '@/lib/settled'
 import { UpstreamError, type UpstreamErrorKind } from '@/lib/upstream/errors'
 import { loadForPage } from '@/lib/upstream/load-for-page'
 import { readAmlSearch, readVerification } from '@/lib/upstream/reads'
+import { isShortId, isUuid } from '@/lib/util/ids'
+import { settle, settledWithin } from '@/lib/util/settled'
 
 /*
  * How long the verification page waits for its secondary reads before it renders: what arrives by

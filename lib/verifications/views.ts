@@ -1,8 +1,8 @@
 import 'server-only'
 
+import { timedSync } from '@/lib/api/server-timing'
 import { projectVerification } from '@/lib/projection/project'
 import { viewerRefKey } from '@/lib/projection/ref-key'
-import { timedSync } from '@/lib/server-timing'
 import { readVerification } from '@/lib/upstream/reads'
 
 /*

@@ -1,5 +1,4 @@
 import { highestRisk } from '@/lib/aml/risk'
-import { isShortId } from '@/lib/ids'
 import {
   asObject,
   readArray,
@@ -10,6 +9,7 @@ import {
   type JsonObject,
 } from '@/lib/json/read'
 import type { AmlMatch } from '@/lib/upstream/schemas'
+import { isShortId } from '@/lib/util/ids'
 
 /** What the timeline shows of an AML_SCREENING payload, whichever of its known shapes arrived. */
 export type AmlScreening = {

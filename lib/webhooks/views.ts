@@ -1,19 +1,19 @@
 import 'server-only'
 
 import { ProblemError } from '@/lib/api/problem-error'
+import { timedSync } from '@/lib/api/server-timing'
 import { asObject, readString } from '@/lib/json/read'
 import { project, projectWebhookPage } from '@/lib/projection/project'
 import { viewerRefKey } from '@/lib/projection/ref-key'
 import { screeningResult } from '@/lib/review/changes'
 import { changesInMirror } from '@/lib/review/report-review'
-import { timedSync } from '@/lib/server-timing'
-import { settle } from '@/lib/settled'
 import {
   findWebhookRecord,
   readWebhookHistory,
   type WebhookHistoryParams,
 } from '@/lib/upstream/reads'
 import type { WebhookRecord } from '@/lib/upstream/schemas'
+import { settle } from '@/lib/util/settled'
 import { timelineRecord, type TimelinePage, type WebhookRecordView } from '@/lib/webhooks/timeline'
 
 /*

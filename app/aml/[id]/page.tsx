@@ -12,7 +12,7 @@ import { loadRecordActivity } from '@/lib/audit/activity-loads'
 import { loadCaseFor } from '@/lib/cases/service'
 import { loadNotes } from '@/lib/notes/notes'
 import { decisionsQueryOptions } from '@/lib/queries/decisions'
-import { getQueryClient } from '@/lib/query-client'
+import { getQueryClient } from '@/lib/queries/query-client'
 import { decisionsForSearch } from '@/lib/review/decisions'
 import { amlReportPath, homePath } from '@/lib/routes'
 

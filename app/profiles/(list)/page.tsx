@@ -6,7 +6,7 @@ import { ProfileListPage } from '@/components/profiles/profile-list-page'
 import { parseProfileListParams, toUpstreamPage } from '@/lib/profiles/list-params'
 import { viewProfilePage } from '@/lib/profiles/views'
 import { profilePageQueryOptions } from '@/lib/queries/profiles'
-import { getQueryClient } from '@/lib/query-client'
+import { getQueryClient } from '@/lib/queries/query-client'
 import { profileListPath } from '@/lib/routes'
 
 export const metadata: Metadata = { title: 'Profiles' }

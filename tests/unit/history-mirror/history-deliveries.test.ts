@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 
 import type * as RouteModule from '@/app/api/upstream/webhooks/route'
 import type * as DeliveriesModule from '@/lib/history-mirror/deliveries'
-import type * as SignatureModule from '@/lib/webhook-signature'
+import type * as SignatureModule from '@/lib/upstream/webhook-signature'
 import type * as StatusModule from '@/lib/history-mirror/delivery-status'
 import type * as ExtractModule from '@/lib/history-mirror/extract'
 import type * as LeaseModule from '@/lib/history-mirror/lease'
@@ -48,7 +48,7 @@ let db: Kysely<Database>
 withAppStore()
 
 async function importModules() {
-  signature = await import('@/lib/webhook-signature')
+  signature = await import('@/lib/upstream/webhook-signature')
   deliveries = await import('@/lib/history-mirror/deliveries')
   extract = await import('@/lib/history-mirror/extract')
   sync = await import('@/lib/history-mirror/sync')

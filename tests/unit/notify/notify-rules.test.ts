@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 
 import { messageOf, type NotifyEvent } from '@/lib/notify/content'
 import { outgoingOf, type Analysts, type ChannelsConfigured } from '@/lib/notify/rules'
-import { signBody } from '@/lib/webhook-signature'
+import { signBody } from '@/lib/upstream/webhook-signature'
 
 /* Who hears of which event on which channel, the words they get, and the outgoing signature. */
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { ApiError } from '@/lib/queries/api-fetch'
-import { getQueryClient } from '@/lib/query-client'
+import { getQueryClient } from '@/lib/queries/query-client'
 
 /* The browser's retry policy: only what Verity's server did not already answer is tried again. */
 

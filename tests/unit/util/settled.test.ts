@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { settle, settledWithin } from '@/lib/settled'
+import { settle, settledWithin } from '@/lib/util/settled'
 
 describe('settledWithin', () => {
   it('waits for every read that settles in time, a failed one included', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { isShortId, isUuid, parseVerificationRef } from '@/lib/ids'
+import { isShortId, isUuid, parseVerificationRef } from '@/lib/util/ids'
 
 describe('parseVerificationRef', () => {
   it.each([

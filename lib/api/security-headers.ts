@@ -1,4 +1,4 @@
-import { beforeEveryRequest } from '@/lib/request-event'
+import { beforeEveryRequest } from '@/lib/api/request-event'
 
 /*
  * Headers every response carries, whatever answers it (a page, a route handler, a static file, a

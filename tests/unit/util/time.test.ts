@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { epochToDate } from '@/lib/time'
+import { epochToDate } from '@/lib/util/time'
 
 describe('epochToDate', () => {
   it('reads a value in seconds, like the real media payloads', () => {

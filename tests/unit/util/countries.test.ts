@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { countryLabel, countryName } from '@/lib/countries'
+import { countryLabel, countryName } from '@/lib/util/countries'
 
 describe('country names', () => {
   it('names two- and three-letter codes in any case', () => {
