@@ -37,6 +37,7 @@ const featureExports = {
     'review-progress',
     'screened-as-notice',
     'screened-subject',
+    'standing/standing-decisions',
   ],
   search: ['global-search'],
   shell: ['remember-recent'],
@@ -45,7 +46,7 @@ const featureExports = {
 /** The files of a feature that other features may import, relative to its folder. */
 function exportedFiles(feature) {
   const names = featureExports[feature] ?? []
-  return readdirSync(`components/${feature}`)
+  return readdirSync(`components/${feature}`, { recursive: true })
     .filter((file) => names.includes(file.replace(/\.(ts|tsx)$/, '')))
     .map((file) => `./${file}`)
 }

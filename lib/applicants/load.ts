@@ -5,7 +5,7 @@ import { redirect } from 'next/navigation'
 import { audit } from '@/lib/audit/record'
 import { getViewer } from '@/lib/auth/session'
 import { readMirrorStatus, type MirrorStatus } from '@/lib/history-mirror/status'
-import { standingForViewer, type StandingDecision } from '@/lib/review/standing'
+import { standingForViewer, type StandingDecision } from '@/lib/review/standing/service'
 import { signInPath } from '@/lib/routes'
 import { getStore } from '@/lib/store/store'
 

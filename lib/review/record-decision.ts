@@ -26,7 +26,7 @@ import {
   type Refusal,
 } from '@/lib/review/decision-rules'
 import { linkedApplicant } from '@/lib/review/decision-subject'
-import { printMatch } from '@/lib/review/fingerprint'
+import { printMatch } from '@/lib/review/standing/fingerprint'
 import type { SubjectSource } from '@/lib/review/subject'
 import { getStore } from '@/lib/store/store'
 import { readAmlSearch } from '@/lib/upstream/reads'

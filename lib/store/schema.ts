@@ -67,7 +67,7 @@ export type MatchDecisionsTable = {
   carried_from: number | null
   /** Whether this entry settles its match alone, decided when written (decision-rules.ts). */
   settles: boolean
-  /** The judged match's fingerprint and fields (lib/review/fingerprint.ts); null before 0023. */
+  /** The judged match's fingerprint and fields (lib/review/standing/fingerprint.ts); null before 0023. */
   fingerprint: ColumnType<string | null, string | null | undefined, never>
   judged: ColumnType<Record<string, string[]> | null, string | null | undefined, never>
 }

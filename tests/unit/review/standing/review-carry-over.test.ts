@@ -3,13 +3,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 
 import type * as CarriedModule from '@/lib/cases/carried'
 import type * as CreateModule from '@/lib/cases/create'
-import type * as CarryModule from '@/lib/review/carry-over'
-import { judgedChanges, printMatch } from '@/lib/review/fingerprint'
+import type * as CarryModule from '@/lib/review/standing/carry-over'
+import { judgedChanges, printMatch } from '@/lib/review/standing/fingerprint'
 import { stubEnv } from '@/tests/unit/helpers/env'
 import { openTestStore } from '@/tests/unit/helpers/test-store'
 
 /*
- * Lasting decisions (#45): the fingerprint, and the carry-over the mirror runs when it stores a new
+ * Standing decisions (#45): the fingerprint, and the carry-over the mirror runs when it stores a new
  * screening, on an embedded store.
  */
 
@@ -93,7 +93,7 @@ const NOW = new Date('2026-11-20T10:00:00Z')
 
 beforeAll(async () => {
   stubEnv({ DS_API_BASE_URL: 'http://127.0.0.1:9', DS_API_KEY: 'k' })
-  carry = await import('@/lib/review/carry-over')
+  carry = await import('@/lib/review/standing/carry-over')
   create = await import('@/lib/cases/create')
   carried = await import('@/lib/cases/carried')
   store = await openTestStore()

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import type * as CarryModule from '@/lib/review/carry-over'
-import { printMatch } from '@/lib/review/fingerprint'
+import type * as CarryModule from '@/lib/review/standing/carry-over'
+import { printMatch } from '@/lib/review/standing/fingerprint'
 import type * as OpenModule from '@/lib/store/open'
 import type { Store } from '@/lib/store/open'
 import { postgresBin, startPostgres, type Postgres } from '@/tools/harness/postgres'
@@ -23,7 +23,7 @@ const matchOf = (uuid: string) => ({ uuid, fields: { names: [{ full_name: `Name 
 describe.skipIf(!postgresBin())('carry-over on two instances of one PostgreSQL server', () => {
   beforeAll(async () => {
     stubEnv({ DS_API_BASE_URL: 'http://127.0.0.1:9', DS_API_KEY: 'k' })
-    carry = await import('@/lib/review/carry-over')
+    carry = await import('@/lib/review/standing/carry-over')
     open = await import('@/lib/store/open')
     postgres = await startPostgres()
     const config = { databaseUrl: postgres.url, dataDir: '' }

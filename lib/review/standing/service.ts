@@ -11,7 +11,7 @@ import { actorOf } from '@/lib/cases/settings'
 import { getEnv } from '@/lib/env'
 import { reasonRefusal } from '@/lib/review/decision-request'
 import { SYSTEM_ACTOR } from '@/lib/review/decision-rules'
-import type { RevocationRequest } from '@/lib/review/revocation-request'
+import type { RevocationRequest } from '@/lib/review/standing/revocation-request'
 import type { Database } from '@/lib/store/schema'
 import { getStore } from '@/lib/store/store'
 

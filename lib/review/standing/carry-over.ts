@@ -8,7 +8,7 @@ import type { Viewer } from '@/lib/auth/viewer'
 import { getEnv } from '@/lib/env'
 import { asObject, readString } from '@/lib/json/read'
 import { SYSTEM_ACTOR } from '@/lib/review/decision-rules'
-import { judgedChanges, printMatch } from '@/lib/review/fingerprint'
+import { judgedChanges, printMatch } from '@/lib/review/standing/fingerprint'
 import type { Database, MatchDecisionRow } from '@/lib/store/schema'
 
 /*

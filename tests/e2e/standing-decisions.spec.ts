@@ -5,13 +5,13 @@ import { startSimulator, type Simulator } from '@/simulator/server/server'
 import { startApp, type AppInstance } from '@/tests/e2e/support/app-instance'
 
 /*
- * Lasting decisions (#45) through the simulator: an applicant is screened, its three matches are
+ * Standing decisions (#45) through the simulator: an applicant is screened, its three matches are
  * decided false positive, and the provider re-screens it (POST /__sim/history with `rescreen_of`)
  * with two matches unchanged, one changed and one new. The mirror carries the two over when the
  * record arrives. Runs its own simulator and Verity, as queue.spec.ts does, since it adds records.
  */
 
-const KEY = 'lasting-suite-key'
+const KEY = 'standing-suite-key'
 let sim: Simulator
 let app: AppInstance
 
@@ -133,7 +133,7 @@ test('a re-screening carries unchanged false positives over and reopens the chan
 }) => {
   const stamp = Date.now().toString(36).toUpperCase()
   const name = `LASTING ${stamp}`
-  const applicant = `app-lasting-${stamp.toLowerCase()}`
+  const applicant = `app-standing-${stamp.toLowerCase()}`
   const first = await screen({ name, applicant_id: applicant })
   await decideAllFalsePositive(page, first)
   const [changed = '', ...unchanged] = await matchesOf(first.searchId)

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import type { Viewer } from '@/lib/auth/viewer'
-import { printMatch } from '@/lib/review/fingerprint'
+import { printMatch } from '@/lib/review/standing/fingerprint'
 import { signInOnEnv, viewerOf } from '@/tests/unit/helpers/auth-settings'
 import { stubEnv } from '@/tests/unit/helpers/env'
 import { withAppStore } from '@/tests/unit/helpers/test-store'
@@ -27,8 +27,8 @@ let modules: Awaited<ReturnType<typeof load>>
 
 async function load() {
   return {
-    standing: await import('@/lib/review/standing'),
-    carry: await import('@/lib/review/carry-over'),
+    standing: await import('@/lib/review/standing/service'),
+    carry: await import('@/lib/review/standing/carry-over'),
     store: await import('@/lib/store/store'),
   }
 }

@@ -1,7 +1,7 @@
 import 'server-only'
 
 import { Timestamp } from '@/components/ui/timestamp'
-import type { StandingDecision } from '@/lib/review/standing'
+import type { StandingDecision } from '@/lib/review/standing/service'
 
 import { RevokeForm } from './revoke-form'
 
