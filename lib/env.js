@@ -114,7 +114,7 @@ const schema = z.object({
   ...caseDutyShape(),
 })
 
-/** Notifications out (lib/notify/): channels, and when a case counts as due soon. */
+/** Notifications out (lib/notifications/): channels, and when a case counts as due soon. */
 function notifyShape() {
   return {
     SMTP_URL: z.preprocess(

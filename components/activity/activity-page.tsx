@@ -3,7 +3,12 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { IntentLink } from '@/components/ui/intent-link'
 import type { ActivityFilters } from '@/lib/audit/activity-query'
 import type { ActivityPage, TrailStatus } from '@/lib/audit/activity-types'
-import { activityPath, historySyncPath, notificationSettingsPath, outboxPath } from '@/lib/routes'
+import {
+  activityPath,
+  historySyncPath,
+  notificationSettingsPath,
+  notificationsPath,
+} from '@/lib/routes'
 
 import { ActivityFiltersForm } from './activity-filters-form'
 import { ActivityTable } from './activity-table'
@@ -32,8 +37,8 @@ export function ActivityPageBody({
             history sync
           </IntentLink>
           . What Verity notified, and how each message fared:{' '}
-          <IntentLink href={outboxPath} className="underline">
-            delivery log
+          <IntentLink href={notificationsPath} className="underline">
+            notifications
           </IntentLink>{' '}
           (your own e-mails:{' '}
           <IntentLink href={notificationSettingsPath} className="underline">

@@ -4,7 +4,7 @@ import { appTrail } from '@/lib/audit/app-trail'
 import { schedulePurge } from '@/lib/auth/session-service'
 import { authSettings } from '@/lib/auth/settings'
 import { startHistorySync } from '@/lib/history-mirror/start'
-import { startNotifications } from '@/lib/notify/start'
+import { startNotifications } from '@/lib/notifications/start'
 import { getStore } from '@/lib/store/store'
 
 /*

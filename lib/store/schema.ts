@@ -304,10 +304,10 @@ export type EvidenceSigningKeyTable = {
   created_at: ColumnType<Date, Date | undefined, never>
 }
 
-/** One message of one event to one recipient on one channel (migration 0022); the delivery log. */
+/** One message of one event to one recipient on one channel (migration 0022); the notifications page lists them. */
 export type NotificationsTable = {
   id: Generated<number>
-  /** What happened, once: `high_case:12`, `due_soon:12:<due time>` (lib/notify/events.ts). */
+  /** What happened, once: `high_case:12`, `due_soon:12:<due time>` (lib/notifications/events.ts). */
   event_key: string
   event_kind: string
   /** `email`, `slack`, `webhook`, or `none` (no channel configured: what would have been sent). */

@@ -7,7 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
  * outgoing webhook uses too: a header `t=<unix seconds>,v1=<hex HMAC-SHA256>`, computed over
  * `"<t>.<raw body>"` (the bytes as they came, never parsed and serialised again) with a signing
  * secret, `whsec_` followed by hex, as the key once the prefix is stripped and the hex decoded.
- * Incoming: lib/history-mirror/receive.ts; outgoing: lib/notify/channels.ts.
+ * Incoming: lib/history-mirror/receive.ts; outgoing: lib/notifications/channels.ts.
  */
 
 /** A delivery signed further from now than this is refused: a replay of an old one, or a bad clock. */

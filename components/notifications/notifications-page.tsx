@@ -1,14 +1,14 @@
 import Link from 'next/link'
 
-import { SendAgainButton } from '@/components/notify/send-again-button'
+import { SendAgainButton } from '@/components/notifications/send-again-button'
 import { Badge, type BadgeTone } from '@/components/ui/badge'
 import { Timestamp } from '@/components/ui/timestamp'
 import {
   eventLabels,
   type Delivery,
-  type DeliveryLog,
+  type NotificationList,
   type DeliveryStatus,
-} from '@/lib/notify/events'
+} from '@/lib/notifications/events'
 import { casePath, notificationSettingsPath } from '@/lib/routes'
 
 const statusLooks: Record<DeliveryStatus, { tone: BadgeTone; label: string }> = {
@@ -27,12 +27,12 @@ const channelLabels: Record<string, string> = {
   none: 'No channel',
 }
 
-/** The delivery log: every notification, how its tries went, and "send again" for leads. */
-export function DeliveryLogPage({ log }: { log: DeliveryLog | null }) {
+/** The notifications page: every notification, how its tries went, and "send again" for leads. */
+export function NotificationsPage({ log }: { log: NotificationList | null }) {
   return (
     <div className="space-y-4">
       <div>
-        <h1 className="text-xl font-semibold">Delivery log</h1>
+        <h1 className="text-xl font-semibold">Notifications</h1>
         <p className="mt-0.5 text-sm text-muted">
           What Verity told the team and each analyst, newest first: one message per event and
           recipient, sent by a job that retries with backoff. Analysts choose their own e-mails in{' '}
@@ -44,7 +44,7 @@ export function DeliveryLogPage({ log }: { log: DeliveryLog | null }) {
       </div>
       {log === null ? (
         <p role="alert" className="text-sm text-red-800 dark:text-red-300">
-          The delivery log is for leads.
+          The notifications page is for leads.
         </p>
       ) : (
         <>
@@ -64,7 +64,7 @@ export function DeliveryLogPage({ log }: { log: DeliveryLog | null }) {
   )
 }
 
-function Channels({ channels }: { channels: DeliveryLog['channels'] }) {
+function Channels({ channels }: { channels: NotificationList['channels'] }) {
   const on = [
     channels.email &&
       `e-mail${channels.teamEmail ? ` (the team at ${channels.teamEmail})` : ' (analysts only)'}`,

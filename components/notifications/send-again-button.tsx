@@ -16,7 +16,7 @@ export function SendAgainButton({ id }: { id: number }) {
     setPending(true)
     setError(null)
     try {
-      await apiPost(`/api/outbox/${id}`, {})
+      await apiPost(`/api/notifications/${id}`, {})
       router.refresh()
     } catch (failure) {
       setError(isApiError(failure) ? failure.detail : 'It was not queued. Try again.')

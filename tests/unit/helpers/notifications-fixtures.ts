@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import type { Kysely } from 'kysely'
 import { SMTPServer } from 'smtp-server'
 
-import type { NotifySettings } from '@/lib/notify/settings'
+import type { NotifySettings } from '@/lib/notifications/settings'
 import type { Database } from '@/lib/store/schema'
 
 /* Real receivers for the notification tests: an SMTP server and an HTTP listener on 127.0.0.1. */

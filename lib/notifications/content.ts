@@ -6,7 +6,7 @@ import type { NotifyEventKind } from './events'
  * The words of a notification, made from these fields only: what happened, the case's number,
  * risk, due time and screened name, and a link into Verity. Nothing else of a record can reach
  * it, so an applicant's date of birth, document number, e-mail or phone, and any key or secret,
- * never leave in a message (tests/unit/notify-content.test.ts).
+ * never leave in a message (tests/unit/notifications/notifications-rules.test.ts).
  */
 
 export type NotifyEvent = {

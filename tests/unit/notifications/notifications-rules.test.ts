@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto'
 
 import { describe, expect, it } from 'vitest'
 
-import { messageOf, type NotifyEvent } from '@/lib/notify/content'
-import { outgoingOf, type Analysts, type ChannelsConfigured } from '@/lib/notify/rules'
+import { messageOf, type NotifyEvent } from '@/lib/notifications/content'
+import { outgoingOf, type Analysts, type ChannelsConfigured } from '@/lib/notifications/rules'
 import { signBody } from '@/lib/upstream/webhook-signature'
 
 /* Who hears of which event on which channel, the words they get, and the outgoing signature. */

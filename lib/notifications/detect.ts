@@ -10,7 +10,7 @@ import type { NotifyEvent } from './content'
 
 /*
  * The events of the last day, read from the store as it is: every instance may look, and the
- * delivery log's unique key (event, channel, recipient) lets one of them record each message. An
+ * notifications table's unique key (event, channel, recipient) lets one of them record each message. An
  * event older than a day is not announced (a first start, or a backfill of old history, does not
  * wake the team for what is long past). Keys carry what makes the event new: a due date moved
  * later makes a new "due soon".

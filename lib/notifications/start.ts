@@ -4,8 +4,8 @@ import type { PgBoss } from 'pg-boss'
 
 import { getStore } from '@/lib/store/store'
 
-import { startWorker, sweep } from './outbox'
 import { DEFAULT_RETRY, startQueue } from './queue'
+import { startWorker, sweep } from './send'
 import { notifySettings } from './settings'
 
 /*

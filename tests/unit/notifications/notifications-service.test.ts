@@ -8,7 +8,7 @@ import { stubEnv } from '@/tests/unit/helpers/env'
 import { withAppStore } from '@/tests/unit/helpers/test-store'
 
 /*
- * What the delivery log page, its "send again" and the settings page call, with sign-in on (so a
+ * What the notifications page, its "send again" and the settings page call, with sign-in on (so a
  * lead is a group): leads only for the log, every "send again" audited, and each analyst's own
  * choice of e-mails kept apart.
  */
@@ -27,8 +27,8 @@ let modules: Awaited<ReturnType<typeof load>>
 
 async function load() {
   return {
-    service: await import('@/lib/notify/service'),
-    start: await import('@/lib/notify/start'),
+    service: await import('@/lib/notifications/service'),
+    start: await import('@/lib/notifications/start'),
     store: await import('@/lib/store/store'),
   }
 }
@@ -75,14 +75,14 @@ async function auditLines(id: number) {
     .execute()
 }
 
-describe('the delivery log', () => {
+describe('the notifications page', () => {
   it('is for leads', async () => {
     const { id } = await logged('failed')
     signedIn.viewer = ana
-    expect(await modules.service.loadDeliveryLogPage()).toBeNull()
+    expect(await modules.service.loadNotificationsPage()).toBeNull()
     await expect(modules.service.resend(id)).rejects.toMatchObject({ status: 403 })
     signedIn.viewer = lea
-    const log = await modules.service.loadDeliveryLogPage()
+    const log = await modules.service.loadNotificationsPage()
     expect(log?.deliveries.find((one) => one.id === id)).toMatchObject({
       status: 'failed',
       lastError: 'the channel answered 500',

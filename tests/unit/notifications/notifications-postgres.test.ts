@@ -1,9 +1,9 @@
 import type { PgBoss } from 'pg-boss'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { startWorker, sweep } from '@/lib/notify/outbox'
-import { startQueue, type RetryPolicy } from '@/lib/notify/queue'
-import type { NotifySettings } from '@/lib/notify/settings'
+import { startWorker, sweep } from '@/lib/notifications/send'
+import { startQueue, type RetryPolicy } from '@/lib/notifications/queue'
+import type { NotifySettings } from '@/lib/notifications/settings'
 import { openStore, type Store } from '@/lib/store/open'
 import {
   seedCase,
@@ -11,7 +11,7 @@ import {
   startSmtp,
   until,
   allChannels,
-} from '@/tests/unit/helpers/notify-fixtures'
+} from '@/tests/unit/helpers/notifications-fixtures'
 import { postgresBin, startPostgres, type Postgres } from '@/tools/harness/postgres'
 
 /*

@@ -59,7 +59,7 @@ export const DELIVERY_STATUSES = [
 ] as const
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number]
 
-/** One row of the delivery log page, dates as ISO 8601. */
+/** One row of the notifications page, dates as ISO 8601. */
 export type Delivery = {
   id: number
   eventKind: NotifyEventKind
@@ -81,8 +81,8 @@ export const deliveryIdParam = z.coerce
   .positive('the message id is a whole number')
   .max(Number.MAX_SAFE_INTEGER)
 
-/** The /outbox page: the newest messages and which channels are configured. */
-export type DeliveryLog = {
+/** The /notifications page: the newest messages and which channels are configured. */
+export type NotificationList = {
   deliveries: Delivery[]
   channels: { email: boolean; teamEmail: string | null; slack: boolean; webhook: boolean }
 }

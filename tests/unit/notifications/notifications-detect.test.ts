@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { detectEvents } from '@/lib/notify/detect'
-import { seedCase } from '@/tests/unit/helpers/notify-fixtures'
+import { detectEvents } from '@/lib/notifications/detect'
+import { seedCase } from '@/tests/unit/helpers/notifications-fixtures'
 import { openTestStore } from '@/tests/unit/helpers/test-store'
 
 /* Which events the store holds, each with the key that makes its messages once. */

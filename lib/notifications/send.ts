@@ -13,7 +13,7 @@ import { outgoingOf, type Analysts } from './rules'
 import { channelsOf, type NotifySettings } from './settings'
 
 /*
- * The delivery log and its jobs. A message is recorded once per event, channel and recipient
+ * The notifications table and its jobs. A message is recorded once per event, channel and recipient
  * (the table's unique key; an instance that loses the race inserts nothing), and its job is sent
  * in the same transaction, so a message is never logged without a job nor a job sent twice for one
  * noticing. Sending happens only in the job's worker, never on a request's or the mirror's path.

@@ -11,7 +11,7 @@ import { SIGNATURE_HEADER } from './signature'
 /*
  * Sending one message on its channel. Each try has a deadline, so a channel that hangs fails the
  * try (and the job retries later) rather than holding a worker. Errors are reduced to words
- * without credentials: they are kept in the delivery log and shown to leads.
+ * without credentials: they are kept in the notifications table and shown to leads.
  */
 
 export type Sendable = Pick<

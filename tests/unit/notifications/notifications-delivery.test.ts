@@ -3,10 +3,10 @@ import { createHmac } from 'node:crypto'
 import type { PgBoss } from 'pg-boss'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { deliver, recordEvents, sendAgain, startWorker, sweep } from '@/lib/notify/outbox'
-import { startQueue, type RetryPolicy } from '@/lib/notify/queue'
-import type { NotifySettings } from '@/lib/notify/settings'
-import { SIGNATURE_HEADER } from '@/lib/notify/signature'
+import { deliver, recordEvents, sendAgain, startWorker, sweep } from '@/lib/notifications/send'
+import { startQueue, type RetryPolicy } from '@/lib/notifications/queue'
+import type { NotifySettings } from '@/lib/notifications/settings'
+import { SIGNATURE_HEADER } from '@/lib/notifications/signature'
 import {
   seedAssignment,
   seedCase,
@@ -16,7 +16,7 @@ import {
   until,
   WEBHOOK_SECRET,
   allChannels,
-} from '@/tests/unit/helpers/notify-fixtures'
+} from '@/tests/unit/helpers/notifications-fixtures'
 import { openTestStore } from '@/tests/unit/helpers/test-store'
 
 /*

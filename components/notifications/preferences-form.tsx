@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react'
 
 import { Button } from '@/components/ui/button'
-import { eventLabels, OWN_EVENTS, type OwnEventKind } from '@/lib/notify/events'
+import { eventLabels, OWN_EVENTS, type OwnEventKind } from '@/lib/notifications/events'
 import { apiPost, isApiError } from '@/lib/queries/api-fetch'
 
 /** The analyst's choice of their own events by e-mail, saved on the server. */

@@ -3,14 +3,14 @@ import { expect, test } from '@playwright/test'
 import { startSimulator, type Simulator } from '@/simulator/server/server'
 
 import { startApp, type AppInstance } from '@/tests/e2e/support/app-instance'
-import { startSmtp } from '@/tests/unit/helpers/notify-fixtures'
+import { startSmtp } from '@/tests/unit/helpers/notifications-fixtures'
 import { freePort } from '@/tools/harness/free-port'
 
 /*
  * Events in and out, in the browser: a High-risk screening added to this file's own simulator is
  * delivered to Verity as the provider's signed webhook (the poll is set to an hour, so only the
  * delivery can bring it), which makes its case; the team's e-mail reaches an SMTP server this test
- * starts, and its link opens the case. The delivery log shows it sent.
+ * starts, and its link opens the case. The notifications page shows it sent.
  */
 
 const KEY = 'notify-suite-key'
@@ -76,7 +76,7 @@ test("a delivered High-risk screening reaches the team's e-mail, whose link open
   const caseId = link!.split('/').pop()
   await expect(page.getByRole('heading', { name: `Case ${caseId} · ${name}` })).toBeVisible()
 
-  await page.goto(`${app.url}/outbox`)
+  await page.goto(`${app.url}/notifications`)
   const row = page.getByRole('listitem').filter({ hasText: name })
   await expect(row).toContainText('sent')
   await expect(row).toContainText('E-mail to aml-team@example.com')

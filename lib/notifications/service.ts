@@ -11,11 +11,11 @@ import {
   DEFAULT_EMAIL_EVENTS,
   OWN_EVENTS,
   type Delivery,
-  type DeliveryLog,
+  type NotificationList,
   type OwnEventKind,
   type PreferencesRequest,
 } from './events'
-import { sendAgain } from './outbox'
+import { sendAgain } from './send'
 import { channelsOf, notifySettings } from './settings'
 import { notifyQueue } from './start'
 
@@ -23,8 +23,8 @@ import { notifyQueue } from './start'
 
 const LOG_PAGE = 200
 
-/** The delivery log, newest first: leads only (with sign-in off, the one viewer leads). */
-export async function loadDeliveryLog(): Promise<DeliveryLog> {
+/** The notifications, newest first: leads only (with sign-in off, the one viewer leads). */
+export async function loadNotifications(): Promise<NotificationList> {
   const viewer = await requireViewer()
   if (!actorOf(viewer).lead) throw notLead()
   const { db } = await getStore()
@@ -54,11 +54,11 @@ export async function loadDeliveryLog(): Promise<DeliveryLog> {
   }
 }
 
-/** The /outbox page's read: null for a viewer who does not lead. */
-export async function loadDeliveryLogPage(): Promise<DeliveryLog | null> {
+/** The /notifications page's read: null for a viewer who does not lead. */
+export async function loadNotificationsPage(): Promise<NotificationList | null> {
   const viewer = await requireViewer()
   if (!actorOf(viewer).lead) return null
-  return loadDeliveryLog()
+  return loadNotifications()
 }
 
 /** "Send again": leads only, audited before it is queued. */
@@ -117,6 +117,6 @@ function notLead() {
     403,
     'not_lead',
     'Leads only',
-    'The delivery log is for leads (AUTH_LEAD_GROUPS).',
+    'The notifications page is for leads (AUTH_LEAD_GROUPS).',
   )
 }
