@@ -2,10 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { actionLabel, recordTypeLabel } from '@/components/activity/activity-labels'
 import { parseActivityFilters } from '@/lib/audit/activity-filters'
-import type { Viewer } from '@/lib/auth/viewer'
-import { signInOnEnv, viewerOf } from '@/tests/unit/helpers/auth-settings'
-import { stubEnv } from '@/tests/unit/helpers/env'
-import { withAppStore } from '@/tests/unit/helpers/test-store'
+import { viewerOf } from '@/tests/unit/helpers/auth-settings'
+import { signedInStore } from '@/tests/unit/helpers/signed-in-store'
 
 /*
  * What the notifications page, its "send again" and the settings page call, with sign-in on (so a
@@ -13,15 +11,10 @@ import { withAppStore } from '@/tests/unit/helpers/test-store'
  * choice of e-mails kept apart.
  */
 
-const signedIn = vi.hoisted(() => ({ viewer: null as Viewer | null }))
-vi.mock('@/lib/auth/session', async () =>
-  (await import('@/tests/unit/helpers/session-mock')).sessionMock(signedIn),
-)
+const signedIn = signedInStore()
 
 const ana = viewerOf('ana')
 const lea = viewerOf('lea', ['aml-leads'])
-
-withAppStore()
 
 let modules: Awaited<ReturnType<typeof load>>
 
@@ -34,7 +27,6 @@ async function load() {
 }
 
 beforeAll(async () => {
-  stubEnv(signInOnEnv())
   modules = await load()
   vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
 }, 60_000)
@@ -42,7 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await (await modules?.start.notifyQueue())?.stop({ graceful: false })
   vi.restoreAllMocks()
-  vi.unstubAllEnvs()
 })
 
 async function logged(status: 'failed' | 'queued' | 'not_sent') {

@@ -1,11 +1,9 @@
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 
-import type { Viewer } from '@/lib/auth/viewer'
 import { printMatch } from '@/lib/review/standing/fingerprint'
-import { signInOnEnv, viewerOf } from '@/tests/unit/helpers/auth-settings'
-import { stubEnv } from '@/tests/unit/helpers/env'
-import { withAppStore } from '@/tests/unit/helpers/test-store'
+import { viewerOf } from '@/tests/unit/helpers/auth-settings'
+import { signedInStore } from '@/tests/unit/helpers/signed-in-store'
 
 /*
  * Standing false positives on the applicant page (#45): listed with who decided, when, how often
@@ -13,15 +11,10 @@ import { withAppStore } from '@/tests/unit/helpers/test-store'
  * SHA-256), after which the next screening carries nothing.
  */
 
-const signedIn = vi.hoisted(() => ({ viewer: null as Viewer | null }))
-vi.mock('@/lib/auth/session', async () =>
-  (await import('@/tests/unit/helpers/session-mock')).sessionMock(signedIn),
-)
+const signedIn = signedInStore()
 
 const ana = viewerOf('ana')
 const lea = viewerOf('lea', ['aml-leads'])
-
-withAppStore()
 
 let modules: Awaited<ReturnType<typeof load>>
 
@@ -34,11 +27,8 @@ async function load() {
 }
 
 beforeAll(async () => {
-  stubEnv(signInOnEnv())
   modules = await load()
 })
-
-afterAll(() => vi.unstubAllEnvs())
 
 const raw = { uuid: 'm1', fields: { names: [{ full_name: 'Ivan Petrov' }] } }
 
