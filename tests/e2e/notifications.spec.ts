@@ -97,3 +97,9 @@ test('an analyst chooses which of their own events reach them by e-mail', async 
   await expect(page.getByRole('checkbox', { name: 'A case assigned to me' })).not.toBeChecked()
   await expect(page.getByRole('checkbox', { name: 'A case of mine overdue' })).toBeChecked()
 })
+
+test('the old /outbox address opens the notifications page', async ({ page }) => {
+  await page.goto(`${app.url}/outbox`)
+  await expect(page).toHaveURL(`${app.url}/notifications`)
+  await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible()
+})
