@@ -54,6 +54,8 @@ const schema = z.object({
   AUTH_ALLOWED_GROUPS: commaList((item) => item),
   // Members of these groups assign and reassign cases; they must also be allowed to sign in.
   AUTH_LEAD_GROUPS: commaList((item) => item),
+  // Members of these groups read everything a lead reads and change nothing (docs/exam.md).
+  AUTH_AUDITOR_GROUPS: commaList((item) => item),
   APP_URL: z
     .url({ protocol: /^https?$/, error: 'must be the public http(s) origin of Verity' })
     .transform((value) => new URL(value).origin)
@@ -217,7 +219,41 @@ function caseDutyShape() {
     CASE_AUTO_ASSIGN_MAX: wholeNumber('cases', 1, 10_000).default(10),
     CASE_ESCALATE: onOff(),
     CASE_ESCALATE_AFTER_HOURS: wholeNumber('hours', 1, 8_760).default(24),
+    CASE_CLOSE_FOUR_EYES: fourEyesOutcomes(),
+    QA_SAMPLE_PERCENT: wholeNumber('percent', 1, 100).default(5),
+    QA_NEW_ANALYST_DAYS: wholeNumber('days', 0, 365).default(30),
   }
+}
+
+const CLOSE_OUTCOMES = ['false_positive', 'true_match', 'no_action_needed']
+
+/**
+ * The outcomes whose closing a lead confirms (docs/exam.md): a comma list of outcomes, `all`, or
+ * `off`; `true_match` when unset.
+ */
+function fourEyesOutcomes() {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const text = (value ?? '').trim().toLowerCase()
+      if (text === '') return ['true_match']
+      if (text === 'off' || text === 'none') return []
+      if (text === 'all') return [...CLOSE_OUTCOMES]
+      const items = text
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)
+      const unknown = items.find((item) => !CLOSE_OUTCOMES.includes(item))
+      if (unknown !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be off, all, or a comma list of ${CLOSE_OUTCOMES.join(', ')} (not ${unknown})`,
+        })
+        return z.NEVER
+      }
+      return [...new Set(items)]
+    })
 }
 
 /** `on` or `off` (also `true`, `false`), off when unset. */

@@ -15,6 +15,7 @@ import { DecisionsCard } from './cards/decisions-card'
 import { ErrorCodesCard } from './cards/error-codes-card'
 import { FailureReasonsCard } from './cards/failure-reasons-card'
 import { OpenCasesCard } from './cards/open-cases-card'
+import { QaCard } from './cards/qa-card'
 import { ReviewTimesCard } from './cards/review-times-card'
 import { ScreeningsCard } from './cards/screenings-card'
 import { VerificationsCard } from './cards/verifications-card'
@@ -75,6 +76,7 @@ export function AnalyticsPage(load: Loaded) {
       {figures.analysts && (
         <AnalystsCard table={table('analysts')} empty={figures.analysts.length === 0} />
       )}
+      {figures.qa && <QaCard table={table('qa')} empty={figures.qa.length === 0} />}
     </div>
   )
 }

@@ -22,7 +22,7 @@ export function CaseActions({
   analysts,
 }: {
   kase: CaseSummary
-  viewer: { id: string; lead: boolean }
+  viewer: { id: string; lead: boolean; auditor?: boolean }
   analysts: Analyst[]
 }) {
   const id = useId()
@@ -48,7 +48,13 @@ export function CaseActions({
   const mine = kase.ownerId === viewer.id
   const closed = kase.state === 'closed'
   const mayMove = viewer.lead || kase.ownerId === null || mine
-  const moves = mayMove ? movesFrom(kase.state) : []
+  // A proposed closing is settled by a lead who did not propose it (lib/cases/rules.ts).
+  const maySettle = viewer.lead && kase.proposal !== null && kase.proposal.byId !== viewer.id
+  const moves = mayMove
+    ? movesFrom(kase.state).filter(
+        (move) => (move !== 'confirm_close' && move !== 'return') || maySettle,
+      )
+    : []
 
   function submitMove(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -61,13 +67,33 @@ export function CaseActions({
       const until = new Date(text(data.get('until')))
       if (Number.isNaN(until.getTime())) return setError('Choose the date the case waits until.')
       void send({ action: 'wait', until: until.toISOString() })
-    } else if (form === 'escalate' || form === 'reopen') {
+    } else if (form === 'escalate' || form === 'reopen' || form === 'return') {
       void send({ action: form, reason })
     }
   }
 
+  const proposal = kase.proposal && (
+    <p className="text-xs" data-testid="closing-proposal">
+      <span className="font-medium">
+        Closing as {outcomeLabels[kase.proposal.outcome].toLowerCase()} proposed by{' '}
+        {kase.proposal.byLabel}
+      </span>
+      {maySettle ? '' : ', awaiting a lead who did not propose it'}: {kase.proposal.reason}
+    </p>
+  )
+  // An auditor reads and changes nothing (the server refuses it too: lib/api/gate.ts).
+  if (viewer.auditor) {
+    return (
+      <div className="flex flex-col gap-2">
+        {proposal}
+        <p className="text-xs text-muted">Read-only: auditors do not act on cases.</p>
+      </div>
+    )
+  }
+
   return (
     <div className="no-print flex flex-col gap-2">
+      {proposal}
       <div className="flex flex-wrap gap-2" role="group" aria-label="Case actions">
         {!closed && kase.ownerId === null && (
           <Button
@@ -90,7 +116,7 @@ export function CaseActions({
           </Button>
         )}
         {moves.map((move) =>
-          move === 'start' || move === 'resume' ? (
+          move === 'start' || move === 'resume' || move === 'confirm_close' ? (
             <Button
               key={move}
               variant="secondary"

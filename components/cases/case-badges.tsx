@@ -10,6 +10,7 @@ const stateTones: Record<CaseState, BadgeTone> = {
   in_review: 'violet',
   waiting: 'amber',
   escalated: 'orange',
+  awaiting_closure: 'green',
   closed: 'neutral',
 }
 

@@ -38,6 +38,8 @@ export function AppHeader({
           <NavLink href={webhooksPath()}>Webhooks</NavLink>
           <NavLink href={activityPath()}>Activity</NavLink>
           <NavLink href="/analytics">Analytics</NavLink>
+          <NavLink href="/qa">QA</NavLink>
+          <NavLink href="/exam">Exam</NavLink>
         </nav>
         {demo && (
           <span className="ml-auto rounded bg-amber-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-amber-900 sm:order-last sm:ml-0 dark:bg-amber-900/40 dark:text-amber-200">

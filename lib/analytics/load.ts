@@ -35,8 +35,9 @@ async function read(viewer: Viewer, search: Record<string, string | string[] | u
   const now = new Date()
   const parsed = parseAnalyticsParams(search, now)
   if (!parsed.ok) return parsed
-  // The per-analyst table is for leads, as assigning cases is (lib/cases/settings.ts).
-  const { lead } = actorOf(viewer)
+  // The per-analyst table is for leads, as assigning cases is (lib/cases/settings.ts), and auditors.
+  const actor = actorOf(viewer)
+  const lead = actor.lead || actor.auditor === true
   const { db } = await getStore()
   const figures = await readFigures(db, parsed.range, { now, lead })
   return {

@@ -163,6 +163,7 @@ export const CHART_KEYS = [
   'open-cases',
   'deadlines',
   'analysts',
+  'qa',
 ] as const
 export type ChartKey = (typeof CHART_KEYS)[number]
 

@@ -15,6 +15,7 @@ import {
   type Deadlines,
   type FailureReasons,
   type OpenCaseAge,
+  type QaRow,
   type ReviewTimeWeek,
   type ScreeningDay,
   type VerificationDay,
@@ -422,4 +423,52 @@ export function periodWeeks(range: AnalyticsRange): string[] {
     weeks.push(new Date(time).toISOString().slice(0, 10))
   }
   return weeks
+}
+
+/**
+ * QA results recorded in the period (lib/qa/), the standing one of each sampled case (a correction
+ * stands for the result it corrects), counted for the analyst who closed the case and for the team
+ * (the last row). Not narrowed by webhook or environment: QA samples closures, not records.
+ */
+export async function qaPerAnalyst(db: Db, range: AnalyticsRange): Promise<QaRow[]> {
+  const { rows } = await sql<{
+    analyst_id: string
+    label: string | null
+    reviewed: number
+    passed: number
+  }>`
+    with standing as (
+      select distinct on (r.draw_id, r.case_id) r.draw_id, r.case_id, r.result
+      from qa_results r where r.at >= ${range.start} and r.at < ${range.end}
+      order by r.draw_id, r.case_id, r.id desc
+    ), closed as (
+      select s.result, p->>'analystId' as analyst_id
+      from standing s join qa_draws d on d.id = s.draw_id
+      cross join lateral jsonb_array_elements(d.population) p
+      where (p->>'caseId')::bigint = s.case_id
+    )
+    select analyst_id, (select e.user_label from case_events e where e.analyst_id = closed.analyst_id
+        order by e.id desc limit 1) as label,
+      count(*)::int as reviewed, count(*) filter (where result = 'pass')::int as passed
+    from closed group by analyst_id order by reviewed desc, analyst_id`.execute(db)
+  const analysts = rows.map((row): QaRow => ({
+    analystId: row.analyst_id,
+    label: row.label ?? row.analyst_id,
+    reviewed: row.reviewed,
+    passed: row.passed,
+    failed: row.reviewed - row.passed,
+  }))
+  if (analysts.length === 0) return []
+  const sum = (pick: (row: QaRow) => number) =>
+    analysts.reduce((total, row) => total + pick(row), 0)
+  return [
+    ...analysts,
+    {
+      analystId: null,
+      label: 'Team',
+      reviewed: sum((row) => row.reviewed),
+      passed: sum((row) => row.passed),
+      failed: sum((row) => row.failed),
+    },
+  ]
 }

@@ -13,6 +13,7 @@ import {
   perAnalyst,
   periodDays,
   periodWeeks,
+  qaPerAnalyst,
   reviewTimesPerWeek,
   screeningsPerDay,
   verificationsPerDay,
@@ -36,6 +37,7 @@ export async function readFigures(
   const openCases = await openCasesByAge(db, range, now)
   const deadlineCounts = await deadlines(db, range, now)
   const analysts = lead ? await perAnalyst(db, range) : null
+  const qa = lead ? await qaPerAnalyst(db, range) : null
   return {
     days: periodDays(range),
     weeks: periodWeeks(range),
@@ -47,5 +49,6 @@ export async function readFigures(
     openCases,
     deadlines: deadlineCounts,
     analysts,
+    qa,
   }
 }

@@ -7,6 +7,7 @@ import type {
   Deadlines,
   FailureReasons,
   OpenCaseAge,
+  QaRow,
   ReviewTimeWeek,
   ScreeningDay,
   VerificationDay,
@@ -40,6 +41,8 @@ export type AnalyticsFigures = {
   deadlines: Deadlines
   /** Null unless the viewer leads. */
   analysts: AnalystRow[] | null
+  /** QA results per analyst and the team's (the last row); null unless the viewer leads. */
+  qa: QaRow[] | null
 }
 
 /**
@@ -237,6 +240,20 @@ export function chartTables(params: AnalyticsParams, figures: AnalyticsFigures):
       links: figures.analysts.map(() => null),
     })
   }
+  if (figures.qa) {
+    tables.push({
+      key: 'qa',
+      columns: ['Analyst', 'QA reviewed', 'Passed', 'Failed', 'Pass rate (%)'],
+      rows: figures.qa.map((row) => [
+        row.label,
+        row.reviewed,
+        row.passed,
+        row.failed,
+        percent(row.passed, row.reviewed),
+      ]),
+      links: figures.qa.map(() => null),
+    })
+  }
   return tables
 }
 
@@ -252,4 +269,5 @@ export const CHART_TITLES: Record<ChartKey, string> = {
   'open-cases': 'Cases open now, by age',
   deadlines: 'Case deadlines met and missed',
   analysts: 'Per analyst',
+  qa: 'Quality assurance: results per analyst and for the team',
 }

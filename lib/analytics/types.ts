@@ -57,3 +57,12 @@ export type AnalystRow = {
   decisions: number
   medianHoursToClose: number | null
 }
+
+/** QA results in the period of one analyst's closures (analystId null: the whole team). */
+export type QaRow = {
+  analystId: string | null
+  label: string
+  reviewed: number
+  passed: number
+  failed: number
+}

@@ -4,10 +4,13 @@ import { randomUUID } from 'node:crypto'
 
 import type { NextRequest } from 'next/server'
 
+import { problem } from '@/lib/api/problem'
 import { inRequestScope } from '@/lib/api/request-scope'
 import { crossSiteProblem, isSameOriginRequest } from '@/lib/api/same-origin'
+import { audit } from '@/lib/audit/record'
 import { clientRequestId } from '@/lib/audit/request-id'
 import { publicOrigin } from '@/lib/auth/request'
+import { rolesOf } from '@/lib/auth/roles'
 import { ANONYMOUS, dropStaleCookie, requestSession } from '@/lib/auth/session'
 import { authSettings } from '@/lib/auth/settings'
 import { unauthenticatedProblem } from '@/lib/auth/unauthenticated'
@@ -37,7 +40,9 @@ export async function gated(request: NextRequest, handle: () => Promise<Response
       viewer,
       timings: new Map([['gate', performance.now() - started]]),
     }
-    response = await inRequestScope(scope, handle)
+    response = await inRequestScope(scope, () =>
+      refusedToAuditor(request, viewer) ? refuseAuditor(request, viewer) : handle(),
+    )
   }
   response.headers.set('X-Request-Id', requestId)
   return response
@@ -50,4 +55,34 @@ async function viewerOf(request: NextRequest): Promise<Viewer | Response> {
   if (settings.mode === 'off') return ANONYMOUS
   const session = await requestSession(request, settings)
   return session.viewer ?? dropStaleCookie(unauthenticatedProblem(), session)
+}
+
+/** Changes an auditor may still make: checking a file they hold changes nothing in Verity. */
+const READ_ONLY_POSTS = new Set(['/api/evidence/verify'])
+
+/**
+ * An auditor (lib/auth/roles.ts) reads and changes nothing: every request but a read is refused
+ * here, before any handler runs, so no route can forget it (reveal, case actions, decisions,
+ * notes, exports, sends).
+ */
+function refusedToAuditor(request: NextRequest, viewer: Viewer) {
+  if (request.method === 'GET' || request.method === 'HEAD') return false
+  if (READ_ONLY_POSTS.has(request.nextUrl.pathname)) return false
+  return rolesOf(viewer).auditor
+}
+
+async function refuseAuditor(request: NextRequest, viewer: Viewer) {
+  await audit(
+    viewer,
+    'change',
+    { type: 'api', id: request.nextUrl.pathname },
+    'denied',
+    request.method,
+  )
+  return problem(
+    403,
+    'read_only',
+    'Read-only',
+    'Auditors read and change nothing: revealing, acting on a case, deciding, noting and sending are refused.',
+  )
 }

@@ -31,6 +31,24 @@ export function readRoute<P>(params: z.ZodType<P>, read: (params: P) => Promise<
 }
 
 /**
+ * A read answered as a file rather than JSON (a streamed ZIP): the same gate and parameters as
+ * `readRoute`; a failure before the file starts is answered as by `respond`.
+ */
+export function fileRoute<P>(params: z.ZodType<P>, make: (params: P) => Promise<Response>) {
+  return (request: NextRequest) =>
+    gated(request, async () => {
+      const parsed = params.safeParse(searchParamsObject(request.nextUrl.searchParams))
+      if (!parsed.success) return badParameter(parsed.error)
+      let file: Response | undefined
+      const failed = await respond(async () => {
+        file = await make(parsed.data)
+        return null
+      })
+      return file ?? failed
+    })
+}
+
+/**
  * A state-changing POST: a JSON body (at most 64 KB, lib/api/body.ts) parsed with its schema,
  * then the action's answer. Path
  * parameters join the body's members (and win over a member of the same name), so one schema

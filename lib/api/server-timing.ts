@@ -7,7 +7,7 @@ import { requestScope } from '@/lib/api/request-scope'
  * validation, projection, the audit append, serialisation), as a Server-Timing header: the
  * benchmark reads it to break one proxied request down (docs/performance.md). The timings live in
  * the API request's scope (lib/api/request-scope.ts) rather than an AsyncLocalStorage of their
- * own: on Node 20 every promise the process makes pays for each storage in use.
+ * own: one storage per request is all a read needs.
  */
 
 /** Runs `task`, adding its duration to `name` for the API request being timed (if any). */

@@ -26,6 +26,10 @@ export type AuditAction =
   | 'case'
   /** A notification's "send again" on the notifications page (lib/notifications/). */
   | 'notify'
+  /** A QA draw (`field`: weekly or on_demand) or a QA result (`field`: pass or fail). */
+  | 'qa'
+  /** A change the API's gate refused to a read-only auditor (lib/api/gate.ts): `field`, its method. */
+  | 'change'
 
 export type AuditEntry = {
   time: string

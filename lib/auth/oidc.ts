@@ -124,8 +124,12 @@ export async function finishSignIn(
       email:
         typeof claims.email === 'string' && claims.email_verified === true ? claims.email : null,
       name: typeof claims.name === 'string' ? claims.name : null,
-      // Lead groups are kept too, or a lead who signs in by e-mail domain would lose the role.
-      groups: allowedGroups(claims, [...settings.allow.groups, ...settings.leadGroups]),
+      // Lead and auditor groups are kept too, or one who signs in by e-mail domain would lose the role.
+      groups: allowedGroups(claims, [
+        ...settings.allow.groups,
+        ...settings.leadGroups,
+        ...settings.auditorGroups,
+      ]),
     }
     // Who was refused is kept for the audit trail, with none of their groups.
     if (!isAllowed(claims, settings.allow)) {

@@ -22,6 +22,8 @@ export type AuthSettings =
       allow: AllowList
       /** Groups whose members are case leads (AUTH_LEAD_GROUPS). */
       leadGroups: string[]
+      /** Groups whose members read what leads read and change nothing (AUTH_AUDITOR_GROUPS). */
+      auditorGroups: string[]
     }
   | { mode: 'off'; reason: 'disabled' | 'unconfigured' }
 
@@ -45,5 +47,6 @@ export function authSettings(): AuthSettings {
     appUrl: env.APP_URL,
     allow: { domains: env.AUTH_ALLOWED_EMAIL_DOMAINS, groups: env.AUTH_ALLOWED_GROUPS },
     leadGroups: env.AUTH_LEAD_GROUPS,
+    auditorGroups: env.AUTH_AUDITOR_GROUPS,
   }
 }

@@ -17,12 +17,15 @@ import {
   checkClose,
   checkMove,
   checkRelease,
+  checkSettleClosing,
   checkSnooze,
+  closeTarget,
   mayMove,
   outcomeLabels,
   type CaseState,
+  type Outcome,
 } from './rules'
-import { actorOf } from './settings'
+import { actorOf, fourEyesOutcomes } from './settings'
 import type { CaseSummary } from './types'
 import { matchVerdicts, reportMatches } from './verdicts'
 
@@ -42,7 +45,17 @@ export type Change = {
   set: Partial<
     Pick<
       CaseRow,
-      'state' | 'owner_id' | 'owner_label' | 'snoozed_until' | 'outcome' | 'close_reason'
+      | 'state'
+      | 'owner_id'
+      | 'owner_label'
+      | 'snoozed_until'
+      | 'outcome'
+      | 'close_reason'
+      | 'proposed_outcome'
+      | 'proposed_reason'
+      | 'proposed_by'
+      | 'proposed_by_label'
+      | 'proposed_at'
     >
   >
   event: {
@@ -58,6 +71,25 @@ export type Change = {
 
 function refused(status: 403 | 409, why: string) {
   return new ProblemError(status, 'case_refused', 'Not allowed on this case', why)
+}
+
+const NO_PROPOSAL = {
+  proposed_outcome: null,
+  proposed_reason: null,
+  proposed_by: null,
+  proposed_by_label: null,
+  proposed_at: null,
+} as const
+
+/** A screening closes as false positive or true match only as its matches' decisions allow. */
+async function checkMatchesAllow(db: Db, row: CaseRow, outcome: Outcome) {
+  if (row.kind !== 'screening' || outcome === 'no_action_needed') return
+  const [matches, verdicts] = await Promise.all([
+    reportMatches(row.resource_id),
+    matchVerdicts(db, row.resource_id),
+  ])
+  const result = checkClose(row.kind, outcome, matches, verdicts)
+  if (!result.ok) throw refused(409, result.why)
 }
 
 /** Works out the change an action makes, or throws the refusal. */
@@ -127,12 +159,22 @@ async function changeFor(db: Db, viewer: Viewer, row: CaseRow, input: CaseAction
             says: `escalated; reason ${reasonDigest(input.reason)}`,
           }
         case 'close': {
-          if (row.kind === 'screening' && input.outcome !== 'no_action_needed') {
-            const [matches, verdicts] = await Promise.all([
-              reportMatches(row.resource_id),
-              matchVerdicts(db, row.resource_id),
-            ])
-            check(checkClose(row.kind, input.outcome, matches, verdicts))
+          await checkMatchesAllow(db, row, input.outcome)
+          const as = outcomeLabels[input.outcome].toLowerCase()
+          if (closeTarget(input.outcome, fourEyesOutcomes()) === 'awaiting_closure') {
+            return {
+              kind: 'close_proposed',
+              set: move('awaiting_closure', {
+                proposed_outcome: input.outcome,
+                proposed_reason: input.reason,
+                proposed_by: actor.id,
+                proposed_by_label: me.owner_label,
+                proposed_at: new Date(),
+                snoozed_until: null,
+              }),
+              event: { outcome: input.outcome, reason: input.reason },
+              says: `closing as ${as} proposed, awaiting a lead; reason ${reasonDigest(input.reason)}`,
+            }
           }
           return {
             kind: 'closed',
@@ -142,9 +184,33 @@ async function changeFor(db: Db, viewer: Viewer, row: CaseRow, input: CaseAction
               snoozed_until: null,
             }),
             event: { outcome: input.outcome, reason: input.reason },
-            says: `closed as ${outcomeLabels[input.outcome].toLowerCase()}; reason ${reasonDigest(input.reason)}`,
+            says: `closed as ${as}; reason ${reasonDigest(input.reason)}`,
           }
         }
+        case 'confirm_close': {
+          check(checkSettleClosing(actor, row.proposed_by, 'confirm_close'), 403)
+          const outcome = row.proposed_outcome as Outcome
+          // The matches are checked again: a decision may have been revoked since the proposal.
+          await checkMatchesAllow(db, row, outcome)
+          return {
+            kind: 'closure_confirmed',
+            set: move(moved.to, {
+              outcome,
+              close_reason: row.proposed_reason,
+              ...NO_PROPOSAL,
+            }),
+            event: { outcome, reason: row.proposed_reason ?? undefined },
+            says: `closing as ${outcomeLabels[outcome].toLowerCase()} proposed by ${row.proposed_by_label ?? 'another analyst'} confirmed`,
+          }
+        }
+        case 'return':
+          check(checkSettleClosing(actor, row.proposed_by, 'return'), 403)
+          return {
+            kind: 'closure_returned',
+            set: move(moved.to, NO_PROPOSAL),
+            event: { reason: input.reason },
+            says: `proposed closing sent back to ${row.proposed_by_label ?? 'its proposer'}; reason ${reasonDigest(input.reason)}`,
+          }
         case 'reopen':
           return {
             kind: 'reopened',

@@ -54,8 +54,10 @@ export async function bulkAct(
   const results: BulkResult[] = []
   for (const id of [...new Set(request.ids)]) {
     try {
-      await actOnCase(db, viewer, id, action)
-      results.push({ id, ok: true, detail: 'Done' })
+      const kase = await actOnCase(db, viewer, id, action)
+      const detail =
+        kase.state === 'awaiting_closure' ? 'Awaiting a lead to confirm closing' : 'Done'
+      results.push({ id, ok: true, detail })
     } catch (error) {
       if (!(error instanceof ProblemError)) throw error
       results.push({ id, ok: false, detail: error.detail })

@@ -31,6 +31,7 @@ function conditions(me: string, now: Date): Record<CaseViewName, RawBuilder<bool
     overdue: sql`(${active} and due_at < ${now})`,
     escalated: sql`(state = 'escalated')`,
     waiting: sql`(state = 'waiting')`,
+    'awaiting-closure': sql`(state = 'awaiting_closure')`,
     closed: sql`(state = 'closed')`,
     all: sql`true`,
   }

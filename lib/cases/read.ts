@@ -72,6 +72,16 @@ export function summaryOf(row: NamedCaseRow): CaseSummary {
     snoozedUntil: row.snoozed_until?.toISOString() ?? null,
     outcome: row.outcome,
     closeReason: row.close_reason,
+    proposal:
+      row.state === 'awaiting_closure' && row.proposed_outcome && row.proposed_by
+        ? {
+            outcome: row.proposed_outcome,
+            reason: row.proposed_reason ?? '',
+            byId: row.proposed_by,
+            byLabel: row.proposed_by_label ?? row.proposed_by,
+            at: (row.proposed_at ?? row.updated_at).toISOString(),
+          }
+        : null,
     createdAt: row.created_at.toISOString(),
     since: row.clock_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

@@ -39,10 +39,13 @@ export const caseAction = z.discriminatedUnion(
       }),
       reason,
     }),
+    z.object({ action: z.literal('confirm_close') }),
+    z.object({ action: z.literal('return'), reason }),
     z.object({ action: z.literal('reopen'), reason }),
   ],
   {
-    error: 'action must be claim, release, assign, start, wait, escalate, resume, close or reopen',
+    error:
+      'action must be claim, release, assign, start, wait, escalate, resume, close, confirm_close, return or reopen',
   },
 )
 export type CaseAction = z.infer<typeof caseAction>

@@ -4,7 +4,14 @@
  * four-eyes rule of match review (lib/review/decision-rules.ts).
  */
 
-export const CASE_STATES = ['open', 'in_review', 'waiting', 'escalated', 'closed'] as const
+export const CASE_STATES = [
+  'open',
+  'in_review',
+  'waiting',
+  'escalated',
+  'awaiting_closure',
+  'closed',
+] as const
 export type CaseState = (typeof CASE_STATES)[number]
 
 export const OUTCOMES = ['false_positive', 'true_match', 'no_action_needed'] as const
@@ -18,6 +25,7 @@ export const stateLabels: Record<CaseState, string> = {
   in_review: 'In review',
   waiting: 'Waiting on customer',
   escalated: 'Escalated',
+  awaiting_closure: 'Awaiting closure',
   closed: 'Closed',
 }
 
@@ -28,7 +36,16 @@ export const outcomeLabels: Record<Outcome, string> = {
 }
 
 /** The moves between states; ownership (claim, release, assign) is apart and keeps the state. */
-export const MOVES = ['start', 'wait', 'escalate', 'resume', 'close', 'reopen'] as const
+export const MOVES = [
+  'start',
+  'wait',
+  'escalate',
+  'resume',
+  'close',
+  'confirm_close',
+  'return',
+  'reopen',
+] as const
 export type Move = (typeof MOVES)[number]
 
 export const moveLabels: Record<Move, string> = {
@@ -37,6 +54,8 @@ export const moveLabels: Record<Move, string> = {
   escalate: 'Escalate',
   resume: 'Back to review',
   close: 'Close',
+  confirm_close: 'Confirm closing',
+  return: 'Send back',
   reopen: 'Reopen',
 }
 
@@ -46,7 +65,10 @@ const TRANSITIONS: Record<Move, Partial<Record<CaseState, CaseState>>> = {
   wait: { open: 'waiting', in_review: 'waiting', waiting: 'waiting', escalated: 'waiting' },
   escalate: { open: 'escalated', in_review: 'escalated', waiting: 'escalated' },
   resume: { waiting: 'in_review', escalated: 'in_review' },
+  // Where four eyes apply, closing stops at awaiting closure (closeTarget).
   close: { open: 'closed', in_review: 'closed', waiting: 'closed', escalated: 'closed' },
+  confirm_close: { awaiting_closure: 'closed' },
+  return: { awaiting_closure: 'in_review' },
   reopen: { closed: 'open' },
 }
 
@@ -69,7 +91,8 @@ export function movesFrom(state: CaseState): Move[] {
   return MOVES.filter((move) => TRANSITIONS[move][state] !== undefined)
 }
 
-export type Actor = { id: string; lead: boolean }
+/** Who acts; an auditor (lib/auth/roles.ts) reads what a lead reads and acts on nothing. */
+export type Actor = { id: string; lead: boolean; auditor?: boolean }
 export type Ownership = { state: CaseState; ownerId: string | null; ownerLabel: string | null }
 
 /**
@@ -214,4 +237,34 @@ export function checkClose(
     ok: false,
     why: `Cannot close as ${outcomeLabels[outcome].toLowerCase()}: ${problems.join('; ')}.`,
   }
+}
+
+// ---- four eyes on closing ----
+
+/** Where closing with `outcome` goes: awaiting a lead's confirmation for the outcomes `fourEyes` names. */
+export function closeTarget(
+  outcome: Outcome,
+  fourEyes: readonly Outcome[],
+): 'closed' | 'awaiting_closure' {
+  return fourEyes.includes(outcome) ? 'awaiting_closure' : 'closed'
+}
+
+/**
+ * Whether the actor may settle a proposed closing (confirm it, or send it back): a lead who did not
+ * propose it. The proposer's own confirmation is what four eyes exist to prevent.
+ */
+export function checkSettleClosing(
+  actor: Actor,
+  proposerId: string | null,
+  move: 'confirm_close' | 'return',
+): { ok: true } | { ok: false; why: string } {
+  const verb = move === 'confirm_close' ? 'confirm' : 'send back'
+  if (!actor.lead) return { ok: false, why: `Only a lead may ${verb} a proposed closing.` }
+  if (proposerId === actor.id) {
+    return {
+      ok: false,
+      why: `You proposed this closing: another lead must ${verb} it.`,
+    }
+  }
+  return { ok: true }
 }

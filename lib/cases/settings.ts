@@ -1,10 +1,10 @@
 import 'server-only'
 
-import { authSettings } from '@/lib/auth/settings'
+import { rolesOf } from '@/lib/auth/roles'
 import { analystId, type Viewer } from '@/lib/auth/viewer'
 import { getEnv } from '@/lib/env'
 
-import type { Actor } from './rules'
+import type { Actor, Outcome } from './rules'
 
 /** Hours from a case's clock (its record's time) to its due date (CASE_SLA_HOURS). */
 export function slaHours() {
@@ -27,13 +27,16 @@ export function escalationSettings() {
   return { on: env.CASE_ESCALATE, afterHours: env.CASE_ESCALATE_AFTER_HOURS }
 }
 
+/** The outcomes whose closing a lead who did not propose it confirms (CASE_CLOSE_FOUR_EYES). */
+export function fourEyesOutcomes(): Outcome[] {
+  return getEnv().CASE_CLOSE_FOUR_EYES as Outcome[]
+}
+
 /**
  * The viewer as the case rules see them. With sign-in off there is one viewer for everyone, and
  * it acts as a lead: nobody else could assign its cases.
  */
 export function actorOf(viewer: Viewer): Actor {
-  const settings = authSettings()
-  const lead =
-    settings.mode === 'off' || viewer.groups.some((group) => settings.leadGroups.includes(group))
-  return { id: analystId(viewer), lead }
+  const { lead, auditor } = rolesOf(viewer)
+  return { id: analystId(viewer), lead, auditor }
 }

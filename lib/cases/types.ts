@@ -19,10 +19,20 @@ export type CaseSummary = {
   snoozedUntil: string | null
   outcome: Outcome | null
   closeReason: string | null
+  /** A closing awaiting a lead's confirmation (state awaiting_closure), else null. */
+  proposal: ClosingProposal | null
   createdAt: string
   /** When its clock started: the record's time (its age and due date count from it). */
   since: string
   updatedAt: string
+}
+
+export type ClosingProposal = {
+  outcome: Outcome
+  reason: string
+  byId: string
+  byLabel: string
+  at: string
 }
 
 /**
@@ -60,7 +70,7 @@ export type OwnerLoad = {
 }
 
 /** What a page needs to know about the viewer: their analyst id and whether they lead. */
-export type CaseViewer = { id: string; lead: boolean }
+export type CaseViewer = { id: string; lead: boolean; auditor?: boolean }
 
 export type QueueData = {
   cases: CaseListItem[]

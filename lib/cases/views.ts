@@ -15,6 +15,7 @@ export const CASE_VIEWS = [
   'overdue',
   'escalated',
   'waiting',
+  'awaiting-closure',
   'closed',
   'all',
 ] as const
@@ -28,6 +29,7 @@ export const viewLabels: Record<CaseViewName, string> = {
   overdue: 'Overdue',
   escalated: 'Escalated',
   waiting: 'Waiting',
+  'awaiting-closure': 'Awaiting closure',
   closed: 'Closed',
   all: 'All',
 }

@@ -53,6 +53,8 @@ function subjectOf(event: NotifyEvent, kase: string, who: string): string {
       return `${kase} overdue: ${who}`
     case 'awaiting_confirmation':
       return `${kase}: a decision waits for confirmation (${who})`
+    case 'qa_failed':
+      return `${kase} failed QA and is open again: ${who}`
     case 'mirror_degraded':
       return 'The history mirror is behind'
   }
@@ -72,6 +74,8 @@ function happened(event: NotifyEvent): string {
       return event.analystId
         ? 'A decision on a match of this case waits for your confirmation (four eyes).'
         : 'A decision on a match of this case waits for a second analyst (four eyes).'
+    case 'qa_failed':
+      return 'A lead reviewed this case for quality assurance and failed it: it is open again, with the reason in its log.'
     case 'mirror_degraded':
       return event.lagSeconds === null
         ? 'The history mirror has not polled the upstream yet.'

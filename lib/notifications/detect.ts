@@ -29,7 +29,7 @@ export async function detectEvents(
 ): Promise<NotifyEvent[]> {
   const since = new Date(now.getTime() - LOOKBACK_HOURS * 3_600_000)
   const soon = new Date(now.getTime() + settings.dueSoonHours * 3_600_000)
-  const [high, assigned, due, confirm] = await Promise.all([
+  const [high, assigned, due, confirm, failedQa] = await Promise.all([
     db
       .selectFrom('cases')
       .select(['id', 'risk', 'due_at', caseName.as('name')])
@@ -79,6 +79,22 @@ export async function detectEvents(
         and not exists (select 1 from match_decisions later
           where later.search_id = d.search_id and later.match_uuid = d.match_uuid
             and later.id > d.id)`.execute(db),
+    // A QA fail reopened the case (lib/qa/draws.ts): its owner hears of it.
+    db
+      .selectFrom('case_events as e')
+      .innerJoin('cases', 'cases.id', 'e.case_id')
+      .select([
+        'e.id as event_id',
+        'cases.id',
+        'cases.risk',
+        'cases.kind',
+        'cases.due_at',
+        'cases.owner_id',
+        caseName.as('name'),
+      ])
+      .where('e.kind', '=', 'qa_failed')
+      .where('e.at', '>', since)
+      .execute(),
   ])
   const events: NotifyEvent[] = []
   const base = { lagSeconds: null }
@@ -130,6 +146,18 @@ export async function detectEvents(
       caseId: row.id,
       risk: row.risk,
       dueAt: new Date(row.due_at),
+      name: row.name,
+    })
+  }
+  for (const row of failedQa) {
+    events.push({
+      ...base,
+      key: `qa_failed:${row.event_id}`,
+      kind: 'qa_failed',
+      analystId: row.owner_id,
+      caseId: row.id,
+      risk: riskOf(row),
+      dueAt: row.due_at,
       name: row.name,
     })
   }

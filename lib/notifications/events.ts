@@ -12,6 +12,7 @@ export const NOTIFY_EVENTS = [
   'due_soon',
   'overdue',
   'awaiting_confirmation',
+  'qa_failed',
   'mirror_degraded',
 ] as const
 
@@ -23,6 +24,7 @@ export const eventLabels: Record<NotifyEventKind, string> = {
   due_soon: 'A case of mine due soon',
   overdue: 'A case of mine overdue',
   awaiting_confirmation: 'A decision waiting for my confirmation',
+  qa_failed: 'A case of mine failed QA',
   mirror_degraded: 'The history mirror degraded',
 }
 
@@ -32,6 +34,7 @@ export const OWN_EVENTS = [
   'due_soon',
   'overdue',
   'awaiting_confirmation',
+  'qa_failed',
 ] as const satisfies readonly NotifyEventKind[]
 
 export type OwnEventKind = (typeof OWN_EVENTS)[number]
@@ -41,6 +44,7 @@ export const DEFAULT_EMAIL_EVENTS: readonly OwnEventKind[] = [
   'assigned',
   'due_soon',
   'awaiting_confirmation',
+  'qa_failed',
 ]
 
 export const preferencesRequest = z.object({

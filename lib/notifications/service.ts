@@ -26,7 +26,8 @@ const LOG_PAGE = 200
 /** The notifications, newest first: leads only (with sign-in off, the one viewer leads). */
 export async function loadNotifications(): Promise<NotificationList> {
   const viewer = await requireViewer()
-  if (!actorOf(viewer).lead) throw notLead()
+  const actor = actorOf(viewer)
+  if (!actor.lead && !actor.auditor) throw notLead()
   const { db } = await getStore()
   const rows = await db
     .selectFrom('notifications')
@@ -57,7 +58,8 @@ export async function loadNotifications(): Promise<NotificationList> {
 /** The /notifications page's read: null for a viewer who does not lead. */
 export async function loadNotificationsPage(): Promise<NotificationList | null> {
   const viewer = await requireViewer()
-  if (!actorOf(viewer).lead) return null
+  const actor = actorOf(viewer)
+  if (!actor.lead && !actor.auditor) return null
   return loadNotifications()
 }
 

@@ -5,6 +5,7 @@ import { schedulePurge } from '@/lib/auth/session-service'
 import { authSettings } from '@/lib/auth/settings'
 import { startHistorySync } from '@/lib/history-mirror/start'
 import { startNotifications } from '@/lib/notifications/start'
+import { startWeeklyQa } from '@/lib/qa/weekly'
 import { getStore } from '@/lib/store/store'
 
 /*
@@ -57,6 +58,15 @@ function startBackground() {
       JSON.stringify({
         level: 'warn',
         msg: 'notifications did not start',
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    ),
+  )
+  startWeeklyQa().catch((error: unknown) =>
+    console.warn(
+      JSON.stringify({
+        level: 'warn',
+        msg: 'qa: the weekly draw did not start',
         error: error instanceof Error ? error.message : String(error),
       }),
     ),

@@ -24,6 +24,8 @@ import * as lastingDecisions from './migrations/0023-lasting-decisions'
 import * as caseClock from './migrations/0024-case-clock'
 import * as dropSuperseded from './migrations/0025-drop-superseded'
 import * as sessionEndNotice from './migrations/0027-session-end-notice'
+import * as closureFourEyes from './migrations/0038-closure-four-eyes'
+import * as qualityAssurance from './migrations/0039-quality-assurance'
 
 /*
  * Every migration, in order, imported rather than read from disk: the standalone server carries
@@ -54,6 +56,8 @@ const migrations: Record<string, Migration> = {
   '0024-case-clock': caseClock,
   '0025-drop-superseded': dropSuperseded,
   '0027-session-end-notice': sessionEndNotice,
+  '0038-closure-four-eyes': closureFourEyes,
+  '0039-quality-assurance': qualityAssurance,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
 
 import type { Viewer } from '@/lib/auth/viewer'
+import type { QaClosure, QaDrawn } from '@/lib/qa/draw'
 
 /*
  * The tables as Kysely sees them (the migrations in ./migrations make them). int8 columns are read
@@ -226,7 +227,7 @@ export type CasesTable = {
   risk: string | null
   /** Take next hands out the highest first: High 3, failed verification 2, Medium 1. */
   priority: number
-  state: 'open' | 'in_review' | 'waiting' | 'escalated' | 'closed'
+  state: 'open' | 'in_review' | 'waiting' | 'escalated' | 'awaiting_closure' | 'closed'
   /** analystId() of the owner; the label is for display only. */
   owner_id: string | null
   owner_label: string | null
@@ -234,6 +235,16 @@ export type CasesTable = {
   snoozed_until: Date | null
   outcome: 'false_positive' | 'true_match' | 'no_action_needed' | null
   close_reason: string | null
+  /** A closing awaiting a lead's confirmation (migration 0038); all null otherwise. */
+  proposed_outcome: ColumnType<
+    'false_positive' | 'true_match' | 'no_action_needed' | null,
+    'false_positive' | 'true_match' | 'no_action_needed' | null | undefined
+  >
+  proposed_reason: ColumnType<string | null, string | null | undefined>
+  /** analystId() of who proposed the closing; the label is for display only. */
+  proposed_by: ColumnType<string | null, string | null | undefined>
+  proposed_by_label: ColumnType<string | null, string | null | undefined>
+  proposed_at: ColumnType<Date | null, Date | null | undefined>
   created_at: ColumnType<Date, Date, never>
   updated_at: Date
   version: Generated<number>
@@ -332,6 +343,37 @@ export type NotifyPreferencesTable = {
   updated_at: ColumnType<Date, Date | undefined, Date>
 }
 
+/** A QA sample of a period's closed cases (migration 0039); never changed. */
+export type QaDrawsTable = {
+  id: Generated<number>
+  kind: 'weekly' | 'on_demand'
+  /** The period's first and last day (UTC), read as YYYY-MM-DD. */
+  period_from: ColumnType<string, string, never>
+  period_to: ColumnType<string, string, never>
+  seed: string
+  percent: number
+  new_analyst_days: number
+  population: ColumnType<QaClosure[], string, never>
+  sample: ColumnType<QaDrawn[], string, never>
+  drawn_by: string
+  drawn_by_label: string
+  drawn_at: ColumnType<Date, Date, never>
+}
+
+/** A lead's QA result on one sampled case (migration 0039); a correction is a new row. */
+export type QaResultsTable = {
+  id: Generated<number>
+  case_id: number
+  draw_id: number
+  result: 'pass' | 'fail'
+  /** Required for a fail (the case reopens with it). */
+  reason: string | null
+  corrects: number | null
+  analyst_id: string
+  user_label: string
+  at: ColumnType<Date, Date, never>
+}
+
 export type Database = {
   audit_events: AuditEventsTable
   audit_head: AuditHeadTable
@@ -354,6 +396,8 @@ export type Database = {
   notifications: NotificationsTable
   notify_preferences: NotifyPreferencesTable
   analyst_presence: AnalystPresenceTable
+  qa_draws: QaDrawsTable
+  qa_results: QaResultsTable
 }
 
 export type AuditEventRow = Selectable<AuditEventsTable>

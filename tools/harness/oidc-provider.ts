@@ -45,6 +45,13 @@ export const accounts: Record<
     name: 'Cal Cases',
     groups: ['aml-analysts'],
   },
+  // An auditor where the instance names the group (AUTH_AUDITOR_GROUPS): tests/e2e/exam.spec.ts.
+  aud: {
+    email: 'aud@verity.test',
+    email_verified: true,
+    name: 'Aud Auditor',
+    groups: ['aml-auditors'],
+  },
 }
 
 /** Logins the provider no longer knows, as if disabled by an administrator. */

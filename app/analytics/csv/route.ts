@@ -37,7 +37,7 @@ export async function GET(request: NextRequest) {
       403,
       'leads_only',
       'For leads only',
-      'Only a lead may download the per-analyst table.',
+      'Only a lead or an auditor may download the per-analyst tables.',
     )
   }
   const body = chart ? tableCsv(result.tables[0]!) : pageCsv(result.tables, CHART_TITLES)

@@ -30,6 +30,8 @@ describe('the case state machine', () => {
     escalate: { open: 'escalated', in_review: 'escalated', waiting: 'escalated' },
     resume: { waiting: 'in_review', escalated: 'in_review' },
     close: { open: 'closed', in_review: 'closed', waiting: 'closed', escalated: 'closed' },
+    confirm_close: { awaiting_closure: 'closed' },
+    return: { awaiting_closure: 'in_review' },
     reopen: { closed: 'open' },
   }
   for (const move of MOVES) {

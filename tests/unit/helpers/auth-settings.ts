@@ -14,6 +14,7 @@ export const oidcSettings: Extract<AuthSettings, { mode: 'oidc' }> = {
   appUrl: undefined,
   allow: { domains: ['example.com'], groups: [] },
   leadGroups: [],
+  auditorGroups: [],
 }
 
 /**

@@ -118,7 +118,7 @@ describe('e-mail preferences', () => {
   it("start at the defaults and keep each analyst's choice", async () => {
     signedIn.viewer = ana
     expect(await modules.service.loadPreferences()).toEqual({
-      emailEvents: ['assigned', 'due_soon', 'awaiting_confirmation'],
+      emailEvents: ['assigned', 'due_soon', 'awaiting_confirmation', 'qa_failed'],
       email: 'ana@verity.test',
     })
     await modules.service.savePreferences({ emailEvents: ['overdue', 'assigned'] })
@@ -128,6 +128,7 @@ describe('e-mail preferences', () => {
       'assigned',
       'due_soon',
       'awaiting_confirmation',
+      'qa_failed',
     ])
     signedIn.viewer = ana
     await modules.service.savePreferences({ emailEvents: [] })

@@ -1,0 +1,58 @@
+import 'server-only'
+
+import type { PgBoss } from 'pg-boss'
+
+import { SYSTEM_ACTOR } from '@/lib/cases/system-actor'
+import { notifyQueue } from '@/lib/notifications/start'
+import { getStore } from '@/lib/store/store'
+
+import { drawQa } from './draws'
+import type { QaPeriod } from './requests'
+import { qaRule } from './service'
+
+/*
+ * The weekly QA draw, a pg-boss job on the notifications' queue runner: every instance asks each
+ * hour for last week's draw (Monday to Sunday, UTC) under one singleton key, and whichever
+ * instance's worker takes the job draws it; the draws' unique index keeps it to one per week even
+ * if two ran. Drawn by Verity, audited like a lead's.
+ */
+
+export const QA_QUEUE = 'verity-qa-draw'
+const HOUR = 3_600_000
+const DAY = 86_400_000
+
+/** The last whole week before `now`: Monday to Sunday, UTC. */
+export function lastWeek(now: Date): QaPeriod {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
+  const sinceMonday = (new Date(today).getUTCDay() + 6) % 7
+  const monday = today - (sinceMonday + 7) * DAY
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+  return { from: day(monday), to: day(monday + 6 * DAY) }
+}
+
+async function askForLastWeek(boss: PgBoss) {
+  const week = lastWeek(new Date())
+  await boss.send(QA_QUEUE, week, { singletonKey: `qa-week-${week.from}` })
+}
+
+export async function startWeeklyQa() {
+  const boss = await notifyQueue()
+  await boss.createQueue(QA_QUEUE, { policy: 'short' })
+  await boss.work<QaPeriod>(QA_QUEUE, { batchSize: 1 }, async ([job]) => {
+    if (!job) return
+    const { db } = await getStore()
+    await drawQa(db, SYSTEM_ACTOR, job.data, 'weekly', qaRule())
+  })
+  const ask = () =>
+    askForLastWeek(boss).catch((error: unknown) =>
+      console.warn(
+        JSON.stringify({
+          level: 'warn',
+          msg: 'qa: asking for the weekly draw failed',
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      ),
+    )
+  void ask()
+  setInterval(() => void ask(), HOUR).unref()
+}
