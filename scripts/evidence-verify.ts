@@ -6,7 +6,8 @@
 // store's. Says which checks it made. Exit 0 when every check made passed, 1 when one failed, 2
 // when it could check nothing.
 import { createPublicKey, type KeyObject } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 
 import { auditKey } from '@/lib/audit/key'
 import { packCheckWords, type PackCheck } from '@/lib/evidence/contract'
@@ -62,13 +63,18 @@ try {
   stop(`cannot read the public key: ${message(error)}`)
 }
 
-// The trail where it can be reached: an embedded store a running server holds cannot be opened.
+// The trail where it can be reached: an embedded store a running server holds cannot be opened,
+// and one that does not exist is not made (opening would create and migrate an empty one).
 let store: Store | null = null
 let storeRefusal = ''
-try {
-  store = await openStore(config)
-} catch (error) {
-  storeRefusal = message(error)
+if (!config.databaseUrl && !existsSync(join(config.dataDir, 'pglite', 'PG_VERSION'))) {
+  storeRefusal = `no store at VERITY_DATA_DIR ${config.dataDir}`
+} else {
+  try {
+    store = await openStore(config)
+  } catch (error) {
+    storeRefusal = message(error)
+  }
 }
 
 const signatures: (SignatureCheck | null)[] = []

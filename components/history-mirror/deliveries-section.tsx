@@ -10,6 +10,8 @@ const REASONS: Record<string, string> = {
   bad_signature: 'signature does not match the secret',
   unreadable: 'signed, but not a history record with an id',
   body_too_large: 'body over the size cap',
+  unstorable: 'a record the store cannot hold',
+  differs_from_history: 'differs from the copy the provider’s history gave',
 }
 
 /** The provider's webhook deliveries: what arrived, what was already held, what was refused. */
@@ -51,12 +53,13 @@ export function DeliveriesSection({ status, now }: { status: DeliveryStatus | nu
           </dl>
           {status.refusals.length > 0 && (
             <>
-              <h3 className="mt-3 text-sm font-semibold">Refused deliveries, newest first</h3>
+              <h3 className="mt-3 text-sm font-semibold">Refused deliveries by reason</h3>
               <ul aria-label="Refused deliveries" className="mt-1 space-y-0.5 text-sm">
-                {status.refusals.map((refusal, index) => (
-                  <li key={`${refusal.at}-${index}`}>
-                    {when(refusal.at)}: {refusal.status},{' '}
-                    {REASONS[refusal.reason] ?? refusal.reason}, {number(refusal.bodyBytes)} bytes
+                {status.refusals.map((refusal) => (
+                  <li key={refusal.reason}>
+                    {REASONS[refusal.reason] ?? refusal.reason} ({refusal.status}):{' '}
+                    {number(refusal.count)}, the last {when(refusal.at)},{' '}
+                    {number(refusal.bodyBytes)} bytes
                   </li>
                 ))}
               </ul>

@@ -16,6 +16,7 @@ import {
   allowedActions,
   decisionLabels,
   judgedFieldLabels,
+  judgedItemWords,
   madeBy,
   SYSTEM_ACTOR,
   type DecisionEntry,
@@ -49,7 +50,11 @@ export function MatchDecision({ matchUuid }: { matchUuid: string }) {
   const history = match?.history ?? []
   const allowed = allowedActions(state, decisions.viewer)
   const remembered = state.status === 'unreviewed' ? decisions.remembered[matchUuid] : undefined
-  const reopened = state.status === 'unreviewed' ? decisions.reopened[matchUuid] : undefined
+  // Unreviewed, or waiting because Verity withdrew its carry-over when the record changed.
+  const withdrawn =
+    state.status === 'awaiting_second' && state.entry.analystId === SYSTEM_ACTOR.analystId
+  const reopened =
+    state.status === 'unreviewed' || withdrawn ? decisions.reopened[matchUuid] : undefined
   return (
     <div className={`${rowClass} space-y-1.5`}>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -180,21 +185,26 @@ function Reopened({ reopening }: { reopening: Reopening }) {
       <p>
         <span className="font-medium">Changed since decision {reopening.decisionId}:</span>{' '}
         {decisionLabels[reopening.decision]} by {reopening.user},{' '}
-        <Timestamp value={reopening.decidedAt} mode="absolute" />. The record changed, so it opens
-        unreviewed.
+        <Timestamp value={reopening.decidedAt} mode="absolute" />.{' '}
+        {reopening.changes.length > 0
+          ? 'The record changed, so it opens for review.'
+          : 'It was decided under an earlier version of the fingerprint, so it opens for review: compare the record by hand.'}
       </p>
-      <ul className="mt-1 list-disc pl-4">
-        {reopening.changes.map((change) => (
-          <li key={change.field}>{changeWords(change)}</li>
-        ))}
-      </ul>
+      {reopening.changes.length > 0 && (
+        <ul className="mt-1 list-disc pl-4">
+          {reopening.changes.map((change) => (
+            <li key={change.field}>{changeWords(change)}</li>
+          ))}
+        </ul>
+      )}
     </div>
   )
 }
 
 function changeWords(change: MatchChange): string {
   const label = judgedFieldLabels[change.field]
-  const listed = (items: readonly string[]) => items.map((item) => `“${item}”`).join(', ')
+  const listed = (items: readonly string[]) =>
+    items.map((item) => `“${judgedItemWords(item)}”`).join(', ')
   const parts = [
     change.addedCount > 0 &&
       `added ${change.added.length > 0 ? listed(change.added) : change.addedCount}`,

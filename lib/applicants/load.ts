@@ -11,9 +11,6 @@ import { getStore } from '@/lib/store/store'
 
 import { applicantHistory, type ApplicantHistory } from './history'
 
-/** An applicant id as the page accepts it: what the upstream sends is an id, never a sentence. */
-export const APPLICANT_ID = /^[A-Za-z0-9_.:-]{1,200}$/
-
 export async function loadApplicantPage(applicantId: string): Promise<{
   history: ApplicantHistory
   mirror: MirrorStatus

@@ -9,11 +9,34 @@ export type AllowList = { domains: string[]; groups: string[] }
 
 type Claims = { email?: unknown; email_verified?: unknown; groups?: unknown }
 
+/**
+ * One address, `local@domain`: a single `@`, no space, line break, control or format character,
+ * and none of the separators that would make a header name two recipients or a display name
+ * (`,;<>"()[]\:`); the domain's labels letters, digits and hyphens. At most 254 characters.
+ */
+const ONE_ADDRESS =
+  /^[^\s@,;<>"()[\]\\:\p{Cc}\p{Cf}\p{Z}]{1,64}@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*$/u
+
+export function isOneAddress(value: string): boolean {
+  return value.length <= 254 && ONE_ADDRESS.test(value)
+}
+
+/**
+ * The e-mail claim when it may name an analyst or a recipient: verified (`email_verified: true`)
+ * and one address (isOneAddress); else null.
+ */
+export function verifiedEmail(claims: Claims): string | null {
+  return typeof claims.email === 'string' &&
+    claims.email_verified === true &&
+    isOneAddress(claims.email)
+    ? claims.email
+    : null
+}
+
 function allowedDomain(claims: Claims, domains: string[]) {
-  if (typeof claims.email !== 'string' || claims.email_verified !== true) return false
-  const at = claims.email.lastIndexOf('@')
-  if (at < 1) return false
-  const domain = claims.email.slice(at + 1).toLowerCase()
+  const email = verifiedEmail(claims)
+  if (email === null) return false
+  const domain = email.slice(email.indexOf('@') + 1).toLowerCase()
   return domains.includes(domain)
 }
 

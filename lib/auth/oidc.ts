@@ -2,7 +2,7 @@ import 'server-only'
 
 import * as oidc from 'openid-client'
 
-import { allowedGroups, isAllowed } from './allow-list'
+import { allowedGroups, isAllowed, verifiedEmail } from './allow-list'
 import { seal, unseal } from './sealed'
 import type { AuthSettings } from './settings'
 import type { Viewer } from './viewer'
@@ -120,9 +120,9 @@ export async function finishSignIn(
     const viewer: Viewer = {
       iss: idClaims.iss,
       sub: idClaims.sub,
-      // An unverified address would let a group member be recorded under someone else's name.
-      email:
-        typeof claims.email === 'string' && claims.email_verified === true ? claims.email : null,
+      // An unverified address would let a group member be recorded under someone else's name, and
+      // one that is not a single address would name two recipients or another analyst.
+      email: verifiedEmail(claims),
       name: typeof claims.name === 'string' ? claims.name : null,
       // Lead and auditor groups are kept too, or one who signs in by e-mail domain would lose the role.
       groups: allowedGroups(claims, [

@@ -168,16 +168,14 @@ function decisionsOf(
   return { rows, outcome: trueMatch ? 'true_match' : 'false_positive' }
 }
 
-type MatchPrint = ReturnType<typeof printMatch>
-
-/** The report's matches, each with its fingerprint, which a decision keeps (for carry-over). */
-async function reportMatches(searchId: string): Promise<Map<string, MatchPrint> | null> {
+/** The report's matches by uuid, raw; null when the upstream cannot give it. */
+async function reportMatches(searchId: string): Promise<Map<string, unknown> | null> {
   try {
     const report = await upstreamGet(
       `/api/v3/aml/search/history/${encodeURIComponent(searchId)}`,
       amlSearchResultSchema,
     )
-    return new Map(report.data.map((match) => [match.uuid, printMatch(match)]))
+    return new Map(report.data.map((match) => [match.uuid, match]))
   } catch {
     // A report the upstream cannot give is left undecided; its case closes as needing no action.
     return null
@@ -192,14 +190,20 @@ export async function seedDemoWork(db: Kysely<Database>, now = new Date()): Prom
     if (!plan) continue
     let decisions: NewDecisionRow[] = []
     if (row.kind === 'screening') {
-      const prints = await reportMatches(row.resource_id)
-      if (prints && prints.size > 0 && prints.size <= MOST_MATCHES_DECIDED) {
-        const made = decisionsOf(row, plan, [...prints.keys()], now)
+      const matches = await reportMatches(row.resource_id)
+      if (matches && matches.size > 0 && matches.size <= MOST_MATCHES_DECIDED) {
+        const made = decisionsOf(row, plan, [...matches.keys()], now)
+        // Each decision keeps its match's fingerprint and the raw match (for carry-over).
         decisions = made.rows.map((decision) => {
-          const print = prints.get(decision.match_uuid)
-          return print
-            ? { ...decision, fingerprint: print.fingerprint, judged: JSON.stringify(print.judged) }
-            : decision
+          const raw = matches.get(decision.match_uuid)
+          if (raw === undefined) return decision
+          const print = printMatch(raw)
+          return {
+            ...decision,
+            fingerprint: print.fingerprint,
+            judged: JSON.stringify(print.judged),
+            raw_match: JSON.stringify(raw),
+          }
         })
         if (plan.state === 'closed') plan.outcome = made.outcome
       }

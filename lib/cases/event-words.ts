@@ -19,6 +19,7 @@ const EVENT_WORDS: Record<string, string> = {
   reopened: 'Reopened',
   note_added: 'Note added',
   decision_recorded: 'Decision recorded',
+  record_changed: 'Record changed',
 }
 
 export function caseEventText(event: CaseEvent) {

@@ -5,7 +5,12 @@ import type { Transaction } from 'kysely'
 import { closeSettledCases, type ClosedCase } from '@/lib/cases/carried'
 import type { MadeCase } from '@/lib/cases/create'
 import { asObject, readArray } from '@/lib/json/read'
-import { carryOverNewScreenings, type Carried } from '@/lib/review/standing/carry-over'
+import {
+  carryOverNewScreenings,
+  correctCarryOvers,
+  type Carried,
+  type NewScreening,
+} from '@/lib/review/standing/carry-over'
 import type { Database } from '@/lib/store/schema'
 
 import type { MirrorRecord } from './extract'
@@ -16,7 +21,7 @@ import type { MirrorRecord } from './extract'
  * (lib/cases/carried.ts), in the transaction that stores the records.
  */
 
-export type Settled = { carried: Carried[]; closed: ClosedCase[] }
+export type Settled = { carried: Carried[]; closed: ClosedCase[]; withdrawn?: Carried[] }
 
 /** The matches an AML screening's raw record carries, by reference (no copy), or null. */
 export function screeningMatches(raw: unknown): readonly unknown[] | null {
@@ -35,7 +40,8 @@ export function screeningMatches(raw: unknown): readonly unknown[] | null {
 /**
  * Carries decisions over to the screenings among `records` met for the first time (not in `held`:
  * a re-read page never carries onto an older screening), then closes the cases in `made` that the
- * carry-overs settle.
+ * carry-overs settle. A held screening whose content the poll `replaced` (the provider's history
+ * correcting a delivery) has its carry-overs checked again on the new content (correctCarryOvers).
  */
 export async function settleNewScreenings(
   trx: Transaction<Database>,
@@ -44,23 +50,32 @@ export async function settleNewScreenings(
   held: ReadonlySet<string>,
   made: readonly MadeCase[],
   now: Date,
+  replaced: ReadonlySet<string> = new Set(),
 ): Promise<Settled> {
+  const screening = (record: MirrorRecord): NewScreening[] => {
+    const found = matches.get(record.id)
+    return found && record.applicant_id && record.search_uuid
+      ? [
+          {
+            searchId: record.search_uuid.toLowerCase(),
+            applicantId: record.applicant_id,
+            matches: found,
+          },
+        ]
+      : []
+  }
   const carry = await carryOverNewScreenings(
     trx,
-    records.flatMap((record) => {
-      const found = matches.get(record.id)
-      return !held.has(record.id) && found && record.applicant_id && record.search_uuid
-        ? [
-            {
-              searchId: record.search_uuid.toLowerCase(),
-              applicantId: record.applicant_id,
-              matches: found,
-            },
-          ]
-        : []
-    }),
+    records.flatMap((record) => (held.has(record.id) ? [] : screening(record))),
     now,
   )
   const closed = await closeSettledCases(trx, made, carry.settledReports, now)
-  return { carried: carry.carried, closed }
+  const corrected = records.filter((record) => replaced.has(record.id)).flatMap(screening)
+  if (corrected.length === 0) return { carried: carry.carried, closed }
+  const correction = await correctCarryOvers(trx, corrected, now)
+  return {
+    carried: [...carry.carried, ...correction.carried],
+    closed,
+    withdrawn: correction.withdrawn,
+  }
 }

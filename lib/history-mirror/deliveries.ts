@@ -20,32 +20,36 @@ import { upsertRecords } from './upsert'
  * delivered and polled, in either order and on any instances, is one row.
  */
 
-/** How many refused deliveries /history-sync lists; older ones are only counted. */
-export const REFUSALS_KEPT = 50
-
 /**
  * Stores one delivered record, and its case, and counts the delivery; resolves once committed.
  * A record already held is left as it is: the history's copy carries the delivery's attempts and
- * response code, which a delivery's body does not.
+ * response code, which a delivery's body does not. The provider's history is the record of truth
+ * and a delivery a fast hint: one whose content differs from a polled copy held is not stored
+ * (`differs`), and the caller refuses it.
  */
 export async function storeDelivery(
   db: Kysely<Database>,
   record: MirrorRecord,
   matches: readonly unknown[] | null,
-): Promise<{ held: boolean }> {
+): Promise<{ held: boolean; differs: boolean }> {
   const now = new Date()
-  const { held, made, settled } = await db.transaction().execute(async (trx) => {
+  const { held, differs, made, settled } = await db.transaction().execute(async (trx) => {
     const found = await trx
       .selectFrom('history_records')
-      .select('id')
+      .select(['id', 'content_digest', 'held_copy'])
       .where('id', '=', record.id)
       .forUpdate()
       .executeTakeFirst()
     let isNew = false
     let made: MadeCase[] = []
     let settled: Settled = { carried: [], closed: [] }
+    const differs =
+      found?.held_copy === 'poll' &&
+      found.content_digest !== null &&
+      found.content_digest !== record.content_digest
+    if (differs) return { held: true, differs, made, settled }
     if (!found) {
-      await upsertRecords(trx, [record], now)
+      await upsertRecords(trx, [{ ...record, held_copy: 'delivery' }], now)
       // Held after all when another delivery or a poll stored it between the look and the insert:
       // the row is then theirs (the upsert changed nothing), or keeps their first sighting.
       const row = await trx
@@ -81,11 +85,11 @@ export async function storeDelivery(
       }))
       .where('name', '=', STATE)
       .execute()
-    return { held: !isNew, made, settled }
+    return { held: !isNew, differs: false, made, settled }
   })
   // After the commit and in the order it happened, as the poll does; a failed audit is logged, the
   // record stays stored.
-  await announceCarryOver(settled.carried)
+  await announceCarryOver(settled.carried, settled.withdrawn)
     .then(() => announceCases(db, made))
     .then(() => announceClosedCases(settled.closed))
     .catch((error: unknown) =>
@@ -94,10 +98,13 @@ export async function storeDelivery(
         error: error instanceof Error ? error.message : String(error),
       }),
     )
-  return { held }
+  return { held, differs }
 }
 
-/** Counts and lists a refused delivery, keeping the newest REFUSALS_KEPT. */
+/**
+ * Counts a refused delivery under its reason: one row per reason, however many arrive (an unsigned
+ * flood writes no new rows).
+ */
 export async function recordRefusal(
   db: Kysely<Database>,
   refusal: { reason: string; status: number; bodyBytes: number },
@@ -110,17 +117,22 @@ export async function recordRefusal(
       .where('name', '=', STATE)
       .execute()
     await trx
-      .insertInto('history_delivery_refusals')
+      .insertInto('history_delivery_refusal_counts')
       .values({
-        at: now,
         reason: refusal.reason,
         status: refusal.status,
-        body_bytes: refusal.bodyBytes,
+        count: 1,
+        last_at: now,
+        last_body_bytes: refusal.bodyBytes,
       })
+      .onConflict((conflict) =>
+        conflict.column('reason').doUpdateSet((eb) => ({
+          status: eb.ref('excluded.status'),
+          count: eb('history_delivery_refusal_counts.count', '+', 1),
+          last_at: eb.ref('excluded.last_at'),
+          last_body_bytes: eb.ref('excluded.last_body_bytes'),
+        })),
+      )
       .execute()
-    await sql`delete from history_delivery_refusals where id <= (
-      select id from history_delivery_refusals order by id desc offset ${REFUSALS_KEPT} limit 1)`.execute(
-      trx,
-    )
   })
 }

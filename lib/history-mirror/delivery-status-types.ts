@@ -8,6 +8,6 @@ export type DeliveryStatus = {
   alreadyHeld: number
   refused: number
   last: { at: string; recordId: string; eventType: string | null } | null
-  /** The newest refused deliveries, newest first. */
-  refusals: { at: string; reason: string; status: number; bodyBytes: number }[]
+  /** Refused deliveries per reason, the latest first: how many, and the last one's time and size. */
+  refusals: { at: string; reason: string; status: number; bodyBytes: number; count: number }[]
 }

@@ -9,7 +9,6 @@ import { signInPath } from '@/lib/routes'
 import type { Database } from '@/lib/store/schema'
 import { getStore } from '@/lib/store/store'
 
-import { REFUSALS_KEPT } from './deliveries'
 import type { DeliveryStatus } from './delivery-status-types'
 import { mirrorLog } from './log'
 import { STATE } from './state'
@@ -25,10 +24,9 @@ export async function deliveryStatus(db: Kysely<Database>): Promise<DeliveryStat
       .where('name', '=', STATE)
       .executeTakeFirstOrThrow(),
     db
-      .selectFrom('history_delivery_refusals')
-      .select(['at', 'reason', 'status', 'body_bytes'])
-      .orderBy('id', 'desc')
-      .limit(REFUSALS_KEPT)
+      .selectFrom('history_delivery_refusal_counts')
+      .selectAll()
+      .orderBy('last_at', 'desc')
       .execute(),
   ])
   return {
@@ -45,10 +43,11 @@ export async function deliveryStatus(db: Kysely<Database>): Promise<DeliveryStat
           }
         : null,
     refusals: refusals.map((row) => ({
-      at: row.at.toISOString(),
+      at: row.last_at.toISOString(),
       reason: row.reason,
       status: row.status,
-      bodyBytes: row.body_bytes,
+      bodyBytes: row.last_body_bytes,
+      count: Number(row.count),
     })),
   }
 }

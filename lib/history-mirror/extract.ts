@@ -1,5 +1,7 @@
 import 'server-only'
 
+import { createHash } from 'node:crypto'
+
 import {
   asObject,
   readArray,
@@ -9,6 +11,7 @@ import {
   type JsonObject,
 } from '@/lib/json/read'
 import type { HistoryRecordRow } from '@/lib/store/schema'
+import { INDEXED_VALUE_MAX_BYTES } from '@/lib/util/ids'
 import { readVerificationShortId } from '@/lib/webhooks/aml-screening'
 import { summarizeRecord } from '@/lib/webhooks/summary'
 
@@ -28,6 +31,8 @@ type Facts = Omit<
   | 'is_sandbox'
   | 'attempts'
   | 'response_code'
+  | 'content_digest'
+  | 'held_copy'
 >
 
 /** A record's facts when its payload says nothing: every column empty. */
@@ -69,14 +74,34 @@ export function extractRecord(raw: unknown): MirrorRecord | null {
     is_sandbox: readBoolean(record, 'is_sandbox'),
     attempts: int4(readNumber(record, 'attempts')),
     response_code: readString(record, 'response_code'),
+    content_digest: contentDigest(eventType, payload ?? record.payload ?? null),
+    held_copy: 'poll',
   })
 }
 
 /**
- * Largest value of an indexed column, in UTF-8 bytes. PostgreSQL's btree refuses an entry over
- * about 2,700 bytes (a third of a page), and some indexes hold two of these columns.
+ * What a record says, as a digest: its event type and payload, keys sorted at every depth (a
+ * payload sent as JSON text is read first), so a delivered copy and the history's compare equal
+ * when they say the same, whatever their key order or their attempts and response code.
  */
-export const MAX_INDEXED_BYTES = 1_000
+export function contentDigest(eventType: string | null, payload: unknown): string {
+  const json = sortedJson({ event_type: eventType, payload })
+  return createHash('sha256').update(json).digest('hex')
+}
+
+function sortedJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${sortedJson((value as Record<string, unknown>)[key])}`)
+    return `{${entries.join(',')}}`
+  }
+  return JSON.stringify(value) ?? 'null'
+}
+
+/** Largest value of an indexed column, in UTF-8 bytes (lib/util/ids.ts). */
+export const MAX_INDEXED_BYTES = INDEXED_VALUE_MAX_BYTES
 /** The search key is cut to this many characters: its words are index entries too (0009). */
 const MAX_NAME_KEY = 300
 const INDEXED = [

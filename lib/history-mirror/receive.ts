@@ -4,7 +4,7 @@ import { readCapped } from '@/lib/api/body'
 import { json, problem } from '@/lib/api/problem'
 import { getEnv } from '@/lib/env'
 import { getStore } from '@/lib/store/store'
-import { signingKeys, verifySignature } from '@/lib/upstream/webhook-signature'
+import { readSignatureHeader, signingKeys, verifyBody } from '@/lib/upstream/webhook-signature'
 
 import { screeningMatches } from './carry'
 import { recordRefusal, storeDelivery } from './deliveries'
@@ -16,9 +16,10 @@ const SIGNATURE_HEADER = 'x-webhook-signature'
 
 /*
  * The provider's webhook deliveries, received without a session: the signature is the only
- * credential (lib/upstream/webhook-signature.ts), so the body is parsed only once it verifies, and a delivery
- * is answered 2xx only once its record is committed (the provider keeps a failed one for a replay,
- * and the poll fills the gap meanwhile).
+ * credential (lib/upstream/webhook-signature.ts): a request without a well-formed, fresh signature header is
+ * refused on its headers before its body is read, the body is parsed only once it verifies, and a
+ * delivery is answered 2xx only once its record is committed (the provider keeps a failed one for a
+ * replay, and the poll fills the gap meanwhile).
  */
 
 /**
@@ -27,13 +28,46 @@ const SIGNATURE_HEADER = 'x-webhook-signature'
  */
 export const DELIVERY_MAX_BYTES = 5 * 1024 * 1024
 
+function notFound() {
+  return problem(404, 'not_found', 'Not found', 'There is no such API endpoint.')
+}
+
+/**
+ * Any other method on the route: with no secret set, the same 404 as a POST (the route says nothing
+ * of itself); with one, 405.
+ */
+export function otherMethod(): Response {
+  if (getEnv().DS_WEBHOOK_SECRET.length === 0) return notFound()
+  const response = problem(
+    405,
+    'method_not_allowed',
+    'Method not allowed',
+    'Deliveries are POSTed.',
+  )
+  response.headers.set('allow', 'POST')
+  return response
+}
+
 /** POST /api/upstream/webhooks: verifies, stores and answers one delivery. */
 export async function receiveDelivery(request: Request): Promise<Response> {
   const secrets = getEnv().DS_WEBHOOK_SECRET
-  if (secrets.length === 0) {
-    return problem(404, 'not_found', 'Not found', 'There is no such API endpoint.')
-  }
+  if (secrets.length === 0) return notFound()
   const declared = Number(request.headers.get('content-length'))
+  const header = readSignatureHeader(
+    request.headers.get(SIGNATURE_HEADER),
+    Math.floor(Date.now() / 1_000),
+  )
+  if (!header.ok) {
+    // Refused on its headers: the body is never read.
+    await request.body?.cancel().catch(() => undefined)
+    return refuse(
+      header.reason,
+      401,
+      Number.isSafeInteger(declared) ? Math.min(Math.max(declared, 0), 2_147_483_647) : 0,
+      'Unauthorized',
+      'The delivery’s signature does not verify.',
+    )
+  }
   const body =
     declared > DELIVERY_MAX_BYTES ? null : await readCapped(request.body, DELIVERY_MAX_BYTES)
   if (!body) {
@@ -45,12 +79,7 @@ export async function receiveDelivery(request: Request): Promise<Response> {
       `A delivery may be at most ${DELIVERY_MAX_BYTES / 1024 / 1024} MB.`,
     )
   }
-  const verdict = verifySignature(
-    request.headers.get(SIGNATURE_HEADER),
-    body,
-    signingKeys(secrets),
-    Math.floor(Date.now() / 1_000),
-  )
+  const verdict = verifyBody(header, body, signingKeys(secrets))
   if (!verdict.ok) {
     return refuse(
       verdict.reason,
@@ -84,7 +113,17 @@ export async function receiveDelivery(request: Request): Promise<Response> {
   const { db } = await getStore()
   try {
     const matches = record.event_type === 'AML_SCREENING' ? screeningMatches(raw) : null
-    const { held } = await storeDelivery(db, record, matches)
+    const { held, differs } = await storeDelivery(db, record, matches)
+    if (differs) {
+      return refuse(
+        'differs_from_history',
+        409,
+        body.byteLength,
+        'Differs from the history',
+        'The provider’s history holds this record with other content; its copy stands.',
+        record.id,
+      )
+    }
     mirrorLog('info', 'delivery received', { id: record.id, eventType: record.event_type, held })
     return json({ id: record.id, held })
   } catch (error) {
@@ -108,8 +147,14 @@ async function refuse(
   bodyBytes: number,
   title: string,
   detail: string,
+  recordId?: string,
 ) {
-  mirrorLog('warn', 'delivery refused', { reason, status, bodyBytes })
+  mirrorLog('warn', 'delivery refused', {
+    reason,
+    status,
+    bodyBytes,
+    ...(recordId ? { id: recordId.slice(0, 100) } : {}),
+  })
   const { db } = await getStore()
   await recordRefusal(db, { reason, status, bodyBytes }).catch((error: unknown) =>
     mirrorLog('warn', 'refused delivery not counted', {

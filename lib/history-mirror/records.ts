@@ -84,6 +84,7 @@ export async function storeRecords(
       held: ReadonlySet<string>,
       inserted: number,
       made: readonly MadeCase[],
+      replaced: ReadonlySet<string>,
     ) => Promise<void>
   },
 ): Promise<{ outcomes: RecordOutcome[]; held: ReadonlySet<string>; made: MadeCase[] }> {
@@ -101,15 +102,15 @@ export async function storeRecords(
   const attempt = (oneByOne: boolean) =>
     db.transaction().execute(async (trx) => {
       const failed = new Map(refused)
-      const { held, made } = oneByOne
+      const { held, replaced, made } = oneByOne
         ? await storeOneByOne(trx, storable, now, failed, bytes, searches)
         : await storeAll(trx, storable, now)
       const storedIds = storable.map((record) => record.id).filter((id) => !failed.has(id))
-      await setAside(trx, failed, options.after, now)
+      const fresh = await setAside(trx, failed, options.after, now)
       const inserted = new Set(storedIds).size - held.size
       await countAndClear(trx, storedIds, inserted)
-      await options.within?.(trx, held, inserted, made)
-      return { held, made, failed }
+      await options.within?.(trx, held, inserted, made, replaced)
+      return { held, made, failed, fresh }
     })
 
   let result
@@ -119,8 +120,10 @@ export async function storeRecords(
     if (!isRecordError(error)) throw error
     result = await attempt(true)
   }
-  const { held, made, failed } = result
+  const { held, made, failed, fresh } = result
   for (const [id, { error, bytes: size }] of failed) {
+    // Once, when first set aside: every poll meets it again, and the list on /history-sync counts.
+    if (!fresh.has(setAsideKey(id))) continue
     // Ids, sizes and the store's error only: never a value of the record.
     mirrorLog('warn', 'record set aside', {
       id: id.slice(0, 100),
@@ -139,13 +142,13 @@ export async function storeRecords(
 }
 
 async function storeAll(trx: Transaction<Database>, records: readonly MirrorRecord[], now: Date) {
-  const held = await upsertRecords(trx, records, now)
+  const { held, replaced } = await upsertRecords(trx, records, now)
   const made = await makeCases(
     trx,
     records.map((record) => record.id),
     now,
   )
-  return { held, made }
+  return { held, replaced, made }
 }
 
 /** Each record in a savepoint of its own; a record the store refuses joins `failed`. */
@@ -158,12 +161,14 @@ async function storeOneByOne(
   searches: ReadonlyMap<string, string | null>,
 ) {
   const held = new Set<string>()
+  const replaced = new Set<string>()
   const made: MadeCase[] = []
   for (const record of records) {
     await sql`savepoint mirror_record`.execute(trx)
     try {
       const one = await storeAll(trx, [record], now)
       for (const id of one.held) held.add(id)
+      for (const id of one.replaced) replaced.add(id)
       made.push(...one.made)
       await sql`release savepoint mirror_record`.execute(trx)
     } catch (error) {
@@ -176,7 +181,7 @@ async function storeOneByOne(
       })
     }
   }
-  return { held, made }
+  return { held, replaced, made }
 }
 
 /** The store's error without any quoted value it may repeat from the record (identifiers kept). */
@@ -193,14 +198,15 @@ export function setAsideKey(id: string): string {
   return createHash('sha256').update(id).digest('hex')
 }
 
+/** Sets records aside; returns the keys of those not set aside before. */
 async function setAside(
   trx: Transaction<Database>,
   failed: ReadonlyMap<string, Refusal>,
   after: string | null,
   now: Date,
-) {
-  if (failed.size === 0) return
-  await trx
+): Promise<Set<string>> {
+  if (failed.size === 0) return new Set()
+  const rows = await trx
     .insertInto('history_set_aside')
     .values(
       [...failed].map(([id, { error, bytes, searchUuid }]) => ({
@@ -229,7 +235,10 @@ async function setAside(
           interval '1 minute' * power(2, history_set_aside.attempts), interval '1 day')`,
       })),
     )
+    // xmax is 0 on a row this statement inserted, and set on one it updated.
+    .returning(['key', sql<boolean>`xmax = 0`.as('inserted')])
     .execute()
+  return new Set(rows.filter((row) => row.inserted).map((row) => row.key))
 }
 
 const RETRY_FIRST_MS = 60_000

@@ -61,7 +61,7 @@ export async function storePage(
   let settled: Settled = { carried: [], closed: [] }
   const stored = await storeRecords(db, records, {
     after,
-    within: async (trx, held, _inserted, made) => {
+    within: async (trx, held, _inserted, made, replaced) => {
       // What only a delivery had stored is no place for a poll to stop (unpolled.ts).
       const delivered = await metByPass(trx, [...new Set(records.map((record) => record.id))])
       pollHeld = delivered.size === 0 ? held : new Set([...held].filter((id) => !delivered.has(id)))
@@ -82,7 +82,7 @@ export async function storePage(
         .executeTakeFirst()
       if (Number(result.numUpdatedRows) === 0) throw new LeaseLostError('the sync lease was lost')
       const readable = records.flatMap((item) => (item.kind === 'record' ? [item.record] : []))
-      settled = await settleNewScreenings(trx, readable, matches, held, made, new Date())
+      settled = await settleNewScreenings(trx, readable, matches, held, made, new Date(), replaced)
     },
   })
   return { ...stored, ...settled, held: pollHeld }

@@ -347,7 +347,7 @@ async function store(
   checkpoint: (held: ReadonlySet<string>) => Checkpoint,
   records: readonly IncomingRecord[] = kept(context, page),
 ): Promise<RecordOutcome[]> {
-  const { made, outcomes, carried, closed } = await storePage(
+  const { made, outcomes, carried, closed, withdrawn } = await storePage(
     context.db,
     context.holder,
     records,
@@ -358,7 +358,7 @@ async function store(
   await settle(context)
   // Caught here and rethrown by settle: a rejection nobody awaits yet would end the process.
   // In the order it happened: the carry-overs, the cases made, the cases they closed.
-  context.announcing = announceCarryOver(carried)
+  context.announcing = announceCarryOver(carried, withdrawn)
     .then(() => announceCases(context.db, made))
     .then(() => announceClosedCases(closed))
     .then(

@@ -28,7 +28,7 @@ export async function sendOn(message: Sendable, settings: NotifySettings): Promi
     case 'slack':
       return postJson(
         required(settings.slackUrl, 'SLACK_WEBHOOK_URL'),
-        JSON.stringify({ text: `*${message.subject}*\n${message.body}` }),
+        JSON.stringify(slackMessage(message)),
         {},
       )
     case 'webhook': {
@@ -49,6 +49,17 @@ export async function sendOn(message: Sendable, settings: NotifySettings): Promi
     default:
       throw new Error(`no channel ${message.channel} to send on`)
   }
+}
+
+/**
+ * Slack's message: plain text (`mrkdwn` off, so `*` and `_` in a name are characters), with `&`,
+ * `<` and `>` escaped as Slack asks, so no `<!channel>` and no `<url|text>` link can come from a
+ * message's words; Slack links the one address, Verity's.
+ */
+export function slackMessage(message: Pick<Sendable, 'subject' | 'body'>) {
+  const escape = (text: string) =>
+    text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+  return { text: escape(`${message.subject}\n${message.body}`), mrkdwn: false }
 }
 
 async function sendEmail(message: Sendable, settings: NotifySettings) {

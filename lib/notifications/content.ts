@@ -7,7 +7,46 @@ import type { NotifyEventKind } from './events'
  * risk, due time and screened name, and a link into Verity. Nothing else of a record can reach
  * it, so an applicant's date of birth, document number, e-mail or phone, and any key or secret,
  * never leave in a message (tests/unit/notifications/notifications-rules.test.ts).
+ *
+ * Upstream text (the screened name, the risk) is data, never markup or a link (docs/security.md,
+ * notifications): control and format characters and line breaks become one space, anything that
+ * would read as an address is defanged (`https[:]//evil[.]test/…`), and lengths are bounded with
+ * an ellipsis. The one link is Verity's own, built from APP_URL. Slack's escaping of `&`, `<` and
+ * `>` is the channel's (channels.ts).
  */
+
+/** Longest screened name in a message, in characters. */
+export const NAME_MAX = 120
+/** Longest subject, in characters. */
+export const SUBJECT_MAX = 200
+
+/** `text` cut to `max` characters (code points), the last one an ellipsis when cut. */
+function bounded(text: string, max: number): string {
+  const chars = [...text]
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`
+}
+
+/** Upstream text made inert: one line, no address that reads as a link, at most `max` characters. */
+export function inertText(value: string, max: number): string {
+  const flat = value
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  const defanged = flat
+    .replace(/([a-z][a-z0-9+.-]*):\/\//gi, '$1[:]//')
+    .replace(/\b(www|ftp)\./gi, '$1[.]')
+    // A host before a path (`evil.test/sso`) or after a scheme: its dots defanged.
+    .replace(
+      /(\/\/)?([\w-]+(?:\.[\w-]+)+)(?=\/)/g,
+      (_whole, slashes: string | undefined, host: string) =>
+        `${slashes ?? ''}${host.replaceAll('.', '[.]')}`,
+    )
+    .replace(
+      /(\[:\]\/\/)([\w-]+(?:\.[\w-]+)+)/g,
+      (_whole, scheme: string, host: string) => `${scheme}${host.replaceAll('.', '[.]')}`,
+    )
+  return bounded(defanged, max)
+}
 
 export type NotifyEvent = {
   /** Once per happening: the log's unique key with the channel and recipient. */
@@ -22,18 +61,21 @@ export type NotifyEvent = {
   name: string | null
   /** The mirror's: seconds since its last successful poll. */
   lagSeconds: number | null
+  /** An assignment Verity made by itself (CASE_AUTO_ASSIGN), not a lead. */
+  byVerity?: boolean
 }
 
 export type Message = { subject: string; body: string }
 
 export function messageOf(event: NotifyEvent, appUrl: string): Message {
   const kase = event.caseId === null ? '' : `Case ${event.caseId}`
-  const who = event.name ?? 'name unknown'
-  const subject = subjectOf(event, kase, who)
+  const who =
+    event.name === null ? 'name unknown' : inertText(event.name, NAME_MAX) || 'name unknown'
+  const subject = bounded(subjectOf(event, kase, who), SUBJECT_MAX)
   const lines = [happened(event)]
   if (event.caseId !== null) {
     lines.push(`Screened name: ${who}`)
-    if (event.risk) lines.push(`Risk: ${event.risk}`)
+    if (event.risk) lines.push(`Risk: ${inertText(event.risk, 40)}`)
     if (event.dueAt) lines.push(`Due: ${utc(event.dueAt)}`)
   }
   const path = event.caseId === null ? historySyncPath : casePath(event.caseId)
@@ -65,7 +107,9 @@ function happened(event: NotifyEvent): string {
     case 'high_case':
       return 'A screening of High risk with matches opened a new case.'
     case 'assigned':
-      return 'A lead assigned this case to you.'
+      return event.byVerity
+        ? 'Verity assigned this case to you automatically (CASE_AUTO_ASSIGN).'
+        : 'A lead assigned this case to you.'
     case 'due_soon':
       return event.dueAt ? `This case is due at ${utc(event.dueAt)}.` : 'This case is due soon.'
     case 'overdue':

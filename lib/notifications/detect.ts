@@ -3,6 +3,7 @@ import 'server-only'
 import { sql, type Kysely } from 'kysely'
 
 import { caseName } from '@/lib/cases/read'
+import { SYSTEM_ID } from '@/lib/cases/system-actor'
 import { mirrorHealth } from '@/lib/history-mirror/health'
 import type { Database } from '@/lib/store/schema'
 
@@ -43,6 +44,7 @@ export async function detectEvents(
       .select([
         'e.id as event_id',
         'e.owner_id',
+        'e.analyst_id as assigned_by',
         'cases.id',
         'cases.risk',
         'cases.kind',
@@ -116,6 +118,7 @@ export async function detectEvents(
       key: `assigned:${row.event_id}`,
       kind: 'assigned',
       analystId: row.owner_id,
+      byVerity: row.assigned_by === SYSTEM_ID,
       caseId: row.id,
       risk: riskOf(row),
       dueAt: row.due_at,

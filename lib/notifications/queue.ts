@@ -12,9 +12,36 @@ import type { StatementRunner, Store } from '@/lib/store/open'
  * every other query) rather than opening PGlite behind the pool's back. A job is fetched with
  * `for update skip locked`, so one instance gets it; a failed try comes back after
  * retryDelay · 2^n seconds (pg-boss's backoff, with jitter) until retryLimit, then stays failed.
+ *
+ * Each channel has its own queue and workers (outbox.ts `startWorker`), so a channel that fails or
+ * hangs delays only its own messages; within a queue pg-boss fetches the highest priority first,
+ * and the team's alerts (a new High-risk case, the mirror degraded) outrank routine messages.
  */
 
+/** The one queue of every channel before #54: its leftover jobs are still worked. */
 export const NOTIFY_QUEUE = 'verity-notify'
+
+/** One queue per channel that sends. */
+export const CHANNEL_QUEUES = {
+  email: 'verity-notify-email',
+  slack: 'verity-notify-slack',
+  webhook: 'verity-notify-webhook',
+} as const
+
+export type SendingChannel = keyof typeof CHANNEL_QUEUES
+
+export function queueOf(channel: string): string {
+  if (!Object.hasOwn(CHANNEL_QUEUES, channel)) throw new Error(`no queue for channel ${channel}`)
+  return CHANNEL_QUEUES[channel as SendingChannel]
+}
+
+/** Events the team must hear of first: each channel sends them before any routine message. */
+const TEAM_ALERTS: ReadonlySet<string> = new Set(['high_case', 'mirror_degraded'])
+
+/** pg-boss's priority of a message's job: higher is fetched first. */
+export function priorityOf(eventKind: string): number {
+  return TEAM_ALERTS.has(eventKind) ? 10 : 0
+}
 
 export type RetryPolicy = { retryLimit: number; retryDelay: number }
 
@@ -68,11 +95,13 @@ export async function startQueue(store: Store, retry: RetryPolicy = DEFAULT_RETR
     await boss.start()
   }
   // Idempotent: instances starting together both ask.
-  await boss.createQueue(NOTIFY_QUEUE, {
-    retryLimit: retry.retryLimit,
-    retryDelay: retry.retryDelay,
-    retryBackoff: true,
-    expireInSeconds: EXPIRE_SECONDS,
-  })
+  for (const name of [NOTIFY_QUEUE, ...Object.values(CHANNEL_QUEUES)]) {
+    await boss.createQueue(name, {
+      retryLimit: retry.retryLimit,
+      retryDelay: retry.retryDelay,
+      retryBackoff: true,
+      expireInSeconds: EXPIRE_SECONDS,
+    })
+  }
   return boss
 }

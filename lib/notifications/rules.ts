@@ -3,7 +3,8 @@ import { DEFAULT_EMAIL_EVENTS, type NotifyEventKind } from './events'
 
 /*
  * Who hears of an event, on which channel: one message per event and recipient. Slack and the
- * generic webhook are the team's channels and carry every event. E-mail goes to the team's address
+ * generic webhook are the team's channels and carry every event but an assignment, which is the
+ * person's own ("assigned to you" in the team's channel would tell everyone it is theirs). E-mail goes to the team's address
  * for the team's events (a new High-risk case, a case nobody owns due soon or overdue, the mirror
  * degraded), and to the analyst an event is about when they chose it on the settings page (the
  * defaults when they have not). With no channel configured, one `none` message per event says what
@@ -28,6 +29,9 @@ export type Analysts = {
 
 export type Outgoing = { event: NotifyEvent; channel: Channel; recipient: string }
 
+/** Events that go to the person they concern only, never to the team's channels. */
+const PERSONAL_ONLY: ReadonlySet<NotifyEventKind> = new Set(['assigned'])
+
 export function wantsEmail(kind: NotifyEventKind, chosen: readonly string[] | undefined) {
   return (chosen ?? DEFAULT_EMAIL_EVENTS).includes(kind)
 }
@@ -48,6 +52,7 @@ export function outgoingOf(
     const to = event.analystId === null ? channels.teamEmail : personal
     if (to) out.push({ event, channel: 'email', recipient: to })
   }
+  if (PERSONAL_ONLY.has(event.kind)) return out
   if (channels.slack) out.push({ event, channel: 'slack', recipient: 'slack' })
   if (channels.webhook) out.push({ event, channel: 'webhook', recipient: 'webhook' })
   return out

@@ -3,12 +3,20 @@ import 'server-only'
 import { sql, type Kysely } from 'kysely'
 import { fromKysely, type PgBoss } from 'pg-boss'
 
+import { isOneAddress } from '@/lib/auth/allow-list'
 import type { Database } from '@/lib/store/schema'
 
 import { errorWords, sendOn } from './channels'
 import { messageOf, type NotifyEvent } from './content'
 import { detectEvents } from './detect'
-import { NOTIFY_QUEUE, type NotifyJob, type RetryPolicy } from './queue'
+import {
+  CHANNEL_QUEUES,
+  NOTIFY_QUEUE,
+  priorityOf,
+  queueOf,
+  type NotifyJob,
+  type RetryPolicy,
+} from './queue'
 import { outgoingOf, type Analysts } from './rules'
 import { channelsOf, type NotifySettings } from './settings'
 
@@ -59,18 +67,23 @@ export async function recordEvents(
       .insertInto('notifications')
       .values(rows)
       .onConflict((oc) => oc.columns(['event_key', 'channel', 'recipient']).doNothing())
-      .returning(['id', 'status'])
+      .returning(['id', 'status', 'channel', 'event_kind'])
       .execute()
     for (const row of made) {
-      if (row.status === 'queued') await enqueue(boss, row.id, fromKysely(trx))
+      if (row.status === 'queued') await enqueue(boss, row, fromKysely(trx))
     }
     return made.length
   })
 }
 
-function enqueue(boss: PgBoss, id: number, db?: ReturnType<typeof fromKysely>) {
-  const job: NotifyJob = { id }
-  return boss.send(NOTIFY_QUEUE, job, db ? { db } : {})
+/** A message's job, on its channel's queue at its event's priority. */
+function enqueue(
+  boss: PgBoss,
+  row: { id: number; channel: string; event_kind: string },
+  db: ReturnType<typeof fromKysely>,
+) {
+  const job: NotifyJob = { id: row.id }
+  return boss.send(queueOf(row.channel), job, { db, priority: priorityOf(row.event_kind) })
 }
 
 /** Each analyst's newest sign-in address and chosen e-mail events, for the events at hand. */
@@ -88,7 +101,12 @@ async function analystsOf(db: Db, events: readonly NotifyEvent[]): Promise<Analy
       .where('analyst_id', 'in', ids)
       .execute(),
   ])
-  const emailOf = new Map(emails.rows.map((row) => [row.analyst_id, row.email]))
+  // A session kept from before the claim was checked names no recipient unless it is one address.
+  const emailOf = new Map(
+    emails.rows.flatMap((row) =>
+      row.email !== null && isOneAddress(row.email) ? [[row.analyst_id, row.email] as const] : [],
+    ),
+  )
   const chosenOf = new Map(chosen.map((row) => [row.analyst_id, row.email_events]))
   return {
     emailOf: (id) => emailOf.get(id) ?? null,
@@ -160,9 +178,18 @@ export async function deliver(
     .execute()
 }
 
+/** Jobs a worker takes at once, and sends side by side. */
+const BATCH = 10
+/** Workers per channel on each instance: up to BATCH · CONCURRENCY messages of a channel in flight. */
+const CONCURRENCY = 2
+
 /**
- * Starts this instance's worker: it takes one job at a time, polling every 2 s (`pollSeconds`: the
- * unit tests poll at pg-boss's shortest, half a second, not to wait 2 s per job they send).
+ * Starts this instance's workers: CONCURRENCY per channel, each on its channel's queue (a channel
+ * that hangs holds only its own workers), each taking up to BATCH jobs, highest priority first, and
+ * sending them side by side, each settled on its own (a failed one is retried alone). A worker
+ * polls every 2 s when idle (`pollSeconds`: the unit tests poll at pg-boss's shortest, half a
+ * second) and fetches again at once while its batches come full, so a burst drains at the
+ * channels' pace. The queue of before #54 keeps one worker for its leftover jobs.
  */
 export async function startWorker(
   db: Db,
@@ -171,7 +198,28 @@ export async function startWorker(
   retry: RetryPolicy,
   pollSeconds = 2,
 ) {
-  return boss.work<NotifyJob>(
+  const send = async (job: { id: string; data: NotifyJob; retryCount: number }) => {
+    try {
+      await deliver(db, settings, job.data.id, job.retryCount, retry)
+      return { id: job.id, status: 'completed' as const }
+    } catch (error) {
+      return { id: job.id, status: 'failed' as const, output: { error: errorWords(error) } }
+    }
+  }
+  for (const queue of Object.values(CHANNEL_QUEUES)) {
+    await boss.work<NotifyJob>(
+      queue,
+      {
+        batchSize: BATCH,
+        localConcurrency: CONCURRENCY,
+        pollingIntervalSeconds: pollSeconds,
+        burstWhenBatchFull: true,
+        perJobResults: true,
+      },
+      (jobs) => Promise.all(jobs.map(send)),
+    )
+  }
+  await boss.work<NotifyJob>(
     NOTIFY_QUEUE,
     { batchSize: 1, pollingIntervalSeconds: pollSeconds },
     async ([job]) => {
@@ -191,10 +239,10 @@ export async function sendAgain(db: Db, boss: PgBoss, id: number): Promise<boole
       .set({ status: 'queued', last_error: null, updated_at: new Date() })
       .where('id', '=', id)
       .where('status', 'in', ['sent', 'failed'])
-      .returning('id')
+      .returning(['id', 'channel', 'event_kind'])
       .executeTakeFirst()
     if (!row) return false
-    await enqueue(boss, row.id, fromKysely(trx))
+    await enqueue(boss, row, fromKysely(trx))
     return true
   })
 }

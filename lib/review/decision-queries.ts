@@ -24,13 +24,17 @@ export type NewDecisionRow = {
   fingerprint?: string | null
   /** JSON of the judged fields (lib/review/standing/fingerprint.ts). */
   judged?: string | null
+  /** JSON of the raw match judged, for a later fingerprint version to re-derive from. */
+  raw_match?: string | null
 }
 
 function decisionRows(db: Db) {
   return db.selectFrom('match_decisions as d').selectAll('d')
 }
 
-export function entryOf(row: Omit<MatchDecisionRow, 'fingerprint' | 'judged'>): DecisionEntry {
+export function entryOf(
+  row: Omit<MatchDecisionRow, 'fingerprint' | 'judged' | 'raw_match'>,
+): DecisionEntry {
   return {
     id: row.id,
     searchId: row.search_id,

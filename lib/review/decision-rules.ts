@@ -60,36 +60,88 @@ export const SYSTEM_ACTOR = { analystId: 'verity:system verity', label: 'Verity'
 
 /** The parts of a match its fingerprint covers (lib/review/standing/fingerprint.ts). */
 export type JudgedField =
+  | 'entity_type'
+  | 'tags'
+  | 'annotation'
   | 'names'
   | 'dates_of_birth'
   | 'places_of_birth'
   | 'dates_of_death'
   | 'places_of_death'
+  | 'genders'
   | 'citizenships'
   | 'nationalities'
   | 'countries'
   | 'addresses'
   | 'sources'
   | 'political_roles'
+  | 'occupations'
+  | 'registration_ids'
   | 'companies'
   | 'associates'
+  | 'fatf_records'
   | 'media'
+  | 'contact_info'
+  | 'images'
+  | 'other'
 
 export const judgedFieldLabels: Record<JudgedField, string> = {
+  entity_type: 'Entity type',
+  tags: 'Tags',
+  annotation: 'Annotation',
   names: 'Names',
   dates_of_birth: 'Dates of birth',
   places_of_birth: 'Places of birth',
   dates_of_death: 'Dates of death',
   places_of_death: 'Places of death',
+  genders: 'Genders',
   citizenships: 'Citizenships',
   nationalities: 'Nationalities',
   countries: 'Countries',
   addresses: 'Addresses',
   sources: 'Sources',
   political_roles: 'Political roles',
+  occupations: 'Occupations',
+  registration_ids: 'Registration ids',
   companies: 'Companies',
   associates: 'Associates',
-  media: 'Media headlines',
+  fatf_records: 'FATF records',
+  media: 'Media',
+  contact_info: 'Contact details',
+  images: 'Images',
+  other: 'Other fields',
+}
+
+/**
+ * One judged item as words: the canonical JSON the fingerprint keeps (`{"city":"Moscow"}`) as
+ * `city: Moscow`; a plain value, or an item stored before versions, as it is.
+ */
+export function judgedItemWords(item: string): string {
+  let value: unknown
+  try {
+    value = JSON.parse(item)
+  } catch {
+    return item
+  }
+  const words = (part: unknown): string => {
+    if (Array.isArray(part)) return part.map(words).join(', ')
+    if (typeof part === 'string') {
+      try {
+        const inner: unknown = JSON.parse(part)
+        if (typeof inner === 'object' && inner !== null) return words(inner)
+      } catch {
+        // a plain string
+      }
+      return part
+    }
+    if (typeof part === 'object' && part !== null) {
+      return Object.entries(part)
+        .map(([key, inner]) => `${key}: ${words(inner)}`)
+        .join('; ')
+    }
+    return String(part)
+  }
+  return words(value)
 }
 
 /** One field of a match that changed; a personal field's lines are left out (counts only). */

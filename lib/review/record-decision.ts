@@ -182,7 +182,12 @@ export async function recordDecision(input: RecordDecisionInput): Promise<Decisi
   try {
     inserted = await insertIfUnchanged(
       db,
-      { ...row, fingerprint: print.fingerprint, judged: JSON.stringify(print.judged) },
+      {
+        ...row,
+        fingerprint: print.fingerprint,
+        judged: JSON.stringify(print.judged),
+        raw_match: JSON.stringify(match),
+      },
       history.at(-1)?.id ?? null,
     )
   } catch (error) {

@@ -24,6 +24,8 @@ import * as lastingDecisions from './migrations/0023-lasting-decisions'
 import * as caseClock from './migrations/0024-case-clock'
 import * as dropSuperseded from './migrations/0025-drop-superseded'
 import * as sessionEndNotice from './migrations/0027-session-end-notice'
+import * as fingerprintAndCopies from './migrations/0030-fingerprint-and-copies'
+import * as refusalCounts from './migrations/0031-refusal-counts'
 import * as closureFourEyes from './migrations/0038-closure-four-eyes'
 import * as qualityAssurance from './migrations/0039-quality-assurance'
 
@@ -56,6 +58,8 @@ const migrations: Record<string, Migration> = {
   '0024-case-clock': caseClock,
   '0025-drop-superseded': dropSuperseded,
   '0027-session-end-notice': sessionEndNotice,
+  '0030-fingerprint-and-copies': fingerprintAndCopies,
+  '0031-refusal-counts': refusalCounts,
   '0038-closure-four-eyes': closureFourEyes,
   '0039-quality-assurance': qualityAssurance,
 }

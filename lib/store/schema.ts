@@ -71,6 +71,8 @@ export type MatchDecisionsTable = {
   /** The judged match's fingerprint and fields (lib/review/standing/fingerprint.ts); null before 0023. */
   fingerprint: ColumnType<string | null, string | null | undefined, never>
   judged: ColumnType<Record<string, string[]> | null, string | null | undefined, never>
+  /** The raw match judged, for a later fingerprint version to re-derive from; null before 0030. */
+  raw_match: ColumnType<unknown, string | null | undefined, never>
 }
 
 /** A match that came back changed while a false positive stood for it (migration 0023). */
@@ -139,6 +141,10 @@ export type HistoryRecordsTable = {
   response_code: string | null
   /** The record's timestamp as sent, when the store cannot hold it (`at` is null then; 0019). */
   at_raw: string | null
+  /** SHA-256 of the record's event type and payload (0030); null on records stored before. */
+  content_digest: string | null
+  /** Which copy is held (0030): the provider's history (`poll`) is the record of truth. */
+  held_copy: 'delivery' | 'poll' | null
   first_seen_at: ColumnType<Date, Date, never>
   updated_at: Date
 }
@@ -184,13 +190,13 @@ export type HistoryDeliveryStatsTable = {
   last_refused_at: Date | null
 }
 
-/** A refused delivery, the newest few kept for /history-sync; nothing of its body is stored. */
-export type HistoryDeliveryRefusalsTable = {
-  id: Generated<number>
-  at: Date
+/** Refused deliveries counted per reason (0031); nothing of a body is stored. */
+export type HistoryDeliveryRefusalCountsTable = {
   reason: string
   status: number
-  body_bytes: number
+  count: ColumnType<string | number, number | undefined, number>
+  last_at: Date
+  last_body_bytes: number
 }
 
 /** A record a delivery stored before any pass of the sync met it: no place for a poll to stop. */
@@ -387,7 +393,7 @@ export type Database = {
   history_sync_lease: HistorySyncLeaseTable
   history_set_aside: HistorySetAsideTable
   history_delivery_stats: HistoryDeliveryStatsTable
-  history_delivery_refusals: HistoryDeliveryRefusalsTable
+  history_delivery_refusal_counts: HistoryDeliveryRefusalCountsTable
   history_delivered_unpolled: HistoryDeliveredUnpolledTable
   action_limits: ActionLimitsTable
   cases: CasesTable

@@ -24,16 +24,19 @@ export function signingKeys(secrets: readonly string[]): Buffer[] {
   return secrets.map((secret) => Buffer.from(secret.replace(/^whsec_/i, ''), 'hex'))
 }
 
+type Refused = { ok: false; reason: SignatureRefusal }
+
+/** A signature header read: its timestamp and its `v1` signatures. */
+export type ReadHeader = { ok: true; timestamp: string; signatures: Buffer[] }
+
 /**
- * Whether `header` signs `body` with one of `keys`, at most TOLERANCE_SECONDS from `nowSeconds`;
- * else why not. Every `v1` in the header is tried against every key, each compared in constant time.
+ * The header alone, before any body is read: present, well formed (a `t` of up to 12 digits and at
+ * least one `v1` of 64 hex digits) and signed at most TOLERANCE_SECONDS from `nowSeconds`.
  */
-export function verifySignature(
+export function readSignatureHeader(
   header: string | null,
-  body: Uint8Array,
-  keys: readonly Buffer[],
   nowSeconds: number,
-): { ok: true } | { ok: false; reason: SignatureRefusal } {
+): ReadHeader | Refused {
   if (!header?.trim()) return { ok: false, reason: 'missing_signature' }
   let timestamp: string | undefined
   const signatures: Buffer[] = []
@@ -50,11 +53,34 @@ export function verifySignature(
   if (Math.abs(nowSeconds - Number(timestamp)) > TOLERANCE_SECONDS) {
     return { ok: false, reason: 'stale_timestamp' }
   }
+  return { ok: true, timestamp, signatures }
+}
+
+/** Whether a header read signs `body` with one of `keys`, each compared in constant time. */
+export function verifyBody(
+  read: ReadHeader,
+  body: Uint8Array,
+  keys: readonly Buffer[],
+): { ok: true } | Refused {
   const matches = keys.some((key) => {
-    const expected = sign(key, timestamp, body)
-    return signatures.some((signature) => timingSafeEqual(signature, expected))
+    const expected = sign(key, read.timestamp, body)
+    return read.signatures.some((signature) => timingSafeEqual(signature, expected))
   })
   return matches ? { ok: true } : { ok: false, reason: 'bad_signature' }
+}
+
+/**
+ * Whether `header` signs `body` with one of `keys`, at most TOLERANCE_SECONDS from `nowSeconds`;
+ * else why not. Every `v1` in the header is tried against every key.
+ */
+export function verifySignature(
+  header: string | null,
+  body: Uint8Array,
+  keys: readonly Buffer[],
+  nowSeconds: number,
+): { ok: true } | Refused {
+  const read = readSignatureHeader(header, nowSeconds)
+  return read.ok ? verifyBody(read, body, keys) : read
 }
 
 function sign(key: Buffer, timestamp: string, body: Uint8Array | string): Buffer {

@@ -6,6 +6,26 @@
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const SHORT_ID = /^[A-Za-z0-9_-]{1,64}$/
 
+/**
+ * Largest value of an indexed column of the history mirror, in UTF-8 bytes (PostgreSQL's btree
+ * refuses an entry over about 2,700 bytes, and some indexes hold two such columns).
+ */
+export const INDEXED_VALUE_MAX_BYTES = 1_000
+
+/**
+ * An applicant id as the mirror holds one, the one rule for every page and route that takes one:
+ * not blank, no NUL, well-formed Unicode, at most INDEXED_VALUE_MAX_BYTES in UTF-8. The upstream
+ * names applicants with its customers' ids (`ext/ACME Corp+42`), so no narrower alphabet holds.
+ */
+export function isApplicantId(value: string): boolean {
+  return (
+    value.trim() !== '' &&
+    !value.includes('\u0000') &&
+    value.isWellFormed() &&
+    new TextEncoder().encode(value).length <= INDEXED_VALUE_MAX_BYTES
+  )
+}
+
 export function isUuid(value: string): boolean {
   return UUID.test(value)
 }

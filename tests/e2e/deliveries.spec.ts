@@ -113,5 +113,14 @@ test('a delivery with a bad signature is refused with 401 and listed on /history
   await expect(deliveries).toContainText('Refused1')
   await expect(
     deliveries.getByRole('list', { name: 'Refused deliveries' }).getByRole('listitem'),
-  ).toContainText(['401, signature does not match the secret'])
+  ).toContainText(['signature does not match the secret (401): 1'])
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 })
+      await deliveries.screenshot({
+        path: test.info().outputPath(`deliveries-${width}-${scheme}.png`),
+      })
+    }
+  }
 })

@@ -132,7 +132,7 @@ test('a re-screening carries unchanged false positives over and reopens the chan
   page,
 }) => {
   const stamp = Date.now().toString(36).toUpperCase()
-  const name = `LASTING ${stamp}`
+  const name = `STANDING ${stamp}`
   const applicant = `app-standing-${stamp.toLowerCase()}`
   const first = await screen({ name, applicant_id: applicant })
   await decideAllFalsePositive(page, first)
@@ -163,11 +163,24 @@ test('a re-screening carries unchanged false positives over and reopens the chan
   }
   await expect(card(page, changed)).toContainText('Unreviewed')
   await expect(card(page, changed)).toContainText(/Changed since decision \d+: False positive by/)
+  // The added source, its members labelled (the fingerprint keeps each with its name).
   await expect(card(page, changed)).toContainText(
-    'Sources: added “UN Security Council; list: un-sc; reason: Newly designated”',
+    /Sources: added “[^”]*name: UN Security Council; reason: Newly designated; source_id: un-sc/,
   )
   await expect(card(page, added)).toContainText('Unreviewed')
   await expect(card(page, added)).not.toContainText('Changed since decision')
+  // The changed card, its items in words, for review at both widths and in both themes.
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 })
+      await card(page, changed).screenshot({
+        path: test.info().outputPath(`changed-card-${width}-${scheme}.png`),
+      })
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.setViewportSize({ width: 1280, height: 900 })
 
   const row = await queueRow(page, name)
   expect(row).not.toBeNull()
@@ -184,7 +197,8 @@ test('a re-screening carries unchanged false positives over and reopens the chan
 test('an applicant whose re-screening changed nothing is not in /queue', async ({ page }) => {
   const stamp = Date.now().toString(36).toUpperCase()
   const name = `UNCHANGED ${stamp}`
-  const applicant = `app-unchanged-${stamp.toLowerCase()}`
+  // A customer's own id, as the upstream passes it on (#54 item 9).
+  const applicant = `ext/ACME Corp+${stamp}`
   const first = await screen({ name, applicant_id: applicant })
   await decideAllFalsePositive(page, first)
   const again = await screen({ name, applicant_id: applicant, rescreen_of: first.searchId })
@@ -195,4 +209,15 @@ test('an applicant whose re-screening changed nothing is not in /queue', async (
     }, arrival)
     .toBe(3)
   expect(await queueRow(page, name)).toBeNull()
+  // Its applicant page opens, lists what stands, and a lead (the demo's one viewer) revokes one.
+  await page.goto(at(`/applicants/${encodeURIComponent(applicant)}`))
+  const standing = page.getByRole('region', { name: 'Standing false positives' })
+  await expect(standing.getByRole('heading')).toHaveText('Standing false positives (3)')
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(applicant)
+  await standing.getByRole('button', { name: 'Revoke…' }).first().click()
+  await standing
+    .getByLabel('Why it no longer stands')
+    .fill('The customer id was reused for another person')
+  await standing.getByRole('button', { name: 'Revoke decision' }).click()
+  await expect(standing.getByRole('heading')).toHaveText('Standing false positives (2)')
 })

@@ -2,139 +2,194 @@ import 'server-only'
 
 import { createHash } from 'node:crypto'
 
-import { asObject, readArray, readString, type JsonObject } from '@/lib/json/read'
+import { asObject, type JsonObject } from '@/lib/json/read'
 import type { JudgedField, MatchChange } from '@/lib/review/decision-rules'
 
 /*
  * A match's fingerprint: the SHA-256 of a canonical JSON of what an analyst judges in it, so a
  * false positive carries over to a new screening only while the matched record says the same
- * (docs/architecture.md, match review). Each judged field is a set of lines (sorted, each once), so
- * the upstream's ordering never changes it; what changes without meaning (importance and risk
- * scores, `updated_at`, search metadata, images, contact details) is left out. It reads the raw
- * record (a screening payload's match, or a report's), whatever the schema made of it.
+ * (docs/architecture.md, match review; docs/security.md, the fingerprint). Every member of the
+ * match is in it except what changes without meaning (EXCLUDED, each with its reason): a member
+ * the upstream adds later lands in `other`, never outside. Each judged field is a set of items,
+ * each item the canonical JSON of its value (object keys sorted, every key kept with its value, so
+ * `{address: "Moscow", region: "RU"}` and `{address: "Moscow, RU"}` differ), the set sorted and
+ * each item once, so the upstream's ordering never changes it. It reads the raw record (a
+ * screening payload's match, or a report's), whatever the schema made of it.
  */
+
+/** Bumped whenever what the fingerprint covers changes; a stored one says which it was made by. */
+export const FINGERPRINT_VERSION = 2
 
 export type Judged = Record<JudgedField, string[]>
 
-/** The fields in the order of the canonical JSON; a new one changes every fingerprint. */
+/** The fields in the order of the canonical JSON. */
 export const JUDGED_FIELDS = [
+  'entity_type',
+  'tags',
+  'annotation',
   'names',
   'dates_of_birth',
   'places_of_birth',
   'dates_of_death',
   'places_of_death',
+  'genders',
   'citizenships',
   'nationalities',
   'countries',
   'addresses',
   'sources',
   'political_roles',
+  'occupations',
+  'registration_ids',
   'companies',
   'associates',
+  'fatf_records',
   'media',
+  'contact_info',
+  'images',
+  'other',
 ] as const satisfies readonly JudgedField[]
 
-/** Fields whose lines are personal data: a change says how many, never which. */
-const PERSONAL: ReadonlySet<JudgedField> = new Set(['dates_of_birth', 'dates_of_death'])
+/**
+ * Members left out, anywhere in the match, because they change without changing what the match
+ * says (docs/security.md lists them with these reasons).
+ */
+export const EXCLUDED: Readonly<Record<string, string>> = {
+  uuid: 'the match’s identity: equal by construction when two versions are compared',
+  importance_score: 'a ranking score the upstream recomputes',
+  risk_score: 'a score the upstream recomputes from the fields that are kept',
+  risk_score_value: 'a score the upstream recomputes from the fields that are kept',
+  sentiment: 'a media score the upstream recomputes',
+  updated_at: 'when the upstream last touched the record, not what it says',
+  search_metadata:
+    'how this search matched (percentages, levels): it describes the search, not the record',
+  url: 'an image’s address, which its host rotates (the image’s description is kept)',
+}
 
-function objects(object: JsonObject | null, key: string): JsonObject[] {
-  return (readArray(object, key) ?? []).flatMap((item): JsonObject[] => {
-    const found = asObject(item)
-    return found ? [found] : []
+function excluded(key: string, inImage: boolean): boolean {
+  return Object.hasOwn(EXCLUDED, key) && (key !== 'url' || inImage)
+}
+
+/** Members of `fields` read into a judged field of another name. */
+const FIELD_OF: Readonly<Record<string, JudgedField>> = {
+  companies_and_enterprises: 'companies',
+  owners_and_beneficiaries: 'companies',
+}
+
+/**
+ * Fields whose items are personal data the projection masks (dates, contact details): a change
+ * says how many, never which.
+ */
+const PERSONAL: ReadonlySet<JudgedField> = new Set([
+  'dates_of_birth',
+  'dates_of_death',
+  'contact_info',
+])
+
+/** A value with excluded members gone, strings trimmed and empty values dropped; undefined: empty. */
+function projected(value: unknown, inImage = false): unknown {
+  if (typeof value === 'string') {
+    const text = value.normalize('NFC').trim()
+    return text === '' ? undefined : text
+  }
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined
+  if (typeof value === 'boolean') return value
+  if (Array.isArray(value)) {
+    const items = itemsOf(value)
+    return items.length === 0 ? undefined : items
+  }
+  const object = asObject(value)
+  if (!object) return undefined
+  // No prototype: a member named `__proto__` is a member like any other.
+  const out = Object.create(null) as JsonObject
+  for (const key of Object.keys(object).sort()) {
+    if (excluded(key, inImage)) continue
+    const kept = projected(object[key])
+    if (kept !== undefined) out[key] = kept
+  }
+  return Object.keys(out).length === 0 ? undefined : out
+}
+
+/** The canonical JSON of each item, sorted, each once: an unordered set. */
+function itemsOf(values: readonly unknown[], inImage = false): string[] {
+  const items = values.flatMap((value) => {
+    const kept = projected(value, inImage)
+    return kept === undefined ? [] : [canonical(kept)]
+  })
+  return [...new Set(items)].sort()
+}
+
+/** JSON with object keys sorted at every depth (projected values are built sorted already). */
+function canonical(value: unknown): string {
+  return JSON.stringify(value)
+}
+
+/** `{ [key]: value }` without a prototype, so any key is a member. */
+function member(key: string, value: unknown): JsonObject {
+  const object = Object.create(null) as JsonObject
+  object[key] = value
+  return object
+}
+
+function listOf(value: unknown): unknown[] {
+  if (value === undefined || value === null) return []
+  return Array.isArray(value) ? value : [value]
+}
+
+/** What an analyst judges in a match, each field a sorted set of canonical items. */
+export function judgedOf(rawMatch: unknown): Judged {
+  const match = asObject(rawMatch) ?? {}
+  const judged = Object.fromEntries(JUDGED_FIELDS.map((field) => [field, [] as string[]])) as Judged
+  const known = new Set<string>(JUDGED_FIELDS)
+  const other: unknown[] = []
+  for (const [key, value] of Object.entries(match)) {
+    if (key === 'fields' || excluded(key, false)) continue
+    if (key === 'type') judged.entity_type = itemsOf(listOf(value))
+    else if (key === 'tags' || key === 'annotation') judged[key] = itemsOf(listOf(value))
+    else other.push(member(key, value))
+  }
+  const fields = asObject(match.fields) ?? {}
+  const grouped = new Map<JudgedField, unknown[]>()
+  for (const [key, value] of Object.entries(fields)) {
+    if (excluded(key, false)) continue
+    const field = Object.hasOwn(FIELD_OF, key)
+      ? FIELD_OF[key]!
+      : known.has(key) && !['other', 'entity_type', 'tags', 'annotation', 'companies'].includes(key)
+        ? (key as JudgedField)
+        : null
+    if (!field) {
+      other.push(member(`fields.${key}`, value))
+      continue
+    }
+    // Companies and owners share a field: each item says which list it came from.
+    const items = Object.hasOwn(FIELD_OF, key)
+      ? listOf(value).map((item) => member(key, item))
+      : listOf(value)
+    grouped.set(field, [...(grouped.get(field) ?? []), ...items])
+  }
+  for (const [field, items] of grouped) judged[field] = itemsOf(items, field === 'images')
+  judged.other = itemsOf(other)
+  return judged
+}
+
+/** The canonical JSON of a judged match: its version, then each field in the fixed order. */
+export function canonicalJson(judged: Judged): string {
+  return JSON.stringify({
+    version: FINGERPRINT_VERSION,
+    fields: Object.fromEntries(JUDGED_FIELDS.map((field) => [field, judged[field]])),
   })
 }
 
-function texts(object: JsonObject | null, key: string): string[] {
-  return (readArray(object, key) ?? []).flatMap((item) =>
-    typeof item === 'string' && item.trim() ? [item.trim()] : [],
-  )
-}
-
-/** Labelled parts of one item, empty ones left out: `full: A B; lang: en`. */
-function line(object: JsonObject, parts: Record<string, string>): string {
-  return Object.entries(parts)
-    .flatMap(([label, key]) => {
-      const value = readString(object, key)?.trim()
-      return value ? [label ? `${label}: ${value}` : value] : []
-    })
-    .join('; ')
-}
-
-function place(address: JsonObject): string {
-  return ['address', 'city', 'region', 'postal_code', 'country']
-    .flatMap((key) => readString(address, key)?.trim() ?? [])
-    .join(', ')
-}
-
-function range(date: JsonObject): string {
-  const from = readString(date, 'gte')?.trim() ?? ''
-  const to = readString(date, 'lte')?.trim() ?? ''
-  return from === to ? from : `${from}..${to}`
-}
-
-function sorted(lines: readonly string[]): string[] {
-  return [...new Set(lines.filter(Boolean))].sort()
-}
-
-/** What an analyst judges in a match, each field a sorted set of lines. */
-export function judgedOf(rawMatch: unknown): Judged {
-  const fields = asObject(asObject(rawMatch)?.fields)
-  const company = (item: JsonObject) => line(item, { '': 'name', role: 'role', country: 'country' })
-  return {
-    names: sorted(
-      objects(fields, 'names').map((name) =>
-        line(name, {
-          '': 'full_name',
-          first: 'first_name',
-          middle: 'middle_name',
-          last: 'last_name',
-          lang: 'lang',
-        }),
-      ),
-    ),
-    dates_of_birth: sorted(objects(fields, 'dates_of_birth').map(range)),
-    places_of_birth: sorted(objects(fields, 'places_of_birth').map(place)),
-    dates_of_death: sorted(objects(fields, 'dates_of_death').map(range)),
-    places_of_death: sorted(objects(fields, 'places_of_death').map(place)),
-    citizenships: sorted(texts(fields, 'citizenships')),
-    nationalities: sorted(texts(fields, 'nationalities')),
-    countries: sorted(texts(fields, 'countries')),
-    addresses: sorted(objects(fields, 'addresses').map(place)),
-    sources: sorted(
-      objects(fields, 'sources').map((source) =>
-        [
-          line(source, { '': 'name', list: 'source_id', reason: 'reason' }),
-          ...sorted(texts(source, 'tags').map((tag) => `tag: ${tag}`)),
-        ].join('; '),
-      ),
-    ),
-    political_roles: sorted(
-      objects(fields, 'political_roles').map((role) =>
-        line(role, { '': 'role', country: 'country' }),
-      ),
-    ),
-    companies: sorted([
-      ...objects(fields, 'companies_and_enterprises').map(company),
-      ...objects(fields, 'owners_and_beneficiaries').map((item) => `owner: ${company(item)}`),
-    ]),
-    associates: sorted(
-      objects(fields, 'associates').map((associate) =>
-        line(associate, { '': 'name', relationship: 'relationship' }),
-      ),
-    ),
-    media: sorted(
-      objects(fields, 'media').map((item) => readString(item, 'headline')?.trim() ?? ''),
-    ),
-  }
-}
-
-/** The canonical JSON of a judged match: fixed field order, sorted lines. */
-export function canonicalJson(judged: Judged): string {
-  return JSON.stringify(Object.fromEntries(JUDGED_FIELDS.map((field) => [field, judged[field]])))
-}
-
 export function fingerprintOf(judged: Judged): string {
-  return `sha256:${createHash('sha256').update(canonicalJson(judged)).digest('hex')}`
+  const digest = createHash('sha256').update(canonicalJson(judged)).digest('hex')
+  return `v${FINGERPRINT_VERSION}:sha256:${digest}`
+}
+
+/** The version a stored fingerprint was made by: `sha256:<hex>` (before versions) is 1. */
+export function fingerprintVersion(fingerprint: string): number | null {
+  if (/^sha256:[0-9a-f]{64}$/.test(fingerprint)) return 1
+  const found = /^v(\d{1,4}):sha256:[0-9a-f]{64}$/.exec(fingerprint)
+  return found ? Number(found[1]) : null
 }
 
 /** A raw match's judged fields and fingerprint. */
@@ -143,8 +198,29 @@ export function printMatch(rawMatch: unknown): { judged: Judged; fingerprint: st
   return { judged, fingerprint: fingerprintOf(judged) }
 }
 
+/** What a standing decision says its match was, in this version's terms, or null: compare by hand. */
+export type StoredPrint = { fingerprint: string | null; judged: unknown; raw_match: unknown }
+
 /**
- * What changed between two judged versions of a match, field by field: the lines added and
+ * A stored decision's fingerprint and judged fields as this version computes them: its own when it
+ * was made by this version, else re-derived from the raw match it kept; null when neither (a
+ * decision made by an older version, before raw matches were kept), which the caller reopens
+ * rather than carry over.
+ */
+export function currentPrint(stored: StoredPrint): { judged: Judged; fingerprint: string } | null {
+  if (
+    stored.fingerprint !== null &&
+    fingerprintVersion(stored.fingerprint) === FINGERPRINT_VERSION
+  ) {
+    return { judged: stored.judged as Judged, fingerprint: stored.fingerprint }
+  }
+  if (stored.raw_match !== null && stored.raw_match !== undefined)
+    return printMatch(stored.raw_match)
+  return null
+}
+
+/**
+ * What changed between two judged versions of a match, field by field: the items added and
  * removed, except for personal fields, which give their counts only (the browser sees this).
  */
 export function judgedChanges(before: Partial<Judged>, after: Judged): MatchChange[] {

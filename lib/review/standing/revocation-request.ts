@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import { checkFreeText, DECISION_REASON_MAX, hasNoControlCharacters } from '@/lib/api/free-text'
+import { isApplicantId } from '@/lib/util/ids'
 
 /*
  * The contract of POST /api/applicants/{id}/revocations: a lead ends a standing false positive,
@@ -9,7 +10,7 @@ import { checkFreeText, DECISION_REASON_MAX, hasNoControlCharacters } from '@/li
  */
 
 export const revocationRequest = z.object({
-  applicant_id: z.string().regex(/^[A-Za-z0-9_.:-]{1,200}$/, 'not an applicant id'),
+  applicant_id: z.string().refine(isApplicantId, 'not an applicant id'),
   matchUuid: z
     .string({ error: 'matchUuid is required' })
     .min(1)

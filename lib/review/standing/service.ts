@@ -83,7 +83,7 @@ export async function standingFalsePositives(
   `.execute(db)
   return rows.map((row) => ({
     matchUuid: row.match_uuid,
-    matchName: row.judged?.names?.[0]?.split('; ')[0] ?? null,
+    matchName: judgedName(row.judged?.names?.[0]),
     standingId: row.standing_id,
     decisionId: row.person_id,
     user: row.user_label,
@@ -93,6 +93,23 @@ export async function standingFalsePositives(
     lastChanged: row.last_changed ? new Date(row.last_changed).toISOString() : null,
     lapsesAt: new Date(row.at.getTime() + carryDays * 86_400_000).toISOString(),
   }))
+}
+
+/**
+ * A judged name item as a name: the full name of a canonical item (`{"full_name":…}`), else its
+ * parts; an item stored before fingerprint versions is `Full Name; first: …`.
+ */
+function judgedName(item: string | undefined): string | null {
+  if (!item) return null
+  try {
+    const name = JSON.parse(item) as Record<string, unknown>
+    const parts = [name.full_name].concat(
+      name.full_name ? [] : [name.first_name, name.middle_name, name.last_name],
+    )
+    return parts.filter((part) => typeof part === 'string' && part).join(' ') || null
+  } catch {
+    return item.split('; ')[0] ?? null
+  }
 }
 
 /** The signed-in viewer's applicant page view: the list, and whether they may revoke. */

@@ -35,6 +35,8 @@ function record(fields: Partial<MirrorRecord> & { id: string }): MirrorRecord {
     is_sandbox: false,
     attempts: 1,
     response_code: '200',
+    content_digest: null,
+    held_copy: 'poll',
     risk: 'High',
     match_count: 2,
     ...fields,

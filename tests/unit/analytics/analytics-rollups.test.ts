@@ -39,6 +39,8 @@ function record(fields: Partial<MirrorRecord> & { id: string }): MirrorRecord {
     is_sandbox: false,
     attempts: 1,
     response_code: '200',
+    content_digest: null,
+    held_copy: 'poll',
     ...fields,
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { allowedGroups, isAllowed } from '@/lib/auth/allow-list'
+import { allowedGroups, isAllowed, verifiedEmail } from '@/lib/auth/allow-list'
 
 const list = { domains: ['example.com'], groups: ['aml-analysts'] }
 
@@ -27,6 +27,30 @@ describe('allow-list', () => {
     expect(
       isAllowed({ email: 'x@other.org', email_verified: false, groups: ['aml-analysts'] }, list),
     ).toBe(true)
+  })
+
+  it.each([
+    ['two addresses', 'ana@example.com,eve@evil.org'],
+    ['two addresses by semicolon', 'ana@example.com;eve@evil.org'],
+    ['a display name', 'Ana <ana@example.com>'],
+    ['a space', 'ana smith@example.com'],
+    ['a line break', 'ana@example.com\nBcc: eve@evil.org'],
+    ['a carriage return', 'ana@example.com\r'],
+    ['two at signs', 'ana@evil.org@example.com'],
+    ['a quoted local part', '"ana,eve"@example.com'],
+    ['a zero-width space', 'ana\u200b@example.com'],
+    ['no local part', '@example.com'],
+  ])('names no one by a verified claim holding %s (#54 item 8)', (_case, email) => {
+    const claims = { email, email_verified: true }
+    expect(verifiedEmail(claims)).toBeNull()
+    expect(isAllowed(claims, list)).toBe(false)
+  })
+
+  it('keeps a verified single address', () => {
+    expect(verifiedEmail({ email: 'ana.smith+aml@example.com', email_verified: true })).toBe(
+      'ana.smith+aml@example.com',
+    )
+    expect(verifiedEmail({ email: 'ana@example.com', email_verified: false })).toBeNull()
   })
 
   it('refuses a look-alike domain', () => {

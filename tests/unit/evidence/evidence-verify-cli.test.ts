@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { generateKeyPairSync } from 'node:crypto'
-import { writeFileSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -68,7 +68,7 @@ afterAll(async () => {
   await store.close()
 })
 
-function verify(args: string[]) {
+function verify(args: string[], dataDir = store.dir) {
   return spawnSync(
     process.execPath,
     ['--conditions=react-server', '--import', 'tsx', 'scripts/evidence-verify.ts', ...args],
@@ -78,7 +78,7 @@ function verify(args: string[]) {
       timeout: 60_000,
       env: {
         ...process.env,
-        VERITY_DATA_DIR: store.dir,
+        VERITY_DATA_DIR: dataDir,
         AUDIT_HMAC_KEY,
         EVIDENCE_SIGNING_KEY,
         DATABASE_URL: '',
@@ -114,5 +114,16 @@ describe('npm run evidence:verify', () => {
     expect(stranger.stdout).toContain('Not an evidence pack Verity knows')
     expect(stranger.stdout).toContain('package.json: no signature')
     expect(stranger.status).toBe(1)
+  }, 90_000)
+
+  it('never makes a store where none exists (#54 item 11)', () => {
+    const nowhere = join(store.dir, 'no-store-here')
+    const result = verify([pdfPath], nowhere)
+    expect(result.stdout).toContain(
+      `Audit trail not checked: no store at VERITY_DATA_DIR ${nowhere}`,
+    )
+    expect(result.stdout).toContain('pack.pdf: signature valid')
+    expect(result.status).toBe(0)
+    expect(existsSync(nowhere)).toBe(false)
   }, 90_000)
 })

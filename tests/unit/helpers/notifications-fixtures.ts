@@ -181,14 +181,19 @@ export async function seedCase(
   return made.id
 }
 
-/** A lead's assignment of a case, as the case's log records it. */
-export async function seedAssignment(db: Db, caseId: number, to: string) {
+/** A lead's assignment of a case (or Verity's, `by` SYSTEM_ID), as the case's log records it. */
+export async function seedAssignment(
+  db: Db,
+  caseId: number,
+  to: string,
+  by = 'https://idp.test lead',
+) {
   await db
     .insertInto('case_events')
     .values({
       case_id: caseId,
       kind: 'assigned',
-      analyst_id: 'https://idp.test lead',
+      analyst_id: by,
       user_label: 'Lea',
       from_state: 'open',
       to_state: 'open',

@@ -10,6 +10,7 @@ import type * as StatusModule from '@/lib/history-mirror/delivery-status'
 import type * as ExtractModule from '@/lib/history-mirror/extract'
 import type * as LeaseModule from '@/lib/history-mirror/lease'
 import type * as SyncModule from '@/lib/history-mirror/sync'
+import { printMatch } from '@/lib/review/standing/fingerprint'
 import { openStore } from '@/lib/store/open'
 import type { Database } from '@/lib/store/schema'
 
@@ -79,7 +80,7 @@ beforeEach(async () => {
     'history_sync_lease',
     'history_sync_state',
     'history_delivery_stats',
-    'history_delivery_refusals',
+    'history_delivery_refusal_counts',
     'history_delivered_unpolled',
   ]) {
     await sql`delete from ${sql.table(table)}`.execute(db)
@@ -219,10 +220,38 @@ describe('POST /api/upstream/webhooks', () => {
     ).toEqual([])
     const seen = await status.deliveryStatus(db)
     expect(seen).toMatchObject({ received: 0, refused: 2 })
-    expect(seen.refusals.map((refusal) => [refusal.reason, refusal.status])).toEqual([
-      ['missing_signature', 401],
-      ['bad_signature', 401],
+    expect(
+      seen.refusals.map((refusal) => [refusal.reason, refusal.status, refusal.count]).sort(),
+    ).toEqual([
+      ['bad_signature', 401, 1],
+      ['missing_signature', 401, 1],
     ])
+  })
+
+  it('refuses an unsigned or stale delivery on its headers, never reading its body (#54 item 10)', async () => {
+    for (const header of [null, 't=1,v1=zz', signed('{}', SECRET, 1)]) {
+      let pulled = 0
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulled++
+          controller.enqueue(new Uint8Array(1024).fill(0x20))
+        },
+      })
+      const response = await post(stream, header ? { 'x-webhook-signature': header } : {})
+      expect(response.status).toBe(401)
+      expect(pulled).toBe(0)
+    }
+  })
+
+  it('counts a flood of refusals in one row per reason, writing no row per refusal', async () => {
+    for (let index = 0; index < 30; index++) {
+      expect((await post(envelope(`flood-${index}`))).status).toBe(401)
+    }
+    const counted = await db.selectFrom('history_delivery_refusal_counts').selectAll().execute()
+    expect(counted.map((row) => [row.reason, Number(row.count)])).toEqual([
+      ['missing_signature', 30],
+    ])
+    expect((await stats()).refused).toBe(30)
   })
 
   it('refuses a signed body that is no record with an id (400), storing nothing', async () => {
@@ -303,12 +332,107 @@ describe('deliveries and the poll', () => {
     const context = await backfilled(history)
     history.records.unshift(screening('both-2', -5))
     await sync.poll(context)
-    const response = await deliver(envelope('both-2'))
+    // The same content as the history's copy (a different one is refused: below).
+    const response = await deliver(envelope('both-2', -5, 'José Álvarez'))
     expect(await response.json()).toEqual({ id: 'both-2', held: true })
     // The delivery's body has no attempts or response code; the history's stay.
     expect(await rows('both-2')).toMatchObject([{ attempts: 1, response_code: '200' }])
     expect(await mirrored()).toBe(26)
     expect(await stats()).toMatchObject({ received: 1, already_held: 1 })
+  })
+
+  it('a polled copy that differs replaces the delivered one, withdraws what it changed and reopens the case (#54 item 4)', async () => {
+    const history = fakeHistory(screenings(25))
+    const context = await backfilled(history)
+    // The applicant's two matches were decided false positive on an earlier report.
+    const delivered = screening('fix-1', -5, 'Delivered Person')
+    const [m1, m2] = delivered.payload.search_response.data
+    for (const match of [m1, m2]) {
+      const print = printMatch(match)
+      await db
+        .insertInto('match_decisions')
+        .values({
+          search_id: 'uuid-earlier',
+          match_uuid: match!.uuid,
+          applicant_id: 'app-fix-1',
+          decision: 'false_positive',
+          action: 'set',
+          reason: 'Different person: other date of birth',
+          user_label: 'ana@verity.test',
+          analyst_id: 'https://idp.test ana',
+          at: new Date(Date.now() - 86_400_000),
+          carried_from: null,
+          settles: true,
+          fingerprint: print.fingerprint,
+          judged: JSON.stringify(print.judged),
+          raw_match: JSON.stringify(match),
+        })
+        .execute()
+    }
+    // The delivery carries both over, and its case closes itself.
+    expect((await deliver(envelope('fix-1'))).status).toBe(200)
+    const kase = () =>
+      db.selectFrom('cases').selectAll().where('record_id', '=', 'fix-1').executeTakeFirstOrThrow()
+    expect((await kase()).state).toBe('closed')
+    // The provider's history says m2 is a sanctioned organisation.
+    const polled = screening('fix-1', -5, 'Delivered Person')
+    polled.payload.search_response.data[1] = {
+      uuid: 'm2',
+      risk_score: 'Low',
+      type: 'Organization',
+      tags: ['Sanction'],
+    } as (typeof polled.payload.search_response.data)[number]
+    history.records.unshift(polled)
+    await sync.poll(context)
+    const newest = await db
+      .selectFrom('match_decisions')
+      .select(['match_uuid', 'decision', 'action', 'user_label', 'settles'])
+      .where('search_id', '=', 'uuid-fix-1')
+      .orderBy('id', 'desc')
+      .execute()
+    expect(newest[0]).toEqual({
+      match_uuid: 'm2',
+      decision: 'second_review',
+      action: 'overturn',
+      user_label: 'Verity',
+      settles: false,
+    })
+    const reopenings = await db
+      .selectFrom('match_reopenings')
+      .select(['match_uuid', 'changes'])
+      .where('search_id', '=', 'uuid-fix-1')
+      .execute()
+    expect(reopenings.map((row) => row.match_uuid)).toEqual(['m2'])
+    expect((reopenings[0]?.changes as { field: string }[]).map((change) => change.field)).toEqual([
+      'entity_type',
+      'tags',
+    ])
+    const reopened = await kase()
+    expect(reopened.state).toBe('open')
+    const events = await db
+      .selectFrom('case_events')
+      .select(['kind', 'user_label', 'reason'])
+      .where('case_id', '=', reopened.id)
+      .orderBy('id')
+      .execute()
+    expect(events.at(-1)).toMatchObject({ kind: 'reopened', user_label: 'Verity' })
+    expect(events.at(-1)?.reason).toContain('the provider’s history changed 1 carried-over match')
+    // A poll that reads the same copy again changes nothing more.
+    await sync.overlap(context)
+    expect(
+      await db
+        .selectFrom('match_decisions')
+        .where('search_id', '=', 'uuid-fix-1')
+        .select('id')
+        .execute(),
+    ).toHaveLength(3)
+    // The stale delivery sent again is refused and counted; the history's copy stands.
+    const stale = await deliver(envelope('fix-1'))
+    expect(stale.status).toBe(409)
+    const seen = await status.deliveryStatus(db)
+    expect(seen.refusals.map((refusal) => [refusal.reason, refusal.status])).toEqual([
+      ['differs_from_history', 409],
+    ])
   })
 
   it('a poll reads on past records only deliveries stored, and stores the ones whose delivery was lost', async () => {
@@ -372,6 +496,20 @@ describe.runIf(postgresBin())('two instances on one PostgreSQL server', () => {
 })
 
 describe('without DS_WEBHOOK_SECRET', () => {
+  it('answers every method as it answers a POST (#54 item 10)', async () => {
+    stubEnv({ DS_WEBHOOK_SECRET: '' })
+    const methods = await import('@/app/api/upstream/webhooks/route')
+    const url = 'http://127.0.0.1/api/upstream/webhooks'
+    const posted = await methods.POST(new Request(url, { method: 'POST', body: '{}' }))
+    const expected = [posted.status, await posted.text()]
+    for (const method of ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const) {
+      const handler = methods[method] as ((request: Request) => Response) | undefined
+      expect(handler, method).toBeTypeOf('function')
+      const response = handler!(new Request(url, { method }))
+      expect([response.status, await response.text()], method).toEqual(expected)
+    }
+  })
+
   it('answers 404 and stores nothing', async () => {
     stubEnv({ DS_WEBHOOK_SECRET: '' })
     const { POST } = await import('@/app/api/upstream/webhooks/route')

@@ -130,9 +130,14 @@ for (const target of storeTargets()) {
       expect(lines.join('\n')).not.toMatch(/HOSTILE|aaaaaaaaaa/)
       warn.mockRestore()
 
-      // Met again, a refused record is counted again, not listed twice.
+      // Met again, a refused record is counted again, not listed twice, and not logged again.
+      const rewarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
       await modules.sync.overlap(context)
       await modules.sync.overlap(context)
+      await sql`update history_set_aside set next_attempt_at = now()`.execute(db)
+      await modules.sync.retrySetAside(context)
+      expect(warnings(rewarn, 'record set aside')).toEqual([])
+      rewarn.mockRestore()
       const again = await modules.status.mirrorStatus(db)
       expect(again.setAside.count).toBe(3)
       expect(again.setAside.records.every((record) => record.attempts >= 2)).toBe(true)

@@ -123,6 +123,44 @@ describe('notifications on the embedded store', () => {
     }
   })
 
+  it('brings a hostile screened name to Slack, e-mail and the webhook inert (#54 item 5)', async () => {
+    const probe =
+      '<!channel> <https://evil.test/sso|Open case in Verity> *URGENT*\nOpen in Verity: https://evil.test/cases/1'
+    const caseId = await seedCase(store.db, { name: probe })
+    await sweep(store.db, boss, settings)
+    await until('three messages sent', () => allSettled(caseId))
+
+    const slack = http.received.find(
+      (one) => one.path === '/slack' && one.body.includes(`Case ${caseId},`),
+    )
+    const message = JSON.parse(slack!.body) as { text: string; mrkdwn: boolean }
+    expect(message.mrkdwn).toBe(false)
+    expect(message.text).not.toMatch(/[<>]/)
+    expect(message.text).not.toContain('evil.test')
+    expect(message.text.match(/https?:\/\//g)).toEqual(['https://'])
+
+    const mail = smtp.mails.find((one) => one.raw.includes(`Case ${caseId},`))!
+    const [head, ...rest] = mail.raw.split('\r\n\r\n')
+    // One subject line, and no second "Open in Verity" in the body.
+    expect(head!.split('\r\n').filter((line) => line.startsWith('Subject:'))).toHaveLength(1)
+    // Quoted-printable's soft line breaks joined: the lines as the reader sees them.
+    const lines = rest.join('\r\n').replace(/=\r\n/g, '').split('\r\n')
+    expect(lines.filter((line) => line.startsWith('Open in Verity:'))).toEqual([
+      `Open in Verity: https://verity.example.com/cases/${caseId}`,
+    ])
+    expect(lines.join('\n')).not.toContain('evil.test')
+
+    const hook = http.received.find(
+      (one) => one.path === '/hook' && one.body.includes(`"case_id":${caseId}`),
+    )
+    const sent = JSON.parse(hook!.body) as { subject: string; text: string }
+    expect(sent.subject).not.toMatch(/\n/)
+    expect(`${sent.subject}${sent.text}`).not.toContain('evil.test')
+    expect(sent.text.split('\n').filter((line) => line.startsWith('Open in Verity'))).toEqual([
+      `Open in Verity: https://verity.example.com/cases/${caseId}`,
+    ])
+  })
+
   it("e-mails an analyst's own event to their sign-in address, as they chose", async () => {
     await seedSession(store.db, ANA, 'ana@example.com')
     await seedSession(store.db, BEN, 'ben@example.com')
@@ -143,6 +181,16 @@ describe('notifications on the embedded store', () => {
     const mail = smtp.mails.find((one) => one.raw.includes(`/cases/${anas}`))
     expect(mail?.to).toEqual(['ana@example.com'])
     expect(mail?.raw).toContain('A lead assigned this case to you.')
+  })
+
+  it('addresses no one by a kept sign-in e-mail that is not one address (#54 item 8)', async () => {
+    const CAL = 'https://idp.test cal'
+    await seedSession(store.db, CAL, 'cal@example.com,eve@evil.test')
+    const cals = await seedCase(store.db, { risk: 'Medium', owner: CAL })
+    await seedAssignment(store.db, cals, CAL)
+    await sweep(store.db, boss, settings)
+    expect((await rowsOf(cals)).filter((row) => row.channel === 'email')).toEqual([])
+    expect(smtp.mails.some((mail) => mail.to.includes('eve@evil.test'))).toBe(false)
   })
 
   it('retries a channel answering 500 with backoff, then shows it failed; send again sends it', async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { detectEvents } from '@/lib/notifications/detect'
-import { seedCase } from '@/tests/unit/helpers/notifications-fixtures'
+import { SYSTEM_ID } from '@/lib/cases/system-actor'
+import { seedAssignment, seedCase } from '@/tests/unit/helpers/notifications-fixtures'
 import { openTestStore } from '@/tests/unit/helpers/test-store'
 
 /* Which events the store holds, each with the key that makes its messages once. */
@@ -33,6 +34,19 @@ describe('events', () => {
     const old = await seedCase(store.db, { createdAt: new Date(now.getTime() - 30 * HOUR) })
     expect(await kindsOf(now, fresh)).toEqual([['high_case', null]])
     expect(await kindsOf(now, old)).toEqual([])
+  })
+
+  it('says whether Verity assigned a case by itself or a lead did (#54 item 7)', async () => {
+    const now = new Date()
+    const auto = await seedCase(store.db, { risk: 'Medium', owner: ANA })
+    const byLead = await seedCase(store.db, { risk: 'Medium', owner: ANA })
+    await seedAssignment(store.db, auto, ANA, SYSTEM_ID)
+    await seedAssignment(store.db, byLead, ANA)
+    const assigned = (await detectEvents(store.db, settings, now)).filter(
+      (event) => event.kind === 'assigned',
+    )
+    expect(assigned.find((event) => event.caseId === auto)?.byVerity).toBe(true)
+    expect(assigned.find((event) => event.caseId === byLead)?.byVerity).toBe(false)
   })
 
   it(`finds a case due within the hours set, then overdue, for its owner (or the team)`, async () => {

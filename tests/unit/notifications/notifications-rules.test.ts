@@ -3,12 +3,17 @@ import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 
 import { messageOf, type NotifyEvent } from '@/lib/notifications/content'
+import { slackMessage } from '@/lib/notifications/channels'
 import { outgoingOf, type Analysts, type ChannelsConfigured } from '@/lib/notifications/rules'
 import { signBody } from '@/lib/upstream/webhook-signature'
 
 /* Who hears of which event on which channel, the words they get, and the outgoing signature. */
 
 const ANA = 'https://idp.test ana'
+const APP = 'https://verity.example.com'
+/** The probe's screened name (issue #54). */
+const PROBE =
+  '<!channel> <https://evil.test/sso|Open case in Verity> *URGENT*\nOpen in Verity: https://evil.test/cases/1'
 
 const event = (overrides: Partial<NotifyEvent>): NotifyEvent => ({
   key: 'high_case:7',
@@ -47,10 +52,13 @@ describe('who is told', () => {
   })
 
   it("e-mails an analyst's own events to their sign-in address, by default assigned, due soon and awaiting confirmation", () => {
-    for (const kind of ['assigned', 'due_soon', 'awaiting_confirmation'] as const) {
+    for (const kind of ['due_soon', 'awaiting_confirmation'] as const) {
       const out = outgoingOf(event({ kind, analystId: ANA }), everything, analysts())
       expect(targets(out)).toEqual(['email:ana@example.com', 'slack:slack', 'webhook:webhook'])
     }
+    // "Assigned to you" is the person's: never the team's channels (#54 item 7).
+    const assigned = outgoingOf(event({ kind: 'assigned', analystId: ANA }), everything, analysts())
+    expect(targets(assigned)).toEqual(['email:ana@example.com'])
     const overdue = outgoingOf(event({ kind: 'overdue', analystId: ANA }), everything, analysts())
     expect(targets(overdue)).toEqual(['slack:slack', 'webhook:webhook'])
   })
@@ -59,7 +67,7 @@ describe('who is told', () => {
     const chosen = analysts(['overdue'])
     expect(
       targets(outgoingOf(event({ kind: 'assigned', analystId: ANA }), everything, chosen)),
-    ).toEqual(['slack:slack', 'webhook:webhook'])
+    ).toEqual([])
     expect(
       targets(outgoingOf(event({ kind: 'overdue', analystId: ANA }), everything, chosen)),
     ).toEqual(['email:ana@example.com', 'slack:slack', 'webhook:webhook'])
@@ -73,7 +81,7 @@ describe('who is told', () => {
     ])
     const noSmtp = { ...everything, email: false }
     expect(
-      targets(outgoingOf(event({ kind: 'assigned', analystId: ANA }), noSmtp, analysts())),
+      targets(outgoingOf(event({ kind: 'due_soon', analystId: ANA }), noSmtp, analysts())),
     ).toEqual(['slack:slack', 'webhook:webhook'])
   })
 
@@ -99,6 +107,44 @@ describe('what they read', () => {
         'Open in Verity: https://verity.example.com/cases/7',
       ].join('\n'),
     )
+  })
+
+  it('says Verity assigned a case it assigned by itself, and a lead one a lead assigned', () => {
+    const auto = messageOf(event({ kind: 'assigned', analystId: ANA, byVerity: true }), APP)
+    expect(auto.body).toContain('Verity assigned this case to you automatically')
+    expect(auto.body).not.toContain('A lead')
+    const lead = messageOf(event({ kind: 'assigned', analystId: ANA }), APP)
+    expect(lead.body).toContain('A lead assigned this case to you.')
+  })
+
+  it('keeps upstream text inert: one line, bounded, no link but Verity’s (#54 item 5)', () => {
+    const { subject, body } = messageOf(event({ name: PROBE }), APP)
+    expect(subject.length).toBeLessThanOrEqual(200)
+    expect(subject).not.toMatch(/[\n\r]/)
+    const named = body.split('\n').find((line) => line.startsWith('Screened name: '))!
+    const name = named.slice('Screened name: '.length)
+    expect([...name].length).toBeLessThanOrEqual(120)
+    expect(body.split('\n')).toHaveLength(5)
+    // The only address that reads as one is Verity's, on its own line.
+    expect(body.match(/https?:\/\//g)).toEqual(['https://'])
+    expect(body).not.toContain('evil.test')
+    expect(body.split('\n').filter((line) => line.startsWith('Open in Verity:'))).toEqual([
+      'Open in Verity: https://verity.example.com/cases/7',
+    ])
+    const long = messageOf(event({ name: 'Ä'.repeat(500) }), APP)
+    expect(long.body).toContain(`Screened name: ${'Ä'.repeat(119)}…`)
+    expect(long.subject).toBe(`New High-risk case: Case 7, ${'Ä'.repeat(119)}…`)
+    // Format characters (a right-to-left override, a zero-width joiner) are gone too.
+    expect(messageOf(event({ name: 'Ana\u202eevil\u200d' }), APP).subject).toContain('Ana evil')
+  })
+
+  it('escapes Slack’s markup: no mention, no disguised link, no formatting from a name', () => {
+    const { subject, body } = messageOf(event({ name: PROBE }), APP)
+    const slack = slackMessage({ subject, body })
+    expect(slack.mrkdwn).toBe(false)
+    expect(slack.text).not.toMatch(/[<>]/)
+    expect(slack.text).toContain('&lt;!channel&gt;')
+    expect(slack.text).not.toContain('<!channel>')
   })
 
   it('links the mirror degraded message to the history sync page', () => {

@@ -57,7 +57,7 @@ describe('the fingerprint', () => {
     shuffled.search_metadata = { name_match_percentage: 99 }
     shuffled.fields.media = [{ headline: 'Petrov named in leak', importance_score: 0.8 }]
     expect(printMatch(shuffled).fingerprint).toBe(base)
-    expect(base).toMatch(/^sha256:[0-9a-f]{64}$/)
+    expect(base).toMatch(/^v2:sha256:[0-9a-f]{64}$/)
   })
 
   it('changes with a new source or a date of birth, and says what changed', () => {
@@ -70,7 +70,7 @@ describe('the fingerprint', () => {
     expect(judgedChanges(before, printMatch(sourced).judged)).toEqual([
       {
         field: 'sources',
-        added: ['UN List; list: un; reason: Travel ban'],
+        added: ['{"name":"UN List","reason":"Travel ban","source_id":"un"}'],
         removed: [],
         addedCount: 1,
         removedCount: 0,
@@ -182,7 +182,7 @@ describe('carry-over by itself', () => {
         [
           {
             field: 'sources',
-            added: ['UN List; list: un; reason: Travel ban'],
+            added: ['{"name":"UN List","reason":"Travel ban","source_id":"un"}'],
             removed: [],
             addedCount: 1,
             removedCount: 0,

@@ -103,4 +103,54 @@ describe('standing false positives', () => {
     const next = await modules.carry.carryOverNewScreenings(db, [screening('s3')], new Date(), 365)
     expect(next.carried).toEqual([])
   })
+
+  it('lists and revokes those of an applicant id the mirror accepts, one rule for all (#54 item 9)', async () => {
+    const applicant = 'ext/ACME Corp+42'
+    const { extractRecord } = await import('@/lib/history-mirror/extract')
+    const { isApplicantId } = await import('@/lib/util/ids')
+    const { revocationRequest } = await import('@/lib/review/standing/revocation-request')
+    // The mirror holds it as sent; the page and the route take what the mirror holds.
+    const held = extractRecord({
+      id: 'rec-acme',
+      event_type: 'AML_SCREENING',
+      payload: { applicant_id: applicant },
+    })
+    expect(held?.applicant_id).toBe(applicant)
+    for (const id of [applicant, 'ünïcode id', 'a'.repeat(1_000), 'with:colons_and.dots-1']) {
+      expect(isApplicantId(id), id).toBe(true)
+    }
+    for (const id of ['', '   ', 'nul\u0000', 'a'.repeat(1_001), '\ud800']) {
+      expect(isApplicantId(id), JSON.stringify(id)).toBe(false)
+    }
+    const { db } = await modules.store.getStore()
+    const print = printMatch(raw)
+    const { id } = await db
+      .insertInto('match_decisions')
+      .values({
+        search_id: 's-acme',
+        match_uuid: 'm1',
+        applicant_id: applicant,
+        decision: 'false_positive',
+        action: 'set',
+        reason: 'Born in another decade',
+        user_label: 'ana@verity.test',
+        analyst_id: 'https://idp.test ana',
+        at: new Date(),
+        carried_from: null,
+        settles: true,
+        fingerprint: print.fingerprint,
+        judged: JSON.stringify(print.judged),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    expect(await modules.standing.standingFalsePositives(db, applicant, 365)).toHaveLength(1)
+    const request = revocationRequest.parse({
+      applicant_id: applicant,
+      matchUuid: 'm1',
+      reason: 'The list entry was amended',
+    })
+    signedIn.viewer = lea
+    await expect(modules.standing.revokeStanding(request)).resolves.toEqual({ revoked: id })
+    expect(await modules.standing.standingFalsePositives(db, applicant, 365)).toEqual([])
+  })
 })
