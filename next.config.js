@@ -33,10 +33,14 @@ export default function nextConfig(phase) {
       'pdfkit',
       'pg-boss',
       'nodemailer',
+      'libxml2-wasm',
     ],
     // The evidence pack's fonts are read from node_modules at run time (lib/evidence/pdf.ts).
     outputFileTracingIncludes: {
       '/api/evidence': ['./node_modules/dejavu-fonts-ttf/ttf/DejaVuSans{,-Bold,Mono}.ttf'],
+      '/api/reports/[id]/report.pdf': [
+        './node_modules/dejavu-fonts-ttf/ttf/DejaVuSans{,-Bold,Mono}.ttf',
+      ],
     },
     reactStrictMode: true,
     // No image optimizer endpoint: AML images load directly, as the CSP allows.

@@ -1,10 +1,12 @@
 import { OpenWork } from '@/components/cases/open-work'
+import { ReportsDue } from '@/components/fiu-reports/reports-due'
 import { RecentlyOpened } from '@/components/triage/recently-opened'
 import { IntentLink } from '@/components/ui/intent-link'
 import { loadOpenedRecords } from '@/lib/audit/activity-loads'
 import { loadOpenWork } from '@/lib/cases/service'
 import { exampleIds } from '@/lib/demo/example-ids'
 import { getEnv } from '@/lib/env'
+import { loadReportsDue } from '@/lib/fiu-reports/service'
 import {
   amlReportPath,
   profilePath,
@@ -20,9 +22,10 @@ export default async function HomePage() {
   const demo = getEnv().VERITY_DEMO
   // Read before rendering rather than streamed: a long list streamed in above the side column
   // would push it down on a phone (layout shift) after the analyst started reading.
-  const [work, opened] = await Promise.all([
+  const [work, opened, reportsDue] = await Promise.all([
     loadOpenWork(SHOWN).catch(() => null),
     loadOpenedRecords(),
+    loadReportsDue().catch(() => []),
   ])
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -37,6 +40,7 @@ export default async function HomePage() {
         <OpenWork work={work} now={new Date()} />
       </div>
       <aside className="space-y-4" aria-label="Your records and shortcuts">
+        <ReportsDue reports={reportsDue} now={new Date()} />
         <RecentlyOpened records={opened} />
         <ul className="space-y-2">
           <HomeLink href={profilesPath} title="Verification profiles">

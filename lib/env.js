@@ -1,5 +1,6 @@
 // Plain JS so that next.config.js can import it and a bad environment stops the server at start.
 import { createPrivateKey } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import { isIP } from 'node:net'
 
 import { z } from 'zod'
@@ -114,6 +115,7 @@ const schema = z.object({
     .max(3650, 'must be at most 3650 (ten years)')
     .default(365),
   ...caseDutyShape(),
+  ...goamlShape(),
 })
 
 /** Notifications out (lib/notifications/): channels, and when a case counts as due soon. */
@@ -254,6 +256,79 @@ function fourEyesOutcomes() {
       }
       return [...new Set(items)]
     })
+}
+
+/**
+ * Suspicious-activity reports to the FIU in goAML XML (lib/fiu-reports/, docs/reports.md): the
+ * reporting entity, and the FIU's code lists, each defaulting to the generic 5.0.1 schema's value.
+ */
+function goamlShape() {
+  /** @param {RegExp} pattern @param {string} message @param {string} fallback */
+  const code = (pattern, message, fallback) =>
+    z.preprocess(blankIsUnset, z.string().trim().regex(pattern, message).default(fallback))
+  /** @param {string[]} fallback */
+  const codes = (fallback) =>
+    commaList((item) => item).transform((items) => (items.length > 0 ? items : fallback))
+  return {
+    GOAML_SCHEMA: z.preprocess(
+      blankIsUnset,
+      z
+        .string()
+        .refine(
+          (path) => existsSync(path),
+          "must be the path of a readable XSD file (the FIU's goAML schema)",
+        )
+        .optional(),
+    ),
+    GOAML_RENTITY_ID: z.preprocess(
+      blankIsUnset,
+      wholeNumber('the reporting entity id', 1, 2_147_483_647).optional(),
+    ),
+    GOAML_RENTITY_BRANCH: z.preprocess(
+      blankIsUnset,
+      z.string().trim().max(255, 'must be at most 255 characters').optional(),
+    ),
+    GOAML_REPORTING_USER_CODE: z.preprocess(
+      blankIsUnset,
+      z
+        .string()
+        .trim()
+        .min(4, 'must be 4 to 50 characters')
+        .max(50, 'must be 4 to 50 characters')
+        .optional(),
+    ),
+    GOAML_CURRENCY: code(/^[A-Z]{3}$/, 'must be a three-letter currency code such as EUR', 'EUR'),
+    GOAML_ADDRESS: z.preprocess(
+      blankIsUnset,
+      z.string().trim().max(100, 'must be at most 100 characters').optional(),
+    ),
+    GOAML_CITY: z.preprocess(
+      blankIsUnset,
+      z.string().trim().max(255, 'must be at most 255 characters').optional(),
+    ),
+    GOAML_COUNTRY: z.preprocess(
+      blankIsUnset,
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as DE')
+        .optional(),
+    ),
+    GOAML_REPORT_CODES: codes(['STR', 'SAR']),
+    GOAML_INDICATORS: codes(['-']),
+    GOAML_SUBMISSION_CODE: code(/^\S{1,10}$/, "must be the FIU's submission code, such as E", 'E'),
+    GOAML_ADDRESS_TYPE: code(
+      /^\S{1,10}$/,
+      "must be a code of the FIU's address type list, such as -",
+      '-',
+    ),
+    GOAML_PARTY_ROLE: code(
+      /^\S{1,10}$/,
+      "must be a code of the FIU's party role list, such as -",
+      '-',
+    ),
+    REPORT_DUE_DAYS: wholeNumber('days', 1, 365).default(30),
+  }
 }
 
 /** `on` or `off` (also `true`, `false`), off when unset. */

@@ -54,6 +54,16 @@ export function casePath(id: number) {
   return `/cases/${id}`
 }
 
+/** Reports to the FIU (lib/fiu-reports/), optionally of one state. */
+export function reportsPath(state?: string) {
+  return state ? `/reports?state=${encodeURIComponent(state)}` : '/reports'
+}
+
+/** One report to the FIU. */
+export function reportPath(id: number) {
+  return `/reports/${id}`
+}
+
 /** The work queue as it opens; a view with filters is lib/cases/views.ts `queueHref`. */
 export function queuePath() {
   return '/queue'

@@ -51,6 +51,13 @@ const app = await startApp({
     DS_WEBHOOK_SECRET: webhookSecret,
     // A line per view would bury the addresses below; the trail is at /activity.
     AUDIT_STDOUT: 'off',
+    // A made-up reporting entity, so the demo's report to the FIU (docs/reports.md) is complete.
+    GOAML_RENTITY_ID: '1001',
+    GOAML_RENTITY_BRANCH: 'Demo head office',
+    GOAML_REPORTING_USER_CODE: 'VERITYDEMO',
+    GOAML_ADDRESS: '1 Demo Street',
+    GOAML_CITY: 'Berlin',
+    GOAML_COUNTRY: 'DE',
     // The embedded store keeps the activity between runs, in the checkout's .verity-data unless
     // VERITY_DATA_DIR says (the standalone server works in its own folder, which a build replaces).
     VERITY_DATA_DIR: resolve(process.env.VERITY_DATA_DIR ?? '.verity-data'),
@@ -66,6 +73,7 @@ Verity is running on simulated data: ${base}
 
   Work queue (Take next)   ${base}/queue
   A case                   ${base}/cases/1
+  Reports to the FIU       ${base}/reports
   Search                   ${base}/search?q=Petrov
   Profiles                 ${base}/profiles
   Webhook history          ${base}/webhooks

@@ -2,10 +2,12 @@ import type { Metadata } from 'next'
 import { redirect } from 'next/navigation'
 
 import { CaseViews } from '@/components/cases/case-views'
+import { ReportsDue } from '@/components/fiu-reports/reports-due'
 import { EmptyState } from '@/components/ui/empty-state'
 import { getViewer } from '@/lib/auth/session'
 import { loadQueue } from '@/lib/cases/service'
 import { caseListParams } from '@/lib/cases/views'
+import { loadReportsDue } from '@/lib/fiu-reports/service'
 import { readMirrorStatus } from '@/lib/history-mirror/status'
 import { signInPath } from '@/lib/routes'
 
@@ -32,9 +34,15 @@ export default async function QueueRoute({ searchParams }: PageProps<'/queue'>) 
       </div>
     )
   }
-  const [data, mirror] = await Promise.all([
+  const [data, mirror, reportsDue] = await Promise.all([
     loadQueue(parsed.data),
     readMirrorStatus().catch(() => null),
+    loadReportsDue().catch(() => []),
   ])
-  return <CaseViews data={data} params={parsed.data} mirror={mirror} now={new Date()} />
+  return (
+    <div className="flex flex-col gap-4">
+      <ReportsDue reports={reportsDue} now={new Date()} />
+      <CaseViews data={data} params={parsed.data} mirror={mirror} now={new Date()} />
+    </div>
+  )
 }

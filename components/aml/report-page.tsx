@@ -29,6 +29,7 @@ export function ReportPage({
   subject,
   screenedAs,
   changes,
+  inCase = false,
 }: {
   /** The report with the list part of each match; the cards read the rest (lib/aml/details.ts). */
   result: Projected<AmlSearchResult>
@@ -37,6 +38,8 @@ export function ReportPage({
   subject: string | null
   screenedAs: Settled<ScreenedAs | null>
   changes: Settled<ChangesSincePrevious | null>
+  /** On its case's page, which has the case's own evidence pack: the report's exports are left out. */
+  inCase?: boolean
 }) {
   return (
     <div className="space-y-4">
@@ -50,14 +53,16 @@ export function ReportPage({
             <IdentityValue value={result.requested_name} kind="name" />
           </h1>
         </div>
-        <div className="flex flex-col items-end gap-2">
-          <ReportActions searchId={result.search_uuid} />
-          <EvidencePackButton
-            type="aml_search"
-            id={result.search_uuid}
-            subject={subject ?? undefined}
-          />
-        </div>
+        {!inCase && (
+          <div className="flex flex-col items-end gap-2">
+            <ReportActions searchId={result.search_uuid} />
+            <EvidencePackButton
+              type="aml_search"
+              id={result.search_uuid}
+              subject={subject ?? undefined}
+            />
+          </div>
+        )}
       </div>
       <ScreenedSubject review={review} />
       <ScreenedAsNotice screenedAs={screenedAs} open />

@@ -9,7 +9,7 @@ import { Select } from '@/components/ui/select'
 import { Textarea } from '@/components/ui/textarea'
 import type { CaseAction } from '@/lib/cases/requests'
 import { movesFrom, moveLabels, OUTCOMES, outcomeLabels, type Move } from '@/lib/cases/rules'
-import type { Analyst, CaseSummary } from '@/lib/cases/types'
+import type { Analyst, CaseSummary, Undecided } from '@/lib/cases/types'
 import { apiPost, isApiError } from '@/lib/queries/api-fetch'
 
 /**
@@ -20,10 +20,12 @@ export function CaseActions({
   kase,
   viewer,
   analysts,
+  undecided,
 }: {
   kase: CaseSummary
   viewer: { id: string; lead: boolean; auditor?: boolean }
   analysts: Analyst[]
+  undecided?: Undecided | null | undefined
 }) {
   const id = useId()
   const router = useRouter()
@@ -166,6 +168,11 @@ export function CaseActions({
       )}
       {form && (
         <form onSubmit={submitMove} className="flex flex-col gap-1.5" aria-label={moveLabels[form]}>
+          {form === 'close' && undecided && (
+            <p className="text-xs" data-testid="case-undecided">
+              {undecidedText(undecided)}
+            </p>
+          )}
           {form === 'close' && (
             <label className="flex flex-col text-xs font-medium">
               Outcome
@@ -203,6 +210,16 @@ export function CaseActions({
       )}
     </div>
   )
+}
+
+/** What is still undecided before a screening case closes as false positive or true match. */
+function undecidedText({ matches, undecided, awaiting }: Undecided) {
+  if (undecided === 0 && awaiting === 0) return `Every one of the ${matches} matches is decided.`
+  const parts = [
+    undecided > 0 && `${undecided} of ${matches} matches undecided`,
+    awaiting > 0 && `${awaiting} awaiting a second analyst`,
+  ].filter(Boolean)
+  return `Still open: ${parts.join('; ')}. Only "No action needed" closes it before they are decided.`
 }
 
 function text(value: FormDataEntryValue | null) {

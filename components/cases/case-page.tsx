@@ -2,14 +2,22 @@ import Link from 'next/link'
 
 import { EvidencePackButton } from '@/components/evidence/evidence-pack-button'
 import { Card } from '@/components/ui/card'
-import type { CaseDetail } from '@/lib/cases/types'
+import type { CaseDetail, Undecided } from '@/lib/cases/types'
 import { subjectParam } from '@/lib/review/subject'
 import { amlReportPath, verificationPath } from '@/lib/routes'
 
 import { CaseEventLog, CaseFacts } from './case-summary'
 
 /** The case page: its facts and actions, the record it is about, its event log and its evidence pack. */
-export function CasePage({ detail, now }: { detail: CaseDetail; now: Date }) {
+export function CasePage({
+  detail,
+  now,
+  undecided,
+}: {
+  detail: CaseDetail
+  now: Date
+  undecided?: Undecided | null
+}) {
   const { kase } = detail
   const record =
     kase.resourceType === 'aml_search'
@@ -34,7 +42,7 @@ export function CasePage({ detail, now }: { detail: CaseDetail; now: Date }) {
               {record.label}
             </Link>
           </p>
-          <CaseFacts detail={detail} now={now} />
+          <CaseFacts detail={detail} now={now} undecided={undecided} />
         </Card>
         <Card id="case-events" title="Event log">
           <CaseEventLog events={detail.events} />

@@ -3,7 +3,7 @@ import Link from 'next/link'
 import { Timestamp } from '@/components/ui/timestamp'
 import { caseEventText } from '@/lib/cases/event-words'
 import { outcomeLabels } from '@/lib/cases/rules'
-import type { CaseDetail, CaseEvent } from '@/lib/cases/types'
+import type { CaseDetail, CaseEvent, Undecided } from '@/lib/cases/types'
 import { casePath } from '@/lib/routes'
 
 import { CaseActions } from './case-actions'
@@ -14,10 +14,13 @@ export function CaseFacts({
   detail,
   now,
   link,
+  undecided,
 }: {
   detail: CaseDetail
   now: Date
   link?: boolean
+  /** What the close form says is still undecided (the case page's). */
+  undecided?: Undecided | null | undefined
 }) {
   const { kase } = detail
   return (
@@ -66,7 +69,12 @@ export function CaseFacts({
           </>
         )}
       </dl>
-      <CaseActions kase={kase} viewer={detail.viewer} analysts={detail.analysts} />
+      <CaseActions
+        kase={kase}
+        viewer={detail.viewer}
+        analysts={detail.analysts}
+        undecided={undecided}
+      />
     </div>
   )
 }

@@ -1,6 +1,6 @@
 'use client'
 
-import { useState } from 'react'
+import { Fragment, useState } from 'react'
 
 import { Button } from '@/components/ui/button'
 import { ReasonForm, saveFile } from '@/components/ui/reason-form'
@@ -31,7 +31,7 @@ export function EvidencePackButton(target: Target) {
         ...(unmasked ? { reason } : {}),
       })
       setMade(pack)
-      saveFile(pdfBlob(pack.pdfBase64), pack.manifest.pdf.name)
+      saveFile(fileBlob(pack.pdfBase64, 'application/pdf'), pack.manifest.pdf.name)
       setAskingReason(false)
     } catch (cause) {
       setError(
@@ -102,6 +102,20 @@ export function EvidencePackButton(target: Target) {
           >
             Manifest
           </Button>
+          {made.attachments.map((attachment) => (
+            <Fragment key={attachment.name}>
+              {' '}
+              ·{' '}
+              <Button
+                className="underline"
+                onClick={() =>
+                  saveFile(fileBlob(attachment.base64, attachment.type), attachment.name)
+                }
+              >
+                {attachment.name}
+              </Button>
+            </Fragment>
+          ))}
         </p>
       )}
       {error && (
@@ -113,9 +127,9 @@ export function EvidencePackButton(target: Target) {
   )
 }
 
-function pdfBlob(base64: string) {
+function fileBlob(base64: string, type: string) {
   const binary = atob(base64)
   const bytes = new Uint8Array(binary.length)
   for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index)
-  return new Blob([bytes], { type: 'application/pdf' })
+  return new Blob([bytes], { type })
 }

@@ -7,7 +7,14 @@ import { ZoneToggle } from '@/components/shell/zone-toggle'
 import { IntentLink } from '@/components/ui/intent-link'
 import { ShortcutsDialog } from '@/components/ui/shortcuts-dialog'
 import { ThemeToggle } from '@/components/ui/theme-toggle'
-import { activityPath, homePath, profilesPath, queuePath, webhooksPath } from '@/lib/routes'
+import {
+  activityPath,
+  homePath,
+  profilesPath,
+  queuePath,
+  reportsPath,
+  webhooksPath,
+} from '@/lib/routes'
 
 /** `notice` is a banner above the header row, inside the banner landmark like the rest of it. */
 export function AppHeader({
@@ -34,6 +41,7 @@ export function AppHeader({
         </IntentLink>
         <nav aria-label="Main" className="flex flex-wrap items-center gap-1 text-sm">
           <NavLink href={queuePath()}>Queue</NavLink>
+          <NavLink href={reportsPath()}>Reports</NavLink>
           <NavLink href={profilesPath}>Profiles</NavLink>
           <NavLink href={webhooksPath()}>Webhooks</NavLink>
           <NavLink href={activityPath()}>Activity</NavLink>

@@ -31,24 +31,6 @@ export function readRoute<P>(params: z.ZodType<P>, read: (params: P) => Promise<
 }
 
 /**
- * A read answered as a file rather than JSON (a streamed ZIP): the same gate and parameters as
- * `readRoute`; a failure before the file starts is answered as by `respond`.
- */
-export function fileRoute<P>(params: z.ZodType<P>, make: (params: P) => Promise<Response>) {
-  return (request: NextRequest) =>
-    gated(request, async () => {
-      const parsed = params.safeParse(searchParamsObject(request.nextUrl.searchParams))
-      if (!parsed.success) return badParameter(parsed.error)
-      let file: Response | undefined
-      const failed = await respond(async () => {
-        file = await make(parsed.data)
-        return null
-      })
-      return file ?? failed
-    })
-}
-
-/**
  * A state-changing POST: a JSON body (at most 64 KB, lib/api/body.ts) parsed with its schema,
  * then the action's answer. Path
  * parameters join the body's members (and win over a member of the same name), so one schema
@@ -115,6 +97,39 @@ export function formRoute(run: (form: FormData) => Promise<string>) {
       response.headers.set('Cache-Control', 'no-store')
       return response
     })
+}
+
+export type FileAnswer = { name: string; type: string; body: Uint8Array }
+
+/**
+ * A GET answered with a file (a download, or a streamed ZIP) rather than JSON: parameters parsed as
+ * by `readRoute`; a failure before the file starts is answered as by `respond` (problem+json).
+ */
+export function fileRoute<P>(params: z.ZodType<P>, make: (params: P) => Promise<Response>) {
+  return (request: NextRequest, ctx?: RouteContext) =>
+    gated(request, async () => {
+      const input = { ...searchParamsObject(request.nextUrl.searchParams), ...(await ctx?.params) }
+      const parsed = params.safeParse(input)
+      if (!parsed.success) return badParameter(parsed.error)
+      let file: Response | undefined
+      const answered = await respond(async () => {
+        file = await make(parsed.data)
+        return null
+      })
+      return file ?? answered
+    })
+}
+
+/** A file made whole in memory, answered as a download. */
+export function attachment(file: FileAnswer): Response {
+  return new NextResponse(Buffer.from(file.body), {
+    headers: {
+      'Content-Type': file.type,
+      'Content-Disposition': `attachment; filename="${file.name}"`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  })
 }
 
 /** A fixed answer behind the same gate (unknown API paths). */

@@ -21,6 +21,7 @@ const ACTIVITY_ACTIONS = [
   'session_expired',
   'case',
   'notify',
+  'report',
 ] as const satisfies readonly AuditAction[]
 
 // Every resource type an audit row names: the reads of lib/upstream/reads.ts, a webhook record (a

@@ -11,6 +11,7 @@ import { audit } from '@/lib/audit/record'
 import { trailStatus } from '@/lib/audit/trail-status'
 import { getViewer } from '@/lib/auth/session'
 import { analystId } from '@/lib/auth/viewer'
+import { actorOf } from '@/lib/cases/settings'
 import { signInPath } from '@/lib/routes'
 import { getStore } from '@/lib/store/store'
 
@@ -55,7 +56,8 @@ export async function loadActivityPage(
   const { db } = await getStore()
   const { key } = await appTrail()
   const [page, status] = await Promise.all([
-    findActivity(db, filters),
+    // Tipping-off rules: a report to the FIU shows in the trail to leads only.
+    findActivity(db, filters, undefined, actorOf(viewer).lead),
     trailStatus(db, key).catch(() => null),
   ])
   return { filters, page, status }

@@ -69,12 +69,19 @@ function containing(text: string) {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 }
 
+/** The trail's rows about reports to the FIU, which only leads may know of (docs/reports.md). */
+const REPORT_TYPES = ['fiu_report', 'fiu_report_list']
+
 export async function findActivity(
   db: Db,
   filters: ActivityFilters,
   pageSize = ACTIVITY_PAGE_SIZE,
+  showReports = true,
 ): Promise<ActivityPage> {
   let query = db.selectFrom('audit_events').select(columns)
+  if (!showReports) {
+    query = query.where('action', '!=', 'report').where('resource_type', 'not in', REPORT_TYPES)
+  }
   // By the name shown, or by the identity (issuer and subject) across the names it had.
   if (filters.analyst) {
     const text = containing(filters.analyst)

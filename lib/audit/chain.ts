@@ -30,6 +30,8 @@ export type AuditAction =
   | 'qa'
   /** A change the API's gate refused to a read-only auditor (lib/api/gate.ts): `field`, its method. */
   | 'change'
+  /** A report to the FIU (lib/fiu-reports/): `field` names the change (created, edited, approve, ...). */
+  | 'report'
 
 export type AuditEntry = {
   time: string

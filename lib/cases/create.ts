@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely'
 import { auditWork } from '@/lib/audit/record'
 import type { Viewer } from '@/lib/auth/viewer'
 import { getEnv } from '@/lib/env'
+import { seedDemoReport } from '@/lib/fiu-reports/demo'
 import type { Database } from '@/lib/store/schema'
 
 import { autoAssign } from './auto-assign'
@@ -126,6 +127,18 @@ export async function announceCases(
   const env = getEnv()
   if (made.length > 0 && env.VERITY_DEMO) {
     await (env.VERITY_DEMO_WORK ? seedDemoWork : seedDemoCases)(db, now)
+    // The demo's report to the FIU, once a true-match case of its team history exists.
+    if (env.VERITY_DEMO_WORK) {
+      await seedDemoReport(db).catch((error: unknown) =>
+        console.error(
+          JSON.stringify({
+            level: 'error',
+            msg: 'demo report not drafted',
+            error: error instanceof Error ? error.message : 'unknown',
+          }),
+        ),
+      )
+    }
   }
   return made.map((row) => row.case_id)
 }

@@ -13,12 +13,12 @@ import { actOnCase } from './actions'
 import { bulkAct } from './bulk'
 import { listCases, ownerLoads } from './list'
 import { isAway, setAway } from './presence'
-import { caseEvents, caseRow, caseRowFor, knownAnalysts, summaryOf } from './read'
+import { caseEvents, caseRow, caseRowFor, knownAnalysts, listColumns, summaryOf } from './read'
 import type { BulkRequest, CaseAction } from './requests'
 import type { CaseKind } from './rules'
 import { actorOf, autoAssignSettings } from './settings'
 import { takeNext } from './take-next'
-import type { CaseDetail, CaseSummary, QueueData } from './types'
+import type { CaseDetail, CaseSummary, QueueData, Undecided } from './types'
 import {
   CASE_VIEWS,
   caseListParams,
@@ -120,6 +120,23 @@ export async function loadCaseFor(
 ): Promise<CaseDetail | null> {
   const { db } = await getStore()
   return detailOf(await caseRowFor(db, type, id))
+}
+
+/** A screening case's undecided matches (the close form's), as the queue counts them; null otherwise. */
+export async function loadUndecided(id: number): Promise<Undecided | null> {
+  const { db } = await getStore()
+  const row = await db
+    .selectFrom('cases')
+    .select(listColumns)
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!row || row.matches === null) return null
+  const reviewed = row.reviewed ?? 0
+  return {
+    matches: row.matches,
+    undecided: Math.max(row.matches - reviewed, 0),
+    awaiting: row.awaiting ?? 0,
+  }
 }
 
 export async function caseForApi(id: number): Promise<CaseDetail> {

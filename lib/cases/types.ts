@@ -69,6 +69,12 @@ export type OwnerLoad = {
   availability: 'available' | 'away' | 'not_seen'
 }
 
+/**
+ * A screening case's matches not yet decided and those awaiting a second analyst, as the queue
+ * counts them: what the close form says is still undecided.
+ */
+export type Undecided = { matches: number; undecided: number; awaiting: number }
+
 /** What a page needs to know about the viewer: their analyst id and whether they lead. */
 export type CaseViewer = { id: string; lead: boolean; auditor?: boolean }
 

@@ -2,8 +2,9 @@ import 'server-only'
 
 import { ProblemError } from '@/lib/api/problem-error'
 import { caseEvents, caseRow, summaryOf } from '@/lib/cases/read'
-import type { PackSection } from '@/lib/evidence/contract'
+import type { PackAttachment, PackSection } from '@/lib/evidence/contract'
 import type { PackRequest } from '@/lib/evidence/request'
+import { reportsForPack } from '@/lib/fiu-reports/pack'
 import type { NoteResource } from '@/lib/notes/contract'
 import { withMasksShown } from '@/lib/projection/masked-token'
 import { projectAmlSearch, projectVerification } from '@/lib/projection/project'
@@ -31,6 +32,8 @@ export type RecordContent = {
   /** The record whose notes and audit rows the pack holds (a case's: the record it is about). */
   record: NoteResource
   sections: PackSection[]
+  /** Files the pack holds beside its own (a case's reports to the FIU). */
+  attachments: PackAttachment[]
 }
 
 export async function recordContent(request: PackRequest): Promise<RecordContent> {
@@ -45,6 +48,7 @@ export async function recordContent(request: PackRequest): Promise<RecordContent
       upstreamId: raw.id,
       record: { type: 'verification', id: request.id },
       sections: verificationSections(shown),
+      attachments: [],
     }
   }
   const raw = await readAmlSearch(request.id)
@@ -60,6 +64,7 @@ export async function recordContent(request: PackRequest): Promise<RecordContent
     upstreamId: raw.search_uuid,
     record: { type: 'aml_search', id: request.id },
     sections: amlSections(shown, review, decisions),
+    attachments: [],
   }
 }
 
@@ -71,8 +76,9 @@ async function caseContent(request: PackRequest): Promise<RecordContent> {
     throw new ProblemError(404, 'no_case', 'No such case', 'There is no case with this id.')
   }
   const kase = summaryOf(row)
-  const [events, record] = await Promise.all([
+  const [events, reports, record] = await Promise.all([
     caseEvents(db, row.id),
+    reportsForPack(db, row.id),
     recordContent({
       ...request,
       type: kase.resourceType,
@@ -87,6 +93,7 @@ async function caseContent(request: PackRequest): Promise<RecordContent> {
     title: `Case ${kase.id}: ${record.title}`,
     upstreamId: record.upstreamId,
     record: record.record,
-    sections: [caseSection(kase, events, new Date()), ...record.sections],
+    sections: [caseSection(kase, events, new Date()), ...reports.sections, ...record.sections],
+    attachments: reports.attachments,
   }
 }

@@ -41,13 +41,27 @@ export type EvidencePack = {
 
 export type PackFile = { name: string; sha256: string; bytes: number }
 
-/** What the server answers: the audit row, the manifest, and the two files. */
+/** A file the pack holds beside its own two (a case's approved report to the FIU: XML and PDF). */
+export type PackAttachment = { name: string; type: string; base64: string }
+
+/**
+ * What the server answers: the audit row, the manifest, and the two files; a case's reports to the
+ * FIU come as `attachments`, each listed in the manifest's `files` and in the signed JSON with its
+ * SHA-256.
+ */
 export type MadePack = {
   seq: number
   deployment: string
-  manifest: { auditSeq: number; deployment: string; pdf: PackFile; json: PackFile }
+  manifest: {
+    auditSeq: number
+    deployment: string
+    pdf: PackFile
+    json: PackFile
+    files: PackFile[]
+  }
   json: string
   pdfBase64: string
+  attachments: PackAttachment[]
 }
 
 export type PackCheck =

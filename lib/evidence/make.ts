@@ -129,9 +129,13 @@ async function makeAllowed(viewer: Viewer, request: PackRequest): Promise<MadePa
       deployment,
       pdf: file(`${base}.pdf`, pdfBytes),
       json: file(`${base}.json`, json),
+      files: content.attachments.map((attachment) =>
+        file(attachment.name, Buffer.from(attachment.base64, 'base64')),
+      ),
     },
     json,
     pdfBase64: pdfBytes.toString('base64'),
+    attachments: content.attachments,
   }
 }
 

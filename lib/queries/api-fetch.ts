@@ -36,6 +36,17 @@ export async function apiPost<T>(path: string, body: unknown): Promise<T> {
   )
 }
 
+/** A change to part of a record (PATCH): JSON in, JSON out, the same typed errors. */
+export async function apiPatch<T>(path: string, body: unknown): Promise<T> {
+  return answerOf<T>(
+    await fetch(path, {
+      method: 'PATCH',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  )
+}
+
 async function answerOf<T>(response: Response): Promise<T> {
   if (response.ok) return (await response.json()) as T
   let body: { type?: unknown; title?: unknown; detail?: unknown } = {}

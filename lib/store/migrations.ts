@@ -26,6 +26,7 @@ import * as dropSuperseded from './migrations/0025-drop-superseded'
 import * as sessionEndNotice from './migrations/0027-session-end-notice'
 import * as fingerprintAndCopies from './migrations/0030-fingerprint-and-copies'
 import * as refusalCounts from './migrations/0031-refusal-counts'
+import * as fiuReports from './migrations/0032-fiu-reports'
 import * as closureFourEyes from './migrations/0038-closure-four-eyes'
 import * as qualityAssurance from './migrations/0039-quality-assurance'
 
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0027-session-end-notice': sessionEndNotice,
   '0030-fingerprint-and-copies': fingerprintAndCopies,
   '0031-refusal-counts': refusalCounts,
+  '0032-fiu-reports': fiuReports,
   '0038-closure-four-eyes': closureFourEyes,
   '0039-quality-assurance': qualityAssurance,
 }

@@ -270,6 +270,43 @@ export type CasesTable = {
 }
 
 /** An analyst who marked themselves away (or back): automatic assignment passes them over. */
+/** A suspicious-activity report to the FIU (migration 0032, lib/fiu-reports/). */
+export type FiuReportsTable = {
+  id: Generated<number>
+  case_id: number
+  code: string
+  state: 'draft' | 'awaiting_approval' | 'approved' | 'filed' | 'acknowledged' | 'rejected'
+  drafter_id: string
+  drafter_label: string
+  approver_id: string | null
+  approver_label: string | null
+  /** lib/fiu-reports/contract.ts `ReportFields`, as JSON. */
+  fields: ColumnType<unknown, string, string>
+  decided_at: Date
+  due_at: Date
+  prev_rejected_ref: string | null
+  fiu_ref: string | null
+  filed_at: Date | null
+  answered_at: Date | null
+  approved_xml: string | null
+  approved_sha256: string | null
+  created_at: ColumnType<Date, Date | undefined, never>
+  updated_at: Date
+  version: Generated<number>
+}
+
+export type FiuReportEventsTable = {
+  id: Generated<number>
+  report_id: number
+  kind: string
+  from_state: string | null
+  to_state: string | null
+  analyst_id: string
+  user_label: string
+  reason: string | null
+  at: ColumnType<Date, Date | undefined, never>
+}
+
 export type AnalystPresenceTable = {
   analyst_id: string
   away: boolean
@@ -404,6 +441,8 @@ export type Database = {
   analyst_presence: AnalystPresenceTable
   qa_draws: QaDrawsTable
   qa_results: QaResultsTable
+  fiu_reports: FiuReportsTable
+  fiu_report_events: FiuReportEventsTable
 }
 
 export type AuditEventRow = Selectable<AuditEventsTable>
@@ -416,3 +455,5 @@ export type HistorySyncStateRow = Selectable<HistorySyncStateTable>
 export type HistorySetAsideRow = Selectable<HistorySetAsideTable>
 export type CaseRow = Selectable<CasesTable>
 export type CaseEventRow = Selectable<CaseEventsTable>
+export type FiuReportRow = Selectable<FiuReportsTable>
+export type FiuReportEventRow = Selectable<FiuReportEventsTable>

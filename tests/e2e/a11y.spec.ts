@@ -23,6 +23,7 @@ const pages = [
   { kind: 'work queue', path: '/queue' },
   { kind: 'work queue, all cases', path: '/queue?view=all' },
   { kind: 'analytics', path: '/analytics?from=2026-08-04&to=2026-11-01' },
+  { kind: 'reports to the FIU', path: '/reports' },
   { kind: 'not found', path: '/no/such/page' },
 ]
 

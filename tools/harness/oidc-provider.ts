@@ -36,6 +36,8 @@ export const accounts: Record<
   una: { email: 'una@verity.test', email_verified: false, name: 'Una Unverified', groups: [] },
   omar: { email: 'omar@verity.test', name: 'Omar Omitted', groups: [] },
   lea: { email: 'lea@verity.test', email_verified: true, name: 'Lea Lead', groups: ['aml-leads'] },
+  // A second lead, for four eyes between leads (a report to the FIU: tests/e2e/fiu-reports.spec.ts).
+  lou: { email: 'lou@verity.test', email_verified: true, name: 'Lou Lead', groups: ['aml-leads'] },
   rita: { email: 'rita@verity.test', email_verified: true, name: 'Rita Reveal', groups: [] },
   leo: { email: 'leo@verity.test', email_verified: true, name: 'Leo Leak', groups: [] },
   cora: { email: 'cora@verity.test', email_verified: true, name: 'Cora Cases', groups: [] },

@@ -124,6 +124,18 @@ describe('the demo seed of a team at work', () => {
       expect(decisions.some((decision) => decision.action === action)).toBe(true)
     }
 
+    // The demo's report to the FIU (issue #56): one drafted STR on a case closed as a true match,
+    // by the analyst who closed it, its narrative citing the case's decisions and events.
+    const reports = await db.selectFrom('fiu_reports').selectAll().execute()
+    expect(reports).toHaveLength(1)
+    const reported = cases.find((kase) => kase.id === reports[0]!.case_id)!
+    expect(reported).toMatchObject({ state: 'closed', outcome: 'true_match' })
+    expect(reports[0]).toMatchObject({ state: 'draft', code: 'STR', drafter_id: reported.owner_id })
+    const drafted = reports[0]!.fields as { citations: { source: { type: string } }[] }
+    expect(drafted.citations.map((citation) => citation.source.type)).toEqual(
+      expect.arrayContaining(['case_event', 'match', 'decision']),
+    )
+
     // What /analytics shows of the last 30 days: every chart of the work has something.
     const parsed = parseAnalyticsParams({ period: '30' }, NOW)
     if (!parsed.ok) throw new Error(parsed.problems.join('; '))
