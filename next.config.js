@@ -34,6 +34,13 @@ export default function nextConfig(phase) {
       'pg-boss',
       'nodemailer',
       'libxml2-wasm',
+      // One copy per process of the metrics registry's library and of OpenTelemetry (the SDK is
+      // loaded only when tracing is configured: lib/tracing/start.ts).
+      'prom-client',
+      '@opentelemetry/api',
+      '@opentelemetry/sdk-node',
+      '@opentelemetry/exporter-trace-otlp-http',
+      '@opentelemetry/exporter-trace-otlp-proto',
     ],
     // The evidence pack's fonts are read from node_modules at run time (lib/evidence/pdf.ts).
     outputFileTracingIncludes: {

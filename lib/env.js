@@ -116,7 +116,42 @@ const schema = z.object({
     .default(365),
   ...caseDutyShape(),
   ...goamlShape(),
+  ...observabilityShape(),
 })
+
+/** Watching it (docs/operations.md#watching-it): metrics, logs and traces. */
+function observabilityShape() {
+  return {
+    // Unset, /api/metrics answers 404; set, it asks for `Authorization: Bearer <token>`.
+    METRICS_TOKEN: optionalText().refine(
+      (value) => value === undefined || value.length >= 16,
+      'must be at least 16 characters (for example `openssl rand -hex 24`)',
+    ),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent'], {
+        error: 'must be one of fatal, error, warn, info, debug, silent',
+      })
+      .default('info'),
+    // The OpenTelemetry SDK reads these itself; they are checked here so that a typo stops the
+    // server with a message instead of sending spans nowhere. Unset endpoint: no tracing at all.
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(
+      blankIsUnset,
+      z
+        .url({
+          protocol: /^https?$/,
+          error: 'must be the http(s) URL of an OTLP receiver, such as http://collector:4318',
+        })
+        .optional(),
+    ),
+    OTEL_EXPORTER_OTLP_PROTOCOL: z.preprocess(
+      blankIsUnset,
+      z
+        .enum(['http/protobuf', 'http/json'], { error: 'must be http/protobuf or http/json' })
+        .optional(),
+    ),
+    OTEL_SERVICE_NAME: optionalText(),
+  }
+}
 
 /** Notifications out (lib/notifications/): channels, and when a case counts as due soon. */
 function notifyShape() {

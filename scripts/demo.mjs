@@ -49,7 +49,7 @@ const app = await startApp({
     VERITY_DEMO_WORK: 'true',
     AUTH_DISABLED: 'true',
     DS_WEBHOOK_SECRET: webhookSecret,
-    // A line per view would bury the addresses below; the trail is at /activity.
+    // A line per view, or per request, would bury the addresses below; the trail is at /activity.
     AUDIT_STDOUT: 'off',
     // A made-up reporting entity, so the demo's report to the FIU (docs/reports.md) is complete.
     GOAML_RENTITY_ID: '1001',
@@ -58,6 +58,7 @@ const app = await startApp({
     GOAML_ADDRESS: '1 Demo Street',
     GOAML_CITY: 'Berlin',
     GOAML_COUNTRY: 'DE',
+    LOG_LEVEL: 'warn',
     // The embedded store keeps the activity between runs, in the checkout's .verity-data unless
     // VERITY_DATA_DIR says (the standalone server works in its own folder, which a build replaces).
     VERITY_DATA_DIR: resolve(process.env.VERITY_DATA_DIR ?? '.verity-data'),

@@ -1,6 +1,7 @@
 import 'server-only'
 
 import { getEnv } from '@/lib/env'
+import { measuredAppend } from '@/lib/metrics/audit'
 import { storeConfig } from '@/lib/store/open'
 import { getStore } from '@/lib/store/store'
 
@@ -34,6 +35,11 @@ export function appTrail(): Promise<AppTrail> {
           process.stdout.write(records.map((record) => `${JSON.stringify(record)}\n`).join(''))
       : undefined
     const writer = createAuditWriter(store, key, echo)
-    return { key, writer }
+    // Each append measured (lib/metrics/audit.ts): the rows' count, their wait, a span.
+    const measured: AuditWriter = {
+      append: (entry) => measuredAppend(() => writer.append(entry)),
+      appendMade: (make) => measuredAppend(() => writer.appendMade(make)),
+    }
+    return { key, writer: measured }
   })())
 }

@@ -32,6 +32,9 @@ const MINUTE = 60_000
 /** How long each demo analyst takes, against the team's usual (DEMO_ANALYSTS' order). */
 const PACE = [0.75, 1, 1.2, 0.9]
 
+/** A case that waited is still unclaimed when its due date passed less than this long ago. */
+const LATE_PICKUP_MS = 12 * HOUR
+
 /** Reports with more matches than this are closed as needing no action, undecided. */
 const MOST_MATCHES_DECIDED = 40
 
@@ -52,13 +55,35 @@ function planOf(row: CaseRow, now: Date): Plan | null {
       : row.kind === 'failed_verification'
         ? sla.failed_verification
         : sla.Medium) * HOUR
-  // One case in seventeen was never picked up: the backlog the age chart shows.
-  if (h % 17 === 0) return null
+  // One case in seventeen waited for someone to pick it up. The newest of them still wait,
+  // unclaimed: the backlog the age chart shows, and the few a team has due today or just overdue.
+  // The older ones were picked up late and closed past their due date, as a team catches up,
+  // rather than lying overdue for weeks (a queue that opened on "Overdue 75" read as nobody's).
+  const waited = h % 17 === 0
+  if (waited && row.due_at.getTime() > now.getTime() - LATE_PICKUP_MS) return null
   const which = (h >>> 8) % DEMO_ANALYSTS.length
   const analyst = DEMO_ANALYSTS[which]!
   const pace = PACE[which]!
-  const claimed = made + slaMs * (0.02 + part(h, 3) * 0.2) * pace
+  const claimed = waited
+    ? row.due_at.getTime() + slaMs * part(h, 3) * 0.2
+    : made + slaMs * (0.02 + part(h, 3) * 0.2) * pace
   if (claimed > now.getTime()) return null
+  // A few of those picked up late (one in 24) wait on the applicant still: old open cases the age chart
+  // shows, snoozed past today so they are not overdue.
+  if (waited && part(h, 20, 24) === 0) {
+    const until = new Date(now.getTime() + (6 + part(h, 5) * 66) * HOUR)
+    const at = (ms: number) => new Date(Math.min(ms, now.getTime()))
+    return {
+      state: 'waiting',
+      owner: analyst,
+      outcome: null,
+      steps: [
+        { kind: 'claimed', to: 'open', at: at(claimed), analyst },
+        { kind: 'state_changed', to: 'in_review', at: at(claimed + 2 * MINUTE), analyst },
+        { kind: 'snoozed', to: 'waiting', at: at(claimed + 30 * MINUTE), analyst, until },
+      ],
+    }
+  }
   const roll = part(h, 16, 12)
   const detour = roll < 2 / 12 ? 'waiting' : roll < 3 / 12 ? 'escalated' : null
   // Most close well within the due date; waiting on the customer takes longer, and an escalation

@@ -7,6 +7,7 @@ import { setImmediate as yieldNow, setTimeout as sleep } from 'node:timers/promi
 import type { Kysely } from 'kysely'
 
 import { escalateOverdue } from '@/lib/cases/escalate'
+import { runJob } from '@/lib/logging/logger'
 import type { Database } from '@/lib/store/schema'
 import { UpstreamError } from '@/lib/upstream/errors'
 
@@ -99,7 +100,7 @@ export function runMirror(db: Kysely<Database>, settings: MirrorSettings): Mirro
         }
         const state = await readState(db)
         if (state.poll_cursor !== null || (Date.now() >= nextPoll && state.backfill_started_at)) {
-          await poll(context)
+          await runJob('history.poll', () => poll(context))
           nextPoll = Date.now() + settings.pollSeconds * 1_000
           polls++
           await escalate(db)
@@ -112,7 +113,7 @@ export function runMirror(db: Kysely<Database>, settings: MirrorSettings): Mirro
             if (deleted > 0) mirrorLog('info', 'retention deleted old records', { deleted })
           }
         } else if (!state.backfill_done) {
-          await backfillPage(context)
+          await runJob('history.backfill', () => backfillPage(context))
         } else {
           await wait(Math.min(nextPoll, leaseDue) - Date.now())
         }

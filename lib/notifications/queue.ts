@@ -75,6 +75,9 @@ export async function startQueue(store: Store, retry: RetryPolicy = DEFAULT_RETR
     schema: 'pgboss',
     // No cron schedules are used: their clock checks would only take the embedded connection.
     schedule: false,
+    // Nor jobs that wait for other jobs: pg-boss's look for them (every 5 s by default, three
+    // statements each) would be most of what an idle store does.
+    flowIntervalSeconds: 600,
   })
   boss.on('error', (error: unknown) =>
     console.warn(

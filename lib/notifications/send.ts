@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely'
 import { fromKysely, type PgBoss } from 'pg-boss'
 
 import { isOneAddress } from '@/lib/auth/allow-list'
+import { runJob } from '@/lib/logging/logger'
 import type { Database } from '@/lib/store/schema'
 
 import { errorWords, sendOn } from './channels'
@@ -62,18 +63,20 @@ export async function recordEvents(
     }))
   })
   if (rows.length === 0) return 0
-  return db.transaction().execute(async (trx) => {
-    const made = await trx
+  const made = await db.transaction().execute(async (trx) => {
+    const inserted = await trx
       .insertInto('notifications')
       .values(rows)
       .onConflict((oc) => oc.columns(['event_key', 'channel', 'recipient']).doNothing())
       .returning(['id', 'status', 'channel', 'event_kind'])
       .execute()
-    for (const row of made) {
+    for (const row of inserted) {
       if (row.status === 'queued') await enqueue(boss, row, fromKysely(trx))
     }
-    return made.length
+    return inserted
   })
+  if (made.some((row) => row.status === 'queued')) wakeWorker(boss)
+  return made.length
 }
 
 /** A message's job, on its channel's queue at its event's priority. */
@@ -183,57 +186,88 @@ const BATCH = 10
 /** Workers per channel on each instance: up to BATCH · CONCURRENCY messages of a channel in flight. */
 const CONCURRENCY = 2
 
+// This instance's workers on each queue object, woken when this instance queues a job.
+const workers = new WeakMap<PgBoss, string[]>()
+
+/**
+ * The workers fetch at once when this instance has just queued a job (after its transaction
+ * committed); otherwise each looks every WORKER_POLL_SECONDS, for retries coming due and for jobs
+ * another instance queued. They used to look every 2 s, which kept an idle embedded store busy
+ * (docs/operations.md#watching-it).
+ */
+function wakeWorker(boss: PgBoss) {
+  for (const id of workers.get(boss) ?? []) boss.notifyWorker(id)
+}
+
+/** How often an idle worker looks for jobs it was not woken for. */
+export const WORKER_POLL_SECONDS = 30
+
 /**
  * Starts this instance's workers: CONCURRENCY per channel, each on its channel's queue (a channel
  * that hangs holds only its own workers), each taking up to BATCH jobs, highest priority first, and
  * sending them side by side, each settled on its own (a failed one is retried alone). A worker
- * polls every 2 s when idle (`pollSeconds`: the unit tests poll at pg-boss's shortest, half a
- * second) and fetches again at once while its batches come full, so a burst drains at the
- * channels' pace. The queue of before #54 keeps one worker for its leftover jobs.
+ * is woken when this instance queues a job and looks every `pollSeconds` otherwise (the unit tests
+ * poll at pg-boss's shortest, half a second), and fetches again at once while its batches come
+ * full, so a burst drains at the channels' pace. The queue of before #54 keeps one worker for its
+ * leftover jobs.
  */
 export async function startWorker(
   db: Db,
   boss: PgBoss,
   settings: NotifySettings,
   retry: RetryPolicy,
-  pollSeconds = 2,
+  pollSeconds = WORKER_POLL_SECONDS,
 ) {
-  const send = async (job: { id: string; data: NotifyJob; retryCount: number }) => {
+  // One `job` line per delivery try (lib/logging/logger.ts); how it went is the log's status.
+  const attempt = (job: { name: string; data: NotifyJob; retryCount: number }) =>
+    runJob(
+      'notify.deliver',
+      () => deliver(db, settings, job.data.id, job.retryCount, retry),
+      () => ({ queue: job.name, attempt: job.retryCount + 1 }),
+    )
+  const send = async (job: { id: string; name: string; data: NotifyJob; retryCount: number }) => {
     try {
-      await deliver(db, settings, job.data.id, job.retryCount, retry)
+      await attempt(job)
       return { id: job.id, status: 'completed' as const }
     } catch (error) {
       return { id: job.id, status: 'failed' as const, output: { error: errorWords(error) } }
     }
   }
+  const ids: string[] = []
   for (const queue of Object.values(CHANNEL_QUEUES)) {
-    await boss.work<NotifyJob>(
-      queue,
-      {
-        batchSize: BATCH,
-        localConcurrency: CONCURRENCY,
-        pollingIntervalSeconds: pollSeconds,
-        burstWhenBatchFull: true,
-        perJobResults: true,
-      },
-      (jobs) => Promise.all(jobs.map(send)),
+    ids.push(
+      await boss.work<NotifyJob>(
+        queue,
+        {
+          batchSize: BATCH,
+          localConcurrency: CONCURRENCY,
+          pollingIntervalSeconds: pollSeconds,
+          burstWhenBatchFull: true,
+          perJobResults: true,
+        },
+        (jobs) => Promise.all(jobs.map(send)),
+      ),
     )
   }
-  await boss.work<NotifyJob>(
-    NOTIFY_QUEUE,
-    { batchSize: 1, pollingIntervalSeconds: pollSeconds },
-    async ([job]) => {
-      if (job) await deliver(db, settings, job.data.id, job.retryCount, retry)
-    },
+  ids.push(
+    await boss.work<NotifyJob>(
+      NOTIFY_QUEUE,
+      { batchSize: 1, pollingIntervalSeconds: pollSeconds },
+      async ([job]) => {
+        if (!job) return
+        // One job a fetch: after one, the next is fetched at once, until a fetch finds none.
+        await attempt(job).finally(() => wakeWorker(boss))
+      },
+    ),
   )
+  workers.set(boss, ids)
 }
-
 /**
  * "Send again" on the log: a sent or failed message is queued anew with a new job. Returns false
  * when there is nothing to send (no channel was configured for it, or it is on its way already).
  */
 export async function sendAgain(db: Db, boss: PgBoss, id: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  const queued = await db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('notifications')
       .set({ status: 'queued', last_error: null, updated_at: new Date() })
@@ -245,4 +279,6 @@ export async function sendAgain(db: Db, boss: PgBoss, id: number): Promise<boole
     await enqueue(boss, row, fromKysely(trx))
     return true
   })
+  if (queued) wakeWorker(boss)
+  return queued
 }

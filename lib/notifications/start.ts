@@ -2,6 +2,7 @@ import 'server-only'
 
 import type { PgBoss } from 'pg-boss'
 
+import { runJob } from '@/lib/logging/logger'
 import { getStore } from '@/lib/store/store'
 
 import { DEFAULT_RETRY, startQueue } from './queue'
@@ -39,15 +40,13 @@ export async function startNotifications() {
     if (running) return
     running = true
     try {
-      await sweep(db, boss, settings)
-    } catch (error) {
-      console.warn(
-        JSON.stringify({
-          level: 'warn',
-          msg: 'notifications: looking for events failed',
-          error: error instanceof Error ? error.message : String(error),
-        }),
+      await runJob(
+        'notify.sweep',
+        () => sweep(db, boss, settings),
+        (messages) => ({ messages }),
       )
+    } catch {
+      // Said in runJob's line; the next look tries again.
     } finally {
       running = false
     }

@@ -8,6 +8,7 @@ import { Migrator } from 'kysely/migration'
 import pg from 'pg'
 
 import type { StoreEnv } from '@/lib/env'
+import { beginSpan, tracingOn } from '@/lib/tracing/span'
 
 import { lockDataDir } from './data-dir-lock'
 import { migrationProvider } from './migrations'
@@ -86,6 +87,7 @@ export async function openStore(config: StoreConfig): Promise<Store> {
     // error event on its client: unheard, it would end the process. The pool reconnects.
     pool.on('error', connectionLost)
     pool.on('connect', (client) => client.on('error', connectionLost))
+    if (tracingOn()) traceCheckouts(pool, config.databaseUrl ? 'postgres' : 'embedded')
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     // Ends the pool; an embedded database is closed after it (pushed earlier, run later).
     cleanups.push(() => db.destroy())
@@ -133,6 +135,43 @@ export function statementRunner(pool: pg.Pool): StatementRunner {
     client.release()
     return result
   }
+}
+
+/*
+ * With tracing on, each time a connection is taken from the pool until it is given back is one
+ * span, "store": a group of statements (one statement, or a transaction's), with how many and
+ * how long the wait for the connection was. No SQL text and no values.
+ */
+function traceCheckouts(pool: pg.Pool, kind: string) {
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>
+  pool.connect = (async (...args: unknown[]) => {
+    // The callback form (nothing here uses it) is passed through as it is.
+    if (args.length > 0) return (connect as (...a: unknown[]) => unknown)(...args)
+    const span = beginSpan('store', { 'db.system': 'postgresql', 'verity.store': kind })
+    const asked = performance.now()
+    const client = await connect().catch((error: unknown) => {
+      span?.end({}, true)
+      throw error
+    })
+    const waited = performance.now() - asked
+    let statements = 0
+    const query = client.query.bind(client) as (...a: unknown[]) => unknown
+    const release = client.release.bind(client)
+    client.query = ((...a: unknown[]) => {
+      statements += 1
+      return query(...a)
+    }) as typeof client.query
+    client.release = (error?: Error | boolean) => {
+      client.query = query as typeof client.query
+      client.release = release
+      span?.end(
+        { 'verity.store.statements': statements, 'verity.store.wait_ms': waited },
+        error instanceof Error,
+      )
+      release(error)
+    }
+    return client
+  }) as typeof pool.connect
 }
 
 // An idle connection's error reaches both its own listener and the pool's: say it once.

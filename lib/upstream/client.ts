@@ -5,7 +5,12 @@ import type { z } from 'zod'
 
 import { timed, timedSync } from '@/lib/api/server-timing'
 import { getEnv } from '@/lib/env'
+import { logger } from '@/lib/logging/logger'
+import { secondsSince } from '@/lib/metrics/registry'
+import { recordUpstreamCall } from '@/lib/metrics/upstream'
+import { inSpan } from '@/lib/tracing/span'
 import { upstreamCircuit, type CircuitBreaker } from '@/lib/upstream/circuit-breaker'
+import { upstreamEndpoint } from '@/lib/upstream/endpoint'
 import { UpstreamError } from '@/lib/upstream/errors'
 
 /*
@@ -118,8 +123,35 @@ export function upstreamStream<T>(
   })
 }
 
+/**
+ * One call, measured (lib/metrics/upstream.ts) and, with tracing on, a span: by the endpoint's
+ * template, never the path with its id.
+ */
+function withRetries<T>(
+  path: string,
+  query: Query,
+  options: UpstreamOptions,
+  attempt: (url: URL, key: string, deadline: number) => Promise<T>,
+): Promise<T> {
+  const endpoint = upstreamEndpoint(path)
+  const started = performance.now()
+  const outcome = (kind: string) => recordUpstreamCall(endpoint, kind, secondsSince(started))
+  return inSpan(`upstream GET ${endpoint}`, { 'verity.upstream.endpoint': endpoint }, () =>
+    retried(path, query, options, attempt),
+  ).then(
+    (result) => {
+      outcome('ok')
+      return result
+    },
+    (error: unknown) => {
+      outcome(error instanceof UpstreamError ? error.kind : 'error')
+      throw error
+    },
+  )
+}
+
 /** Runs `attempt` until it succeeds, the error is not worth retrying, or the deadline passes. */
-async function withRetries<T>(
+async function retried<T>(
   path: string,
   query: Query,
   options: UpstreamOptions,
@@ -336,17 +368,18 @@ function parseRetryAfter(header: string | null): number | undefined {
 }
 
 function logFailure(path: string, error: UpstreamError, attempts: number, ms: number) {
-  // Path and kind only: bodies hold personal data, and the key never leaves the request headers.
-  console.warn(
-    JSON.stringify({
-      level: 'warn',
-      msg: 'upstream request failed',
-      path,
+  // The endpoint and kind only: bodies hold personal data, and the key never leaves the request
+  // headers.
+  logger().warn(
+    {
+      log: 'app',
+      endpoint: upstreamEndpoint(path),
       kind: error.kind,
       status: error.status,
       attempts,
       ms,
-    }),
+    },
+    'upstream request failed',
   )
 }
 

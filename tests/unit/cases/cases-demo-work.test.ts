@@ -155,6 +155,22 @@ describe('the demo seed of a team at work', () => {
     const analysts = await modules.queries.perAnalyst(db, range)
     expect(analysts).toHaveLength(4)
 
+    // The queue it opens on (the views' rules, lib/cases/list.ts): most open cases within their
+    // due date, a few due today, a few overdue; not the weeks-old unclaimed backlog it once was.
+    const endOfDay = new Date(NOW)
+    endOfDay.setUTCHours(24, 0, 0, 0)
+    const active = cases.filter(
+      (kase) =>
+        kase.state !== 'closed' &&
+        !(kase.state === 'waiting' && kase.snoozed_until && kase.snoozed_until > NOW),
+    )
+    const overdue = active.filter((kase) => kase.due_at < NOW)
+    const dueToday = active.filter((kase) => kase.due_at >= NOW && kase.due_at < endOfDay)
+    const later = active.filter((kase) => kase.due_at >= endOfDay)
+    expect(overdue.length).toBeGreaterThan(0)
+    expect(dueToday.length).toBeGreaterThan(0)
+    expect(later.length).toBeGreaterThan(overdue.length + dueToday.length)
+
     // Seeded again at the same time (the next mirror page): nothing already worked is touched.
     const before = await db.selectFrom('case_events').select('id').execute()
     expect(await modules.work.seedDemoWork(db, NOW)).toBe(0)

@@ -99,7 +99,7 @@ for (const target of storeTargets()) {
     beforeEach(() => reset(db))
 
     it('stores every good record, cleans what it can and lists what it cannot', async () => {
-      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+      const warn = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
       const context = await holding(db)
       while (await modules.sync.backfillPage(context)) await context.between()
 
@@ -144,7 +144,7 @@ for (const target of storeTargets()) {
     }, 120_000)
 
     it('stores a page the store refuses record by record, and the refused one later', async () => {
-      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+      const warn = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
       const context = await holding(db)
       while (await modules.sync.backfillPage(context)) await context.between()
       // A refusal no cleaning foresees, for one record only: a data exception raised by the store.
@@ -229,8 +229,9 @@ describe('an oversized page', () => {
   it('is read record by record, and smaller pages are asked for after it', async () => {
     await useSimulator({ historyRecords: 10 })
     const { db } = await modules.store.getStore()
-    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined)
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    // The mirror's lines are the JSON log's (lib/logging/logger.ts), on standard output.
+    const log = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+    const warn = log
     try {
       await reset(db)
       await addToSim([{ risk: 'High' }, { hostile: 'oversized', count: 3 }, { risk: 'High' }])
@@ -261,7 +262,6 @@ describe('an oversized page', () => {
       }
     } finally {
       log.mockRestore()
-      warn.mockRestore()
     }
   }, 120_000)
 })

@@ -185,7 +185,8 @@ describe('the history mirror', () => {
   })
 
   it('leaves no gap when the poll loses its cursor: 45 new records, all stored', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    // The mirror's lines are the JSON log's (lib/logging/logger.ts), on standard output.
+    const written = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
     const history = serve(fakeHistory(screenings(25)))
     const context = await holding()
     await backfillAll(context)
@@ -221,9 +222,9 @@ describe('the history mirror', () => {
       records: 25 + 45 + 45,
     })
     expect(
-      warn.mock.calls.filter(([line]) => String(line).includes('poll cursor lost')),
+      written.mock.calls.filter(([line]) => String(line).includes('poll cursor lost')),
     ).toHaveLength(3)
-    warn.mockRestore()
+    written.mockRestore()
   })
 
   it('catches a record that arrived out of order in the overlap re-read', async () => {
@@ -261,7 +262,8 @@ describe('the history mirror', () => {
   })
 
   it('stores unreadable records as such, skips one without an id and mirrors everything older', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    // The mirror's lines are the JSON log's (lib/logging/logger.ts), on standard output.
+    const written = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
     const at = '2026-11-20T11:00:00Z'
     serve(
       fakeHistory([
@@ -289,11 +291,11 @@ describe('the history mirror', () => {
       },
       { id: 'untyped', payload_state: 'no_event_type', applicant_id: 'app-7', event_type: null },
     ])
-    const skipped = warn.mock.calls
+    const skipped = written.mock.calls
       .map(([line]) => String(line))
       .find((line) => line.includes('without an id'))
     expect(JSON.parse(skipped ?? '{}')).toMatchObject({ after: null, position: 3 })
-    warn.mockRestore()
+    written.mockRestore()
   })
 
   it('stores the facts the queue and search read, and no more', async () => {

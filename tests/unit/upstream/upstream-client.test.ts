@@ -374,12 +374,26 @@ describe('bodies', () => {
     })
   })
 
-  it('logs a failure by path and kind, without the key or the upstream body', async () => {
+  it('logs a failure by endpoint and kind, without the id, the key or the upstream body', async () => {
+    const written = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
     fake.handle(status(404))
     await failure(() => reads.readProfile(PROFILE_ID))
-    const logged = warn.mock.calls.flat().join(' ')
-    expect(logged).toContain('not_found')
-    expect(logged).toContain(`/api/v3/profiles/${PROFILE_ID}`)
+    const logged = written.mock.calls.map(([chunk]) => String(chunk)).join('')
+    written.mockRestore()
+    const lines = logged
+      .trim()
+      .split('\n')
+      .map((text) => JSON.parse(text) as Record<string, unknown>)
+    const line = lines.find((one) => one.log === 'app')
+    expect(line).toMatchObject({
+      level: 'warn',
+      log: 'app',
+      msg: 'upstream request failed',
+      endpoint: '/api/v3/profiles/{profile_id}',
+      kind: 'not_found',
+    })
+    // The record's id is the audit row's business (the same stream), not the log line's.
+    expect(JSON.stringify(line)).not.toContain(PROFILE_ID)
     expect(logged).not.toContain(KEY)
     expect(logged).not.toContain('upstream-internal')
   })

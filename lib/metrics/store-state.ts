@@ -1,0 +1,148 @@
+import 'server-only'
+
+import { setTimeout as sleep } from 'node:timers/promises'
+
+import { sql } from 'kysely'
+
+import { mirrorHealth } from '@/lib/history-mirror/health'
+import type { Store } from '@/lib/store/open'
+import { getStore } from '@/lib/store/store'
+
+import { beforeScrape, gauge } from './registry'
+
+/*
+ * What is the store's state rather than one process's: the cases by state and overdue, the
+ * history mirror's lag and the records set aside, the job queues (pg-boss's job table, by queue
+ * name, whatever queues there are) and the notifications by channel and status. Read from the
+ * store when scraped, so every instance on one database reports the same numbers and a scrape of
+ * any one of them is the truth. The pool's connections are this process's own.
+ */
+
+const CASE_STATES = ['open', 'in_review', 'waiting', 'escalated', 'closed'] as const
+
+/** A scrape waits this long for a store still opening, then reports without it. */
+const STORE_WAIT_MS = 1_000
+
+async function openedStore(): Promise<Store | null> {
+  return Promise.race([getStore().catch(() => null), sleep(STORE_WAIT_MS, null, { ref: false })])
+}
+
+const UNDEFINED_TABLE = '42P01'
+
+export function registerStoreMetrics() {
+  const cases = gauge({
+    name: 'verity_cases',
+    help: 'Cases by state.',
+    labelNames: ['state'],
+  })
+  const overdue = gauge({
+    name: 'verity_cases_overdue',
+    help: 'Active cases past their due date (not closed, not snoozed).',
+  })
+  const dueToday = gauge({
+    name: 'verity_cases_due_today',
+    help: 'Active cases due before the end of the day (UTC), not yet overdue.',
+  })
+  const oldestOverdue = gauge({
+    name: 'verity_cases_overdue_oldest_seconds',
+    help: 'How long the longest-overdue active case has been past its due date; 0 when none is.',
+  })
+  const lag = gauge({
+    name: 'verity_history_mirror_lag_seconds',
+    help: 'How long the history mirror may have missed new records (absent before it started).',
+  })
+  const setAside = gauge({
+    name: 'verity_history_mirror_set_aside',
+    help: 'History records the mirror set aside (listed on /history-sync).',
+  })
+  const jobs = gauge({
+    name: 'verity_queue_jobs',
+    help: 'Jobs in the job queues (pg-boss), by queue name and state.',
+    labelNames: ['queue', 'state'],
+  })
+  const notifications = gauge({
+    name: 'verity_notifications',
+    help: 'Notifications on the notifications page, by channel and status (failed: every try failed).',
+    labelNames: ['channel', 'status'],
+  })
+  const connections = gauge({
+    name: 'verity_store_connections',
+    help: "This instance's store connections: total, idle, and requests waiting for one.",
+    labelNames: ['state'],
+  })
+
+  beforeScrape('cases', async () => {
+    const store = await openedStore()
+    if (!store) return
+    const now = new Date()
+    const endOfDay = new Date(now)
+    endOfDay.setUTCHours(24, 0, 0, 0)
+    const active = sql`(state <> 'closed' and not (state = 'waiting' and snoozed_until is not null and snoozed_until > ${now}))`
+    const [byState, due] = await Promise.all([
+      store.db
+        .selectFrom('cases')
+        .select(['state', (eb) => eb.fn.countAll<number>().as('count')])
+        .groupBy('state')
+        .execute(),
+      sql<{ overdue: number; due_today: number; oldest: Date | null }>`
+        select count(*) filter (where ${active} and due_at < ${now})::int as overdue,
+          count(*) filter (where ${active} and due_at >= ${now} and due_at < ${endOfDay})::int as due_today,
+          min(due_at) filter (where ${active} and due_at < ${now}) as oldest
+        from cases`.execute(store.db),
+    ])
+    for (const state of CASE_STATES) {
+      cases.set({ state }, Number(byState.find((row) => row.state === state)?.count ?? 0))
+    }
+    const row = due.rows[0]
+    overdue.set(Number(row?.overdue ?? 0))
+    dueToday.set(Number(row?.due_today ?? 0))
+    oldestOverdue.set(row?.oldest ? (now.getTime() - new Date(row.oldest).getTime()) / 1_000 : 0)
+  })
+
+  beforeScrape('history-mirror', async () => {
+    const store = await openedStore()
+    if (!store) return
+    const health = await mirrorHealth(store.db)
+    lag.reset()
+    if (health.lagSeconds !== null) lag.set(health.lagSeconds)
+    setAside.set(health.setAside)
+  })
+
+  beforeScrape('queue-jobs', async () => {
+    const store = await openedStore()
+    if (!store) return
+    try {
+      const { rows } = await store.query<{ name: string; state: string; count: number }>({
+        text: 'select name, state::text as state, count(*)::int as count from pgboss.job group by name, state',
+      })
+      jobs.reset()
+      for (const row of rows) jobs.set({ queue: row.name, state: row.state }, Number(row.count))
+    } catch (error) {
+      // No queue has been started on this store yet: no jobs.
+      if ((error as { code?: unknown }).code !== UNDEFINED_TABLE) throw error
+      jobs.reset()
+    }
+  })
+
+  beforeScrape('notifications', async () => {
+    const store = await openedStore()
+    if (!store) return
+    const rows = await store.db
+      .selectFrom('notifications')
+      .select(['channel', 'status', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy(['channel', 'status'])
+      .execute()
+    notifications.reset()
+    for (const row of rows) {
+      notifications.set({ channel: row.channel, status: row.status }, Number(row.count))
+    }
+  })
+
+  beforeScrape('store-pool', async () => {
+    const store = await openedStore()
+    if (!store) return
+    connections.set({ state: 'total' }, store.pool.totalCount)
+    connections.set({ state: 'idle' }, store.pool.idleCount)
+    connections.set({ state: 'waiting' }, store.pool.waitingCount)
+  })
+}
