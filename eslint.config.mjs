@@ -38,6 +38,7 @@ const featureExports = {
     'review-progress',
     'screened-as-notice',
     'screened-subject',
+    'standing/standing-decisions',
   ],
   search: ['global-search'],
   shell: ['remember-recent'],
@@ -46,7 +47,7 @@ const featureExports = {
 /** The files of a feature that other features may import, relative to its folder. */
 function exportedFiles(feature) {
   const names = featureExports[feature] ?? []
-  return readdirSync(`components/${feature}`)
+  return readdirSync(`components/${feature}`, { recursive: true })
     .filter((file) => names.includes(file.replace(/\.(ts|tsx)$/, '')))
     .map((file) => `./${file}`)
 }

@@ -16,13 +16,13 @@ export async function register() {
   // Before any request: which proxy a request came from is known only from this stamp.
   const { stampPeerAddresses } = await import('@/lib/auth/peer-stamp')
   stampPeerAddresses()
-  const { setSecurityHeadersOnEveryResponse } = await import('@/lib/security-headers')
+  const { setSecurityHeadersOnEveryResponse } = await import('@/lib/api/security-headers')
   setSecurityHeadersOnEveryResponse()
-  const { compressRouteAnswers } = await import('@/lib/route-compression')
+  const { compressRouteAnswers } = await import('@/lib/api/route-compression')
   compressRouteAnswers()
-  const { checkEnvAtStart } = await import('@/lib/check-env-at-start')
+  const { checkEnvAtStart } = await import('@/lib/start/check-env')
   checkEnvAtStart()
-  const { openStoreAtStart } = await import('@/lib/open-store-at-start')
+  const { openStoreAtStart } = await import('@/lib/start/open-store')
   // Not awaited: Next.js gets ready and loads the first request's page while the store opens
   // (PGlite's start takes seconds). Nothing reads it before it is open and migrated: every reader
   // waits for the one promise that getStore() has already put in place here.

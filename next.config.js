@@ -52,6 +52,6 @@ export default function nextConfig(phase) {
     reactStrictMode: true,
     // No image optimizer endpoint: AML images load directly, as the CSP allows.
     images: { unoptimized: true },
-    // Security headers are set on every response by lib/security-headers.ts, not by rules here.
+    // Security headers are set on every response by lib/api/security-headers.ts, not by rules here.
   }
 }

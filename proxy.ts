@@ -21,7 +21,7 @@ import { handOffViewer, VIEWER_HEADER } from '@/lib/auth/viewer-handoff'
  * Content-Security-Policy with a fresh nonce on everything that may be HTML, prefetches included:
  * Next.js reads the policy from the request headers and puts the nonce on its own scripts, which
  * is why pages render dynamically. Headers that do not change per request are set on
- * every response by lib/security-headers.ts.
+ * every response by lib/api/security-headers.ts.
  */
 export async function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers)
@@ -44,7 +44,7 @@ export async function proxy(request: NextRequest) {
   // Whatever the client sent under this name is dropped; only this proxy's own statement goes on.
   if (passed) requestHeaders.set(VIEWER_HEADER, handOffViewer(passed, requestId))
   else requestHeaders.delete(VIEWER_HEADER)
-  // `/api` itself (no route): JSON's fixed policy of its own applies (lib/security-headers.ts).
+  // `/api` itself (no route): JSON's fixed policy of its own applies (lib/api/security-headers.ts).
   if (isApi(request)) {
     const response = NextResponse.next({ request: { headers: requestHeaders } })
     response.headers.set('X-Request-Id', requestId)
@@ -128,7 +128,7 @@ export const config = {
   // The files a browser or crawler asks for without a session (icons, manifest, robots.txt) are
   // excluded by their exact names, so `/robots.txt.html` still goes through the gate. The API's
   // routes gate themselves (lib/api/gate.ts), except the two probes a load balancer calls (no
-  // data, GET only, headers from lib/security-headers.ts).
+  // data, GET only, headers from lib/api/security-headers.ts).
   matcher: [
     '/((?!_next/static|_next/image|api/|(?:favicon\\.ico|icon\\.svg|icon-\\d+\\.png|apple-touch-icon\\.png|manifest\\.webmanifest|robots\\.txt)$).*)',
   ],

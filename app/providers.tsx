@@ -3,7 +3,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 
-import { getQueryClient } from '@/lib/query-client'
+import { getQueryClient } from '@/lib/queries/query-client'
 
 export function Providers({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={getQueryClient()}>{children}</QueryClientProvider>

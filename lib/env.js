@@ -154,7 +154,7 @@ function observabilityShape() {
   }
 }
 
-/** Notifications out (lib/notify/): channels, and when a case counts as due soon. */
+/** Notifications out (lib/notifications/): channels, and when a case counts as due soon. */
 function notifyShape() {
   return {
     SMTP_URL: z.preprocess(

@@ -81,8 +81,8 @@ export function searchPath(query: string) {
   return `${searchPathBase}?q=${encodeURIComponent(query)}`
 }
 
-/** What Verity has told the team and each analyst, and how each message fared (lib/notify/). */
-export const outboxPath = '/outbox'
+/** What Verity has told the team and each analyst, and how each message fared (lib/notifications/). */
+export const notificationsPath = '/notifications'
 
 /** Which of the analyst's own events reach them by e-mail. */
 export const notificationSettingsPath = '/settings/notifications'

@@ -84,7 +84,7 @@ Verity is running on simulated data: ${base}
   Activity (audit trail)   ${base}/activity
   Analytics                ${base}/analytics
   History sync             ${base}/history-sync
-  Delivery log             ${base}/outbox
+  Notifications            ${base}/notifications
 
 A record added now is delivered to Verity at once, as the provider's webhook would:
   curl -X POST ${sim.url}/__sim/history -d '{"risk":"High","name":"Jane Example"}'

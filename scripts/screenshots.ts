@@ -27,7 +27,7 @@ const pages: [string, string][] = [
   ['queue-cases', '/queue?view=all'],
   ['history-sync', '/history-sync'],
   ['case', '/cases/1'],
-  ['outbox', '/outbox'],
+  ['notifications', '/notifications'],
   ['notification-settings', '/settings/notifications'],
   ['activity', '/activity'],
   ['search', '/search?q=an'],

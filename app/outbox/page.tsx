@@ -1,10 +1,8 @@
-import type { Metadata } from 'next'
+import { permanentRedirect } from 'next/navigation'
 
-import { DeliveryLogPage } from '@/components/notify/delivery-log-page'
-import { loadDeliveryLogPage } from '@/lib/notify/service'
+import { notificationsPath } from '@/lib/routes'
 
-export const metadata: Metadata = { title: 'Delivery log' }
-
-export default async function OutboxRoute() {
-  return <DeliveryLogPage log={await loadDeliveryLogPage()} />
+// The notifications page's old address (before #55), kept so bookmarks and old links still open it.
+export default function OldOutboxRoute() {
+  permanentRedirect(notificationsPath)
 }

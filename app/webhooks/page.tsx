@@ -4,10 +4,10 @@ import { cookies } from 'next/headers'
 
 import { MalformedWebhookFilter } from '@/components/webhooks/malformed-webhook-filter'
 import { WebhookHistory } from '@/components/webhooks/webhooks-page'
-import { viewWebhookTimeline } from '@/lib/data/views'
-import { isUuid } from '@/lib/ids'
+import { getQueryClient } from '@/lib/queries/query-client'
 import { webhookHistoryQueryOptions } from '@/lib/queries/webhooks'
-import { getQueryClient } from '@/lib/query-client'
+import { isUuid } from '@/lib/util/ids'
+import { viewWebhookTimeline } from '@/lib/webhooks/views'
 import { knownTimeZone, ZONE_COOKIE } from '@/lib/webhooks/zone-cookie'
 
 export const metadata: Metadata = { title: 'Webhook history' }

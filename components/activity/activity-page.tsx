@@ -7,7 +7,7 @@ import {
   activityPath,
   historySyncPath,
   notificationSettingsPath,
-  outboxPath,
+  notificationsPath,
   retentionPath,
 } from '@/lib/routes'
 
@@ -38,8 +38,8 @@ export function ActivityPageBody({
             history sync
           </IntentLink>
           . What Verity notified, and how each message fared:{' '}
-          <IntentLink href={outboxPath} className="underline">
-            delivery log
+          <IntentLink href={notificationsPath} className="underline">
+            notifications
           </IntentLink>{' '}
           (your own e-mails:{' '}
           <IntentLink href={notificationSettingsPath} className="underline">

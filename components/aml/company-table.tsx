@@ -1,7 +1,7 @@
 import { SourceLine } from '@/components/aml/sources-list'
 import { formatDateRange } from '@/lib/aml/format'
-import { countryLabel } from '@/lib/countries'
 import type { AmlCompany } from '@/lib/upstream/schemas'
+import { countryLabel } from '@/lib/util/countries'
 
 /** Companies and enterprises, or owners and beneficiaries: one row each, dense. */
 export function CompanyTable({

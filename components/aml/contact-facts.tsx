@@ -2,8 +2,8 @@ import { ExternalLink } from '@/components/aml/detail-section'
 import { Field, FieldList } from '@/components/ui/field-list'
 import { IdentityValue, IdentityValueList } from '@/components/ui/identity-value'
 import { formatPlace } from '@/lib/aml/format'
-import { countryLabel } from '@/lib/countries'
 import type { AmlMatchFields } from '@/lib/upstream/schemas'
+import { countryLabel } from '@/lib/util/countries'
 
 /** Addresses, contact details and registration numbers. */
 export function ContactFacts({ fields }: { fields: AmlMatchFields }) {

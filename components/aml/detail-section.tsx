@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 
 import { showInvisible } from '@/lib/api/free-text'
-import { safeHttpUrl } from '@/lib/urls'
+import { safeHttpUrl } from '@/lib/util/urls'
 
 /** One group of a match's detail; the caller leaves it out when the data has nothing for it. */
 export function DetailSection({

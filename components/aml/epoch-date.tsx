@@ -1,5 +1,5 @@
 import { NoValue } from '@/components/ui/no-value'
-import { epochToDate, formatUtc, formatUtcDate } from '@/lib/time'
+import { epochToDate, formatUtc, formatUtcDate } from '@/lib/util/time'
 
 /** An integer timestamp of unknown unit as a UTC date, the exact time in the tooltip. */
 export function EpochDate({ value }: { value: number | null | undefined }) {

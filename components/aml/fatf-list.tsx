@@ -1,6 +1,6 @@
 import { ExternalLink } from '@/components/aml/detail-section'
-import { countryLabel } from '@/lib/countries'
 import type { FatfRecord } from '@/lib/upstream/schemas'
+import { countryLabel } from '@/lib/util/countries'
 
 /** FATF records: the country, what FATF says about it, and the FATF page. */
 export function FatfList({ records }: { records: readonly FatfRecord[] }) {

@@ -4,7 +4,7 @@ import { useState } from 'react'
 
 import { Button } from '@/components/ui/button'
 import type { AmlMatchFields } from '@/lib/upstream/schemas'
-import { safeHttpUrl } from '@/lib/urls'
+import { safeHttpUrl } from '@/lib/util/urls'
 
 type Image = NonNullable<AmlMatchFields['images']>[number]
 

@@ -4,8 +4,8 @@ import { Badge } from '@/components/ui/badge'
 import { formatScore, sentimentLabel } from '@/lib/aml/format'
 import { newestFirst } from '@/lib/aml/match'
 import { riskTone } from '@/lib/aml/risk'
-import { countryLabel } from '@/lib/countries'
 import type { AmlMedia } from '@/lib/upstream/schemas'
+import { countryLabel } from '@/lib/util/countries'
 
 const sentimentTone = { negative: 'red', neutral: 'neutral', positive: 'green' } as const
 

@@ -2,8 +2,8 @@ import { DateRangeValue } from '@/components/ui/date-range-value'
 import { Field, FieldList } from '@/components/ui/field-list'
 import { IdentityValueList } from '@/components/ui/identity-value'
 import { formatDateRange, formatPlace } from '@/lib/aml/format'
-import { countryLabel } from '@/lib/countries'
 import type { AmlMatchFields } from '@/lib/upstream/schemas'
+import { countryLabel } from '@/lib/util/countries'
 
 /** Dates and places of birth and death, genders, citizenships and nationalities: the rows present. */
 export function PersonalFacts({ fields }: { fields: AmlMatchFields }) {

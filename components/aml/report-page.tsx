@@ -15,8 +15,8 @@ import { highestRisk } from '@/lib/aml/risk'
 import type { Projected } from '@/lib/projection/projected'
 import type { ChangesSincePrevious } from '@/lib/review/changes'
 import type { ReportReview, ScreenedAs } from '@/lib/review/report-review'
-import type { Settled } from '@/lib/settled'
 import type { AmlSearchResult } from '@/lib/upstream/schemas'
+import type { Settled } from '@/lib/util/settled'
 
 /**
  * A loaded report. The heading and summary render on the server; the match list is the client

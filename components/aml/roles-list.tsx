@@ -1,4 +1,4 @@
-import { countryLabel } from '@/lib/countries'
+import { countryLabel } from '@/lib/util/countries'
 
 /** Political roles or occupations, each with its country. */
 export function RolesList({

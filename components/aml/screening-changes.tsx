@@ -13,7 +13,7 @@ import {
   type WindowSummary,
 } from '@/lib/review/changes'
 import { amlReportPath } from '@/lib/routes'
-import type { Settled } from '@/lib/settled'
+import type { Settled } from '@/lib/util/settled'
 
 const linkClass = 'font-medium text-link hover:underline'
 

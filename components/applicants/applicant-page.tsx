@@ -2,16 +2,16 @@ import 'server-only'
 
 import { MirrorReach } from '@/components/history-mirror/mirror-reach'
 import { ApplicantRetention } from '@/components/retention/applicant-retention'
+import { StandingDecisions } from '@/components/review/standing/standing-decisions'
 import { Breadcrumbs } from '@/components/ui/breadcrumbs'
 import { EmptyState } from '@/components/ui/empty-state'
 import type { ApplicantHistory } from '@/lib/applicants/history'
 import type { MirrorStatus } from '@/lib/history-mirror/status'
 import type { ApplicantRetention as Retention } from '@/lib/retention/contract'
-import type { StandingDecision } from '@/lib/review/standing'
+import type { StandingDecision } from '@/lib/review/standing/service'
 import { queuePath } from '@/lib/routes'
 
 import { ApplicantEvents } from './applicant-events'
-import { StandingDecisions } from './standing-decisions'
 
 /** Everything the mirrored history holds of one applicant, however old. */
 export function ApplicantPage({

@@ -3,7 +3,7 @@ import { riskTone } from '@/lib/aml/risk'
 import { ageText, dueText, isOverdue, stateLabels, type CaseState } from '@/lib/cases/rules'
 import type { CaseListItem, CaseSummary } from '@/lib/cases/types'
 import { reviewWords } from '@/lib/review/review-words'
-import { formatUtc } from '@/lib/time'
+import { formatUtc } from '@/lib/util/time'
 
 const stateTones: Record<CaseState, BadgeTone> = {
   open: 'blue',

@@ -1,5 +1,5 @@
 import type { DeliveryStatus } from '@/lib/history-mirror/delivery-status-types'
-import { formatRelative, formatUtc } from '@/lib/time'
+import { formatRelative, formatUtc } from '@/lib/util/time'
 
 const number = (value: number) => value.toLocaleString('en')
 

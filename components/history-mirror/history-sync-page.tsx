@@ -2,7 +2,7 @@ import Link from 'next/link'
 
 import type { MirrorStatus, SetAsideRecord } from '@/lib/history-mirror/status-types'
 import { amlReportPath } from '@/lib/routes'
-import { formatDuration, formatRelative, formatUtc } from '@/lib/time'
+import { formatDuration, formatRelative, formatUtc } from '@/lib/util/time'
 
 const number = (value: number) => value.toLocaleString('en')
 

@@ -1,4 +1,4 @@
-import { countryLabel } from '@/lib/countries'
+import { countryLabel } from '@/lib/util/countries'
 
 const SHOWN = 3
 

@@ -1,6 +1,6 @@
 import { CopyButton } from '@/components/ui/copy-button'
 import { NoValue } from '@/components/ui/no-value'
-import { safeHttpUrl } from '@/lib/urls'
+import { safeHttpUrl } from '@/lib/util/urls'
 
 /**
  * An upstream URL shown as text, opened in a new tab without a referrer. Only http(s) URLs become

@@ -1,6 +1,6 @@
 import { Card } from '@/components/ui/card'
 import { NoValue } from '@/components/ui/no-value'
-import { countryName } from '@/lib/countries'
+import { countryName } from '@/lib/util/countries'
 
 export function ProfileCountriesCard({ codes }: { codes: readonly string[] | null | undefined }) {
   const count = codes?.length ?? 0

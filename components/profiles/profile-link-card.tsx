@@ -6,8 +6,8 @@ import { Field, FieldList } from '@/components/ui/field-list'
 import { NoValue } from '@/components/ui/no-value'
 import { Timestamp } from '@/components/ui/timestamp'
 import { finishScreenOverride, manualFieldsOverride } from '@/lib/profiles/link-overrides'
-import { formatMinutes } from '@/lib/time'
 import type { ProfileLink, ProfileSettings } from '@/lib/upstream/schemas'
+import { formatMinutes } from '@/lib/util/time'
 
 /** The profile's verification link and the settings it keeps apart from the profile's. */
 export function ProfileLinkCard({

@@ -7,7 +7,7 @@ import { Timestamp } from '@/components/ui/timestamp'
 import { PROFILE_CHECKS } from '@/lib/profiles/checks'
 import type { ProfileSummary } from '@/lib/profiles/summary'
 import { profilePath } from '@/lib/routes'
-import { formatMinutes } from '@/lib/time'
+import { formatMinutes } from '@/lib/util/time'
 
 const cell = 'px-3 py-1.5 align-top'
 

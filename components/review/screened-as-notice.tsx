@@ -3,7 +3,7 @@ import 'server-only'
 import { Timestamp } from '@/components/ui/timestamp'
 import type { WindowSummary } from '@/lib/review/changes'
 import type { ScreenedAs } from '@/lib/review/report-review'
-import type { Settled } from '@/lib/settled'
+import type { Settled } from '@/lib/util/settled'
 
 /**
  * Where the screening request differs from the verified identity (another name form, no date of

@@ -3,7 +3,7 @@
 import { useEffect, useSyncExternalStore } from 'react'
 
 import { THEME_KEY } from '@/components/ui/theme-script'
-import { storageStore } from '@/lib/local-storage'
+import { storageStore } from '@/lib/util/local-storage'
 
 export type ThemeChoice = 'light' | 'dark' | 'system'
 

@@ -4,8 +4,8 @@ import { use, useSyncExternalStore } from 'react'
 
 import { NoValue } from '@/components/ui/no-value'
 import { ServerNowContext } from '@/components/ui/server-now'
-import { storageStore } from '@/lib/local-storage'
-import { formatRelative, formatUtc, parseTimestamp } from '@/lib/time'
+import { storageStore } from '@/lib/util/local-storage'
+import { formatRelative, formatUtc, parseTimestamp } from '@/lib/util/time'
 
 /**
  * A point in time: relative by default ("3 days ago"), or the date and time in the zone the

@@ -8,9 +8,9 @@ import { CopyableId } from '@/components/ui/copyable-id'
 import { IntentLink } from '@/components/ui/intent-link'
 import { Skeleton } from '@/components/ui/skeleton'
 import { riskTone } from '@/lib/aml/risk'
-import type { AmlSummary } from '@/lib/data/load-for-page'
 import { subjectParam } from '@/lib/review/subject'
 import { amlReportPath } from '@/lib/routes'
+import type { AmlSummary } from '@/lib/verifications/load-page'
 
 /**
  * The AML search made for this verification: a link to its report (which compares its matches

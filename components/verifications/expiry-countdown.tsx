@@ -1,7 +1,7 @@
 'use client'
 
 import { useNow } from '@/components/ui/timestamp'
-import { formatDuration, parseTimestamp } from '@/lib/time'
+import { formatDuration, parseTimestamp } from '@/lib/util/time'
 import { canStillExpire } from '@/lib/verifications/lifecycle'
 
 const DAY_MS = 24 * 3600_000

@@ -5,9 +5,9 @@ import { CustomFiles } from '@/components/verifications/custom-files'
 import { ManualFields } from '@/components/verifications/manual-fields'
 import { MrzFields } from '@/components/verifications/mrz-fields'
 import { PoiFields } from '@/components/verifications/poi-fields'
-import { countryLabel } from '@/lib/countries'
-import { parseTimestamp } from '@/lib/time'
 import type { MrzData, Verification } from '@/lib/upstream/schemas'
+import { countryLabel } from '@/lib/util/countries'
+import { parseTimestamp } from '@/lib/util/time'
 
 /** Everything the verification collected about the applicant, each source in its own block. */
 export function IdentityDataCard({ verification: v }: { verification: Verification }) {

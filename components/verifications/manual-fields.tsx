@@ -1,8 +1,8 @@
 import { Field, FieldList } from '@/components/ui/field-list'
 import { IdentityValue, type IdentityKind } from '@/components/ui/identity-value'
 import { ExtraFields } from '@/components/verifications/extra-fields'
-import { countryLabel } from '@/lib/countries'
 import type { CustomField, ManualFields as ManualFieldsData } from '@/lib/upstream/schemas'
+import { countryLabel } from '@/lib/util/countries'
 
 type Row = { key: string; label: string; identity?: IdentityKind }
 

@@ -2,8 +2,8 @@ import { Field, FieldList } from '@/components/ui/field-list'
 import { IdentityValue } from '@/components/ui/identity-value'
 import { ExtraFields } from '@/components/verifications/extra-fields'
 import { MrzDateValue } from '@/components/verifications/mrz-date-value'
-import { countryLabel } from '@/lib/countries'
 import type { MrzData } from '@/lib/upstream/schemas'
+import { countryLabel } from '@/lib/util/countries'
 
 const MRZ_KEYS = [
   'document_type',

@@ -4,11 +4,12 @@ import { RememberRecent } from '@/components/shell/remember-recent'
 import { Breadcrumbs } from '@/components/ui/breadcrumbs'
 import { ReadFailure } from '@/components/ui/read-failure'
 import { VerificationView } from '@/components/verifications/verification-view'
-import type { AmlSummary, PageLoad } from '@/lib/data/load-for-page'
 import type { ScreenedAs } from '@/lib/review/report-review'
 import { homePath } from '@/lib/routes'
-import type { Settled } from '@/lib/settled'
+import type { PageLoad } from '@/lib/upstream/load-for-page'
 import type { Verification } from '@/lib/upstream/schemas'
+import type { Settled } from '@/lib/util/settled'
+import type { AmlSummary } from '@/lib/verifications/load-page'
 
 type Load = PageLoad<{
   verification: Verification

@@ -10,10 +10,10 @@ import { IdentityDataCard } from '@/components/verifications/identity-data-card'
 import { LifecycleCard } from '@/components/verifications/lifecycle-card'
 import { OtherFieldsCard } from '@/components/verifications/other-fields-card'
 import { VerificationHeader } from '@/components/verifications/verification-header'
-import type { AmlSummary } from '@/lib/data/load-for-page'
 import type { ScreenedAs } from '@/lib/review/report-review'
-import type { Settled } from '@/lib/settled'
 import type { Verification } from '@/lib/upstream/schemas'
+import type { Settled } from '@/lib/util/settled'
+import type { AmlSummary } from '@/lib/verifications/load-page'
 
 /**
  * Where the verification stands (header, checks, lifecycle) first; the collected data after. On a

@@ -6,8 +6,8 @@ import { IntentLink } from '@/components/ui/intent-link'
 import { NoValue } from '@/components/ui/no-value'
 import { RiskLevel } from '@/components/webhooks/risk-level'
 import { SectionTitle } from '@/components/webhooks/section-title'
-import { countryLabel } from '@/lib/countries'
 import { applicantPath } from '@/lib/routes'
+import { countryLabel } from '@/lib/util/countries'
 import type { AmlScreening } from '@/lib/webhooks/aml-screening'
 
 /** The AML search as it was asked, in words, and what it found. */

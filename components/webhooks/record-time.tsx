@@ -1,4 +1,4 @@
-import { formatUtc, parseTimestamp } from '@/lib/time'
+import { formatUtc, parseTimestamp } from '@/lib/util/time'
 import { timeOfDay } from '@/lib/webhooks/days'
 
 /** The time of day in the chosen zone (the day is in the heading); exact UTC in the tooltip. */

@@ -8,7 +8,7 @@ import { SectionTitle } from '@/components/webhooks/section-title'
 import { isUnchanged, type ChangesSincePrevious, type ScreeningChanges } from '@/lib/review/changes'
 import { subjectParam } from '@/lib/review/subject'
 import { amlReportPath } from '@/lib/routes'
-import type { Settled } from '@/lib/settled'
+import type { Settled } from '@/lib/util/settled'
 
 /**
  * What changed since the applicant's previous screening, found by the server in the mirrored

@@ -5,8 +5,8 @@ import { useId, useState, type FormEvent } from 'react'
 
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
-import { isUuid } from '@/lib/ids'
 import { webhooksPath } from '@/lib/routes'
+import { isUuid } from '@/lib/util/ids'
 
 /** Filter by a pasted webhook configuration id; a malformed one is refused here, before any call. */
 export function WebhookIdForm() {

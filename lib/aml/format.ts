@@ -1,6 +1,6 @@
-import { countryLabel } from '@/lib/countries'
-import { formatUtcDate, parseTimestamp } from '@/lib/time'
 import type { DateRange } from '@/lib/upstream/schemas'
+import { countryLabel } from '@/lib/util/countries'
+import { formatUtcDate, parseTimestamp } from '@/lib/util/time'
 
 /**
  * The day of an ISO-8601 date-time, else the upstream's own text. Only ISO forms are parsed:

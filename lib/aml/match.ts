@@ -1,5 +1,5 @@
-import { epochToDate } from '@/lib/time'
 import type { AmlMatch } from '@/lib/upstream/schemas'
+import { epochToDate } from '@/lib/util/time'
 
 /** The name a card leads with: the upstream's best match, else the first name record that has one. */
 export function bestMatchName(match: AmlMatch): string | null {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { isUuid } from '@/lib/ids'
+import { isUuid } from '@/lib/util/ids'
 
 /*
  * The /analytics address: a period (the last 7, 30 or 90 days, or a from–to range of whole UTC

@@ -14,7 +14,7 @@ export const REASON_MIN = 10
 /** The longest match decision reason (lib/review/decision-request.ts), which its form allows too. */
 export const DECISION_REASON_MAX = 2000
 
-/** The longest reason for an export (lib/data/exports.ts), which its form allows too. */
+/** The longest reason for an export (lib/aml/export.ts), which its form allows too. */
 export const EXPORT_REASON_MAX = 500
 
 export const REASON_TOO_SHORT = `Give a reason of at least ${REASON_MIN} characters of visible text.`

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { isShortId, isUuid } from '@/lib/ids'
+import { isShortId, isUuid } from '@/lib/util/ids'
 
 /** Parameters of the route handlers, checked before any upstream call, with messages for people. */
 

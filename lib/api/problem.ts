@@ -3,9 +3,9 @@ import 'server-only'
 import { jsonCacheControl } from '@/lib/api/cache-control'
 import { ProblemError } from '@/lib/api/problem-error'
 import { requestScope } from '@/lib/api/request-scope'
+import { serverTimingHeader } from '@/lib/api/server-timing'
 import { AuthRequiredError } from '@/lib/auth/errors'
 import { unauthenticatedProblem } from '@/lib/auth/unauthenticated'
-import { serverTimingHeader } from '@/lib/server-timing'
 import { UpstreamError, type UpstreamErrorKind } from '@/lib/upstream/errors'
 
 /*

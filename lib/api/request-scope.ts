@@ -15,7 +15,7 @@ export type RequestScope = {
   requestId: string
   clientRequestId?: string
   viewer: Viewer
-  /** Server-Timing's parts so far (lib/server-timing.ts), the gate's own first. */
+  /** Server-Timing's parts so far (lib/api/server-timing.ts), the gate's own first. */
   timings: Map<string, number>
 }
 

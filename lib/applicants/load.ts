@@ -7,7 +7,7 @@ import { getViewer } from '@/lib/auth/session'
 import { readMirrorStatus, type MirrorStatus } from '@/lib/history-mirror/status'
 import type { ApplicantRetention } from '@/lib/retention/contract'
 import { applicantRetentionForViewer } from '@/lib/retention/views'
-import { standingForViewer, type StandingDecision } from '@/lib/review/standing'
+import { standingForViewer, type StandingDecision } from '@/lib/review/standing/service'
 import { signInPath } from '@/lib/routes'
 import { getStore } from '@/lib/store/store'
 

@@ -25,7 +25,7 @@ const ACTIVITY_ACTIONS = [
   'retention',
 ] as const satisfies readonly AuditAction[]
 
-// Every resource type an audit row names: the reads of lib/data/reads.ts, a webhook record (a
+// Every resource type an audit row names: the reads of lib/upstream/reads.ts, a webhook record (a
 // reveal from the history), a session, the activity page itself, a case and a notification.
 const ACTIVITY_RECORD_TYPES = [
   'profile',

@@ -24,7 +24,7 @@ export type AuditAction =
   | 'session_expired'
   /** A case event: `field` names it (created, claimed, closed, ...). */
   | 'case'
-  /** A notification's "send again" on the delivery log (lib/notify/). */
+  /** A notification's "send again" on the notifications page (lib/notifications/). */
   | 'notify'
   /** A QA draw (`field`: weekly or on_demand) or a QA result (`field`: pass or fail). */
   | 'qa'

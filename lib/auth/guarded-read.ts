@@ -1,14 +1,14 @@
 import 'server-only'
 
+import { timed } from '@/lib/api/server-timing'
 import { audit, type AuditResource } from '@/lib/audit/record'
-import { timed } from '@/lib/server-timing'
 import { UpstreamError } from '@/lib/upstream/errors'
 
 import { AuthRequiredError } from './errors'
 import { getViewer } from './session'
 
 /*
- * The choke point every read of upstream data passes through (lib/data/reads.ts calls it),
+ * The choke point every read of upstream data passes through (lib/upstream/reads.ts calls it),
  * whoever asks: a page, an RSC request, a route handler. No valid session, no data, whatever
  * proxy.ts did or did not do; every read, allowed or not, leaves one audit line.
  */

@@ -1,4 +1,4 @@
-import { beforeEveryRequest } from '@/lib/request-event'
+import { beforeEveryRequest } from '@/lib/api/request-event'
 
 import { PEER_HEADER, PEER_STAMPING } from './peer'
 

@@ -3,8 +3,8 @@ import 'server-only'
 import { sql, type Kysely } from 'kysely'
 
 import { auditWork } from '@/lib/audit/record'
-import { SYSTEM_VIEWER } from '@/lib/review/carry-over'
 import { SYSTEM_ACTOR } from '@/lib/review/decision-rules'
+import { SYSTEM_VIEWER } from '@/lib/review/standing/carry-over'
 import type { Database } from '@/lib/store/schema'
 
 import type { MadeCase } from './create'

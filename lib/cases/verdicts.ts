@@ -2,8 +2,8 @@ import 'server-only'
 
 import type { Kysely } from 'kysely'
 
-import { readAmlSearch } from '@/lib/data/reads'
 import type { Database } from '@/lib/store/schema'
+import { readAmlSearch } from '@/lib/upstream/reads'
 
 import type { MatchVerdict } from './rules'
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { isUuid } from '@/lib/ids'
+import { isUuid } from '@/lib/util/ids'
 import { errorCategoryByKey } from '@/lib/verifications/error-codes'
 
 import { CASE_KINDS, CASE_STATES } from './rules'

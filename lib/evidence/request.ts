@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { isReason } from '@/lib/api/free-text'
 import { optionalReason } from '@/lib/api/reason-field'
 import { PACK_REASON_MAX, PACK_REASON_MIN } from '@/lib/evidence/contract'
-import { isShortId, isUuid } from '@/lib/ids'
+import { isShortId, isUuid } from '@/lib/util/ids'
 
 /** What /api/evidence parses, with the limits of contract.ts (which the browser imports, zod-free). */
 

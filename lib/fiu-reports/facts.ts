@@ -3,8 +3,8 @@ import 'server-only'
 import type { Kysely } from 'kysely'
 
 import { caseEvents, type NamedCaseRow } from '@/lib/cases/read'
-import { readAmlSearch, readVerification } from '@/lib/data/reads'
 import type { Database } from '@/lib/store/schema'
+import { readAmlSearch, readVerification } from '@/lib/upstream/reads'
 import type { AmlSearchResult, Verification } from '@/lib/upstream/schemas'
 
 import { matchFact, subjectFromName, subjectFromVerification } from './subject'

@@ -1,6 +1,6 @@
-import { countryCode } from '@/lib/countries'
+import { asObject, readString } from '@/lib/json/read'
 import type { AmlMatch, Verification } from '@/lib/upstream/schemas'
-import { asObject, readString } from '@/lib/webhooks/read'
+import { countryCode } from '@/lib/util/countries'
 
 import type { ReportSubject } from './contract'
 import type { MatchFact } from './template'

@@ -4,20 +4,20 @@ import type { Transaction } from 'kysely'
 
 import { closeSettledCases, type ClosedCase } from '@/lib/cases/carried'
 import type { MadeCase } from '@/lib/cases/create'
+import { asObject, readArray } from '@/lib/json/read'
 import {
   carryOverNewScreenings,
   correctCarryOvers,
   type Carried,
   type NewScreening,
-} from '@/lib/review/carry-over'
+} from '@/lib/review/standing/carry-over'
 import type { Database } from '@/lib/store/schema'
-import { asObject, readArray } from '@/lib/webhooks/read'
 
 import type { MirrorRecord } from './extract'
 
 /*
  * What a new screening settles by itself, for the poll's pages and for deliveries alike: standing
- * false positives carried over (lib/review/carry-over.ts) and the cases they settle closed
+ * false positives carried over (lib/review/standing/carry-over.ts) and the cases they settle closed
  * (lib/cases/carried.ts), in the transaction that stores the records.
  */
 

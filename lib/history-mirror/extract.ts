@@ -2,9 +2,6 @@ import 'server-only'
 
 import { createHash } from 'node:crypto'
 
-import { INDEXED_VALUE_MAX_BYTES } from '@/lib/ids'
-import type { HistoryRecordRow } from '@/lib/store/schema'
-import { readVerificationShortId } from '@/lib/webhooks/aml-screening'
 import {
   asObject,
   readArray,
@@ -12,7 +9,10 @@ import {
   readNumber,
   readString,
   type JsonObject,
-} from '@/lib/webhooks/read'
+} from '@/lib/json/read'
+import type { HistoryRecordRow } from '@/lib/store/schema'
+import { INDEXED_VALUE_MAX_BYTES } from '@/lib/util/ids'
+import { readVerificationShortId } from '@/lib/webhooks/aml-screening'
 import { summarizeRecord } from '@/lib/webhooks/summary'
 
 import { nameKey } from './name-key'
@@ -100,7 +100,7 @@ function sortedJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null'
 }
 
-/** Largest value of an indexed column, in UTF-8 bytes (lib/ids.ts). */
+/** Largest value of an indexed column, in UTF-8 bytes (lib/util/ids.ts). */
 export const MAX_INDEXED_BYTES = INDEXED_VALUE_MAX_BYTES
 /** The search key is cut to this many characters: its words are index entries too (0009). */
 const MAX_NAME_KEY = 300

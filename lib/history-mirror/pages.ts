@@ -1,8 +1,8 @@
 import 'server-only'
 
-import { readHistoryForMirror } from '@/lib/data/reads'
 import { MAX_RESPONSE_BYTES } from '@/lib/upstream/client'
 import { UpstreamError } from '@/lib/upstream/errors'
+import { readHistoryForMirror } from '@/lib/upstream/reads'
 
 import { screeningMatches } from './carry'
 import type { MirrorRecord } from './extract'

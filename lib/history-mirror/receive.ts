@@ -4,7 +4,7 @@ import { readCapped } from '@/lib/api/body'
 import { json, problem } from '@/lib/api/problem'
 import { getEnv } from '@/lib/env'
 import { getStore } from '@/lib/store/store'
-import { readSignatureHeader, signingKeys, verifyBody } from '@/lib/webhook-signature'
+import { readSignatureHeader, signingKeys, verifyBody } from '@/lib/upstream/webhook-signature'
 
 import { screeningMatches } from './carry'
 import { recordRefusal, storeDelivery } from './deliveries'
@@ -16,7 +16,7 @@ const SIGNATURE_HEADER = 'x-webhook-signature'
 
 /*
  * The provider's webhook deliveries, received without a session: the signature is the only
- * credential (lib/webhook-signature.ts): a request without a well-formed, fresh signature header is
+ * credential (lib/upstream/webhook-signature.ts): a request without a well-formed, fresh signature header is
  * refused on its headers before its body is read, the body is parsed only once it verifies, and a
  * delivery is answered 2xx only once its record is committed (the provider keeps a failed one for a
  * replay, and the poll fills the gap meanwhile).

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely'
 
 import { announceClosedCases } from '@/lib/cases/carried'
 import { announceCases } from '@/lib/cases/create'
-import { announceCarryOver } from '@/lib/review/carry-over'
+import { announceCarryOver } from '@/lib/review/standing/carry-over'
 import type { Database } from '@/lib/store/schema'
 import { UpstreamError } from '@/lib/upstream/errors'
 

@@ -20,7 +20,7 @@ import {
  * instance on one database reports the same truth.
  *
  * Labels are bounded words (a route template, an endpoint, an outcome, a state), never a raw path,
- * an id or anything an analyst typed (tests/unit/metrics/metrics-privacy.test.ts).
+ * an id or anything an analyst typed (tests/e2e/observability.spec.ts).
  */
 
 type Shared = {

@@ -2,8 +2,8 @@ import 'server-only'
 
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
+import { beforeEveryRequest } from '@/lib/api/request-event'
 import { logger } from '@/lib/logging/logger'
-import { beforeEveryRequest } from '@/lib/request-event'
 
 import { counter, histogram, secondsSince } from './registry'
 

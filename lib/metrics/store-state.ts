@@ -62,7 +62,7 @@ export function registerStoreMetrics() {
   })
   const notifications = gauge({
     name: 'verity_notifications',
-    help: 'Notifications in the delivery log, by channel and status (failed: every try failed).',
+    help: 'Notifications on the notifications page, by channel and status (failed: every try failed).',
     labelNames: ['channel', 'status'],
   })
   const connections = gauge({

@@ -6,7 +6,6 @@ import { audit, auditRead } from '@/lib/audit/record'
 import { getViewer, requireViewer } from '@/lib/auth/session'
 import { analystId, viewerLabel } from '@/lib/auth/viewer'
 import { noteAddedToCase } from '@/lib/cases/record-events'
-import { readAmlSearch, readVerification } from '@/lib/data/reads'
 import {
   EMPTY_NOTE,
   NOTE_MAX,
@@ -17,6 +16,7 @@ import {
 import { noteResourceSchema } from '@/lib/notes/request'
 import { getStore } from '@/lib/store/store'
 import { UpstreamError } from '@/lib/upstream/errors'
+import { readAmlSearch, readVerification } from '@/lib/upstream/reads'
 
 /*
  * Analysts' notes on a verification or an AML report: plain text, append-only, newest first.

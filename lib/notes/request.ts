@@ -1,8 +1,8 @@
 import { z } from 'zod'
 
 import { checkFreeText } from '@/lib/api/free-text'
-import { isShortId, isUuid } from '@/lib/ids'
 import { NOTE_MAX, noteTextIssue } from '@/lib/notes/contract'
+import { isShortId, isUuid } from '@/lib/util/ids'
 
 /** What /api/notes parses, with the limits and words of contract.ts. */
 

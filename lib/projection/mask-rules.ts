@@ -1,4 +1,4 @@
-import { remembered } from '@/lib/remembered'
+import { remembered } from '@/lib/util/remembered'
 
 /*
  * The masking rules, in one place: which values are personal (by kind, by JSON key, by shape) and

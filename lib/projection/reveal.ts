@@ -4,7 +4,6 @@ import { ProblemError } from '@/lib/api/problem-error'
 import { audit, type AuditResource } from '@/lib/audit/record'
 import { AuthRequiredError } from '@/lib/auth/errors'
 import { getViewer } from '@/lib/auth/session'
-import { findWebhookRecord, readAmlSearch, readProfile, readVerification } from '@/lib/data/reads'
 import { takeSensitiveAction } from '@/lib/limits/sensitive-actions'
 import type { MaskedKind } from '@/lib/projection/mask-rules'
 import { parseToken } from '@/lib/projection/masked-token'
@@ -22,6 +21,12 @@ import {
   type RefKey,
 } from '@/lib/projection/record-ref'
 import { refKeyOf } from '@/lib/projection/ref-key'
+import {
+  findWebhookRecord,
+  readAmlSearch,
+  readProfile,
+  readVerification,
+} from '@/lib/upstream/reads'
 
 /*
  * A reveal is a read the server controls: it reads the record again through the guarded path,

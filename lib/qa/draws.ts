@@ -19,7 +19,7 @@ import type { QaDraw, QaPeriod, QaResultRequest } from './requests'
 /*
  * QA draws and results in the store (docs/exam.md). A draw is audited with its seed and sampled
  * ids before it is kept; a result is audited before it is written, and a fail reopens the case with
- * its reason (its owner is notified: lib/notify/detect.ts). Nothing here is ever updated.
+ * its reason (its owner is notified: lib/notifications/detect.ts). Nothing here is ever updated.
  */
 
 type Db = Kysely<Database>

@@ -3,7 +3,7 @@ import 'server-only'
 import type { PgBoss } from 'pg-boss'
 
 import { SYSTEM_ACTOR } from '@/lib/cases/system-actor'
-import { notifyQueue } from '@/lib/notify/start'
+import { notifyQueue } from '@/lib/notifications/start'
 import { getStore } from '@/lib/store/store'
 
 import { drawQa } from './draws'

@@ -20,10 +20,7 @@ function fetchWebhookHistory(
   params: { after?: string | undefined; webhookId?: string | undefined },
   signal?: AbortSignal,
 ) {
-  return apiGet<TimelinePage>(
-    `/api/notifications/webhook/history/timeline${historyQuery(params)}`,
-    signal,
-  )
+  return apiGet<TimelinePage>(`/api/webhooks/history/timeline${historyQuery(params)}`, signal)
 }
 
 /**
@@ -73,7 +70,7 @@ export function webhookRecordQueryOptions(record: { id: string; listed: ListedAt
     queryKey: queryKeys.webhooks.record(id, listed),
     queryFn: ({ signal }) =>
       apiGet<WebhookRecordView>(
-        `/api/notifications/webhook/history/records/${id}${historyQuery(listed)}`,
+        `/api/webhooks/history/records/${id}${historyQuery(listed)}`,
         signal,
       ),
     // A record's payload does not change; a redelivery shows on the timeline's row.

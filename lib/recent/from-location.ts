@@ -1,6 +1,6 @@
-import { isShortId, isUuid } from '@/lib/ids'
 import { queryKeys } from '@/lib/queries/keys'
 import type { RecentRecord } from '@/lib/recent/recent-records'
+import { isShortId, isUuid } from '@/lib/util/ids'
 
 /** The record a page of the console shows, from its address; null for lists and other pages. */
 export function recentFromLocation(

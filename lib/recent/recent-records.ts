@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 
-import { isShortId, isUuid } from '@/lib/ids'
-import { storageStore } from '@/lib/local-storage'
+import { isShortId, isUuid } from '@/lib/util/ids'
+import { storageStore } from '@/lib/util/local-storage'
 
 export type RecentKind = 'verification' | 'profile' | 'aml' | 'webhook'
 

@@ -3,7 +3,7 @@ import 'server-only'
 import { createHash } from 'node:crypto'
 
 import { SYSTEM_ACTOR } from '@/lib/cases/system-actor'
-import { notifyQueue } from '@/lib/notify/start'
+import { notifyQueue } from '@/lib/notifications/start'
 import { getStore } from '@/lib/store/store'
 
 import { runRetention } from './run'

@@ -1,7 +1,7 @@
 import { bestMatchName } from '@/lib/aml/match'
 import { highestRisk, matchRiskLevel } from '@/lib/aml/risk'
+import { asObject, readArray, readString } from '@/lib/json/read'
 import type { AmlMatch, AmlSearchResult } from '@/lib/upstream/schemas'
-import { asObject, readArray, readString } from '@/lib/webhooks/read'
 
 /* What changed between two screenings of one applicant: matches by their uuid, risks, new evidence. */
 

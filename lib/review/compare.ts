@@ -1,9 +1,9 @@
-import { countryCode } from '@/lib/countries'
-import { remembered } from '@/lib/remembered'
 import { overlaps, parseRange, rangeYears } from '@/lib/review/dates'
 import { readGender, type Gender, type Subject } from '@/lib/review/subject'
 import { nameWords, oneEditApart, type NameWord } from '@/lib/review/words'
 import type { AmlMatch } from '@/lib/upstream/schemas'
+import { countryCode } from '@/lib/util/countries'
+import { remembered } from '@/lib/util/remembered'
 
 /*
  * Why a hit matched, from the data Verity has: each fact of the subject against the match, as

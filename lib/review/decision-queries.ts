@@ -22,7 +22,7 @@ export type NewDecisionRow = {
   carried_from: number | null
   settles: boolean
   fingerprint?: string | null
-  /** JSON of the judged fields (lib/review/fingerprint.ts). */
+  /** JSON of the judged fields (lib/review/standing/fingerprint.ts). */
   judged?: string | null
   /** JSON of the raw match judged, for a later fingerprint version to re-derive from. */
   raw_match?: string | null

@@ -58,7 +58,7 @@ export type MatchDecisions = { state: MatchReviewState; history: DecisionEntry[]
 /** Who records what Verity decides by itself (a carry-over): not an analyst. */
 export const SYSTEM_ACTOR = { analystId: 'verity:system verity', label: 'Verity' } as const
 
-/** The parts of a match its fingerprint covers (lib/review/fingerprint.ts). */
+/** The parts of a match its fingerprint covers (lib/review/standing/fingerprint.ts). */
 export type JudgedField =
   | 'entity_type'
   | 'tags'

@@ -2,7 +2,7 @@ import 'server-only'
 
 import { cache } from 'react'
 
-import { readWebhookHistory } from '@/lib/data/reads'
+import { readWebhookHistory } from '@/lib/upstream/reads'
 import type { WebhookRecord } from '@/lib/upstream/schemas'
 import { flattenPages } from '@/lib/webhooks/pages'
 

@@ -5,7 +5,6 @@ import { reasonDigest } from '@/lib/audit/reason-digest'
 import { audit } from '@/lib/audit/record'
 import { requireViewer } from '@/lib/auth/session'
 import { decisionRecordedOnCase } from '@/lib/cases/record-events'
-import { readAmlSearch } from '@/lib/data/reads'
 import {
   decisionById,
   entryOf,
@@ -27,9 +26,10 @@ import {
   type Refusal,
 } from '@/lib/review/decision-rules'
 import { linkedApplicant } from '@/lib/review/decision-subject'
-import { printMatch } from '@/lib/review/fingerprint'
+import { printMatch } from '@/lib/review/standing/fingerprint'
 import type { SubjectSource } from '@/lib/review/subject'
 import { getStore } from '@/lib/store/store'
+import { readAmlSearch } from '@/lib/upstream/reads'
 
 /*
  * Recording an analyst's decision on a match of an AML report. Every decision is a new row (the

@@ -2,7 +2,6 @@ import 'server-only'
 
 import { cache } from 'react'
 
-import { readAmlSearch } from '@/lib/data/reads'
 import {
   compareScreenings,
   previousScreeningRecord,
@@ -24,6 +23,7 @@ import {
 } from '@/lib/review/subject'
 import { loadSubjectContext, type SubjectContext } from '@/lib/review/subject-context'
 import { UpstreamError } from '@/lib/upstream/errors'
+import { readAmlSearch } from '@/lib/upstream/reads'
 import type { AmlSearchResult, Verification, WebhookRecord } from '@/lib/upstream/schemas'
 
 /*

@@ -1,14 +1,14 @@
 import 'server-only'
 
-import { readVerification, readWebhookHistory } from '@/lib/data/reads'
-import { isShortId } from '@/lib/ids'
+import { asObject, readString } from '@/lib/json/read'
 import { searchHistory } from '@/lib/review/history-window'
 import type { SubjectSource } from '@/lib/review/subject'
 import { mirroredLink, rememberedLink, rememberLink } from '@/lib/review/subject-link'
 import { getStore } from '@/lib/store/store'
 import { UpstreamError } from '@/lib/upstream/errors'
+import { readVerification, readWebhookHistory } from '@/lib/upstream/reads'
 import type { Verification, WebhookRecord } from '@/lib/upstream/schemas'
-import { asObject, readString } from '@/lib/webhooks/read'
+import { isShortId } from '@/lib/util/ids'
 
 /*
  * Who an AML report screened, loaded on the server from where the analyst came: a verification

@@ -1,10 +1,10 @@
-import { countryCode } from '@/lib/countries'
-import { isShortId } from '@/lib/ids'
+import { asObject, readString, readStrings } from '@/lib/json/read'
 import { parseRange, parseTypedDate } from '@/lib/review/dates'
 import { nameKey } from '@/lib/review/words'
 import type { Verification } from '@/lib/upstream/schemas'
+import { countryCode } from '@/lib/util/countries'
+import { isShortId } from '@/lib/util/ids'
 import { mrzDateToIso } from '@/lib/verifications/mrz-date'
-import { asObject, readString, readStrings } from '@/lib/webhooks/read'
 
 /*
  * Who was screened. The upstream's AML result does not say, so the subject comes from where the

@@ -1,5 +1,5 @@
-import { isShortId, isUuid } from '@/lib/ids'
 import { amlReportPath, profilePath, verificationPath, webhooksPath } from '@/lib/routes'
+import { isShortId, isUuid } from '@/lib/util/ids'
 
 /**
  * What a pasted piece of text refers to. A bare UUID is `uuid`: profiles and AML reports share

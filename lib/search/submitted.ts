@@ -1,5 +1,5 @@
-import { isShortId } from '@/lib/ids'
 import { homePath } from '@/lib/routes'
+import { isShortId } from '@/lib/util/ids'
 
 import { recognise, targetPath, type SearchTarget } from './recognise'
 

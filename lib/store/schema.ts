@@ -76,7 +76,7 @@ export type MatchDecisionsTable = {
   carried_from: number | null
   /** Whether this entry settles its match alone, decided when written (decision-rules.ts). */
   settles: boolean
-  /** The judged match's fingerprint and fields (lib/review/fingerprint.ts); null before 0023. */
+  /** The judged match's fingerprint and fields (lib/review/standing/fingerprint.ts); null before 0023. */
   fingerprint: ColumnType<string | null, string | null | undefined, never>
   judged: ColumnType<Record<string, string[]> | null, string | null | undefined, never>
   /** The raw match judged, for a later fingerprint version to re-derive from; null before 0030. */
@@ -366,10 +366,10 @@ export type EvidenceSigningKeyTable = {
   created_at: ColumnType<Date, Date | undefined, never>
 }
 
-/** One message of one event to one recipient on one channel (migration 0022); the delivery log. */
+/** One message of one event to one recipient on one channel (migration 0022); the notifications page lists them. */
 export type NotificationsTable = {
   id: Generated<number>
-  /** What happened, once: `high_case:12`, `due_soon:12:<due time>` (lib/notify/events.ts). */
+  /** What happened, once: `high_case:12`, `due_soon:12:<due time>` (lib/notifications/events.ts). */
   event_key: string
   event_kind: string
   /** `email`, `slack`, `webhook`, or `none` (no channel configured: what would have been sent). */

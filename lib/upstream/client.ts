@@ -3,11 +3,11 @@ import 'server-only'
 import { Agent, request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 
+import { timed, timedSync } from '@/lib/api/server-timing'
 import { getEnv } from '@/lib/env'
 import { logger } from '@/lib/logging/logger'
 import { secondsSince } from '@/lib/metrics/registry'
 import { recordUpstreamCall } from '@/lib/metrics/upstream'
-import { timed, timedSync } from '@/lib/server-timing'
 import { inSpan } from '@/lib/tracing/span'
 import { upstreamCircuit, type CircuitBreaker } from '@/lib/upstream/circuit-breaker'
 import { upstreamEndpoint } from '@/lib/upstream/endpoint'
@@ -15,7 +15,7 @@ import { UpstreamError } from '@/lib/upstream/errors'
 
 /*
  * The one module that talks to the upstream and holds its key: transport only. Who may read what,
- * and the audit line of each read, are lib/data/reads.ts's business. Every call is a GET, so
+ * and the audit line of each read, are lib/upstream/reads.ts's business. Every call is a GET, so
  * retries are safe; they live here and nowhere else. Calls go through one undici pool of kept-alive
  * connections rather than fetch: fetch's web streams and Next's instrumented wrapper of it cost
  * more per call than the upstream itself takes to answer (docs/performance.md).

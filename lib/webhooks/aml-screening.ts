@@ -1,6 +1,4 @@
 import { highestRisk } from '@/lib/aml/risk'
-import { isShortId } from '@/lib/ids'
-import type { AmlMatch } from '@/lib/upstream/schemas'
 import {
   asObject,
   readArray,
@@ -9,7 +7,9 @@ import {
   readString,
   readStrings,
   type JsonObject,
-} from '@/lib/webhooks/read'
+} from '@/lib/json/read'
+import type { AmlMatch } from '@/lib/upstream/schemas'
+import { isShortId } from '@/lib/util/ids'
 
 /** What the timeline shows of an AML_SCREENING payload, whichever of its known shapes arrived. */
 export type AmlScreening = {

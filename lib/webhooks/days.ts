@@ -1,4 +1,4 @@
-import { parseTimestamp } from '@/lib/time'
+import { parseTimestamp } from '@/lib/util/time'
 
 /*
  * Day grouping in a given time zone. Formatters are costly to build and the timeline asks for

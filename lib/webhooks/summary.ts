@@ -1,9 +1,9 @@
+import { asObject, readArray, readString } from '@/lib/json/read'
 import {
   readAmlScreening,
   readVerificationShortId,
   type AmlScreening,
 } from '@/lib/webhooks/aml-screening'
-import { asObject, readArray, readString } from '@/lib/webhooks/read'
 
 type SummaryFact = { label: string; value: string }
 

@@ -1,7 +1,7 @@
 import type { Projected } from '@/lib/projection/projected'
 import type { ChangesSincePrevious } from '@/lib/review/changes'
-import type { Settled } from '@/lib/settled'
 import type { WebhookRecord } from '@/lib/upstream/schemas'
+import type { Settled } from '@/lib/util/settled'
 import { summarizeRecord, type RecordSummary } from '@/lib/webhooks/summary'
 
 /*

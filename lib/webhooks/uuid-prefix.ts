@@ -1,4 +1,4 @@
-import { isUuid } from '@/lib/ids'
+import { isUuid } from '@/lib/util/ids'
 
 /** The first block of a UUID, enough to tell records apart in a summary; other ids stay whole. */
 export function shortId(value: string): string {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { readFile } from 'node:fs/promises'
 
-import { countryLabel } from '@/lib/countries'
+import { countryLabel } from '@/lib/util/countries'
 import { bestMatchName, newestFirst } from '@/lib/aml/match'
 import { buildDataset } from '@/simulator/data/dataset'
 import { exampleIds } from '@/lib/demo/example-ids'

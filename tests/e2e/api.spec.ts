@@ -107,16 +107,13 @@ test('GET /api/aml/search/history/{id} – a report with no matches', async ({ r
   })
 })
 
-test('GET /api/notifications/webhook/history – rejects a malformed cursor', async ({ request }) => {
-  const body = await expectProblem(
-    await request.get('/api/notifications/webhook/history?after=nope'),
-    400,
-  )
+test('GET /api/webhooks/history – rejects a malformed cursor', async ({ request }) => {
+  const body = await expectProblem(await request.get('/api/webhooks/history?after=nope'), 400)
   expect(body.detail).toContain('after')
 })
 
-test('GET /api/notifications/webhook/history – the newest records first', async ({ request }) => {
-  const response = await request.get('/api/notifications/webhook/history')
+test('GET /api/webhooks/history – the newest records first', async ({ request }) => {
+  const response = await request.get('/api/webhooks/history')
   expect(response.status()).toBe(200)
   const body = (await bodyOf(response)) as { data: { id: string }[] }
   expect(body.data[0]?.id).toBe(dataset.webhookHistory[0]?.id)

@@ -34,9 +34,9 @@ const apis = [
   `/api/profiles/${exampleIds.defaultProfileId}`,
   `/api/verifications/short/${verified}`,
   `/api/aml/search/history/${exampleIds.amlRichId}`,
-  '/api/notifications/webhook/history',
-  '/api/notifications/webhook/history/timeline',
-  `/api/notifications/webhook/history/records/${exampleIds.amlRichId}`,
+  '/api/webhooks/history',
+  '/api/webhooks/history/timeline',
+  `/api/webhooks/history/records/${exampleIds.amlRichId}`,
   '/api/no-such-endpoint',
 ]
 const bypass = 'middleware:middleware:middleware:middleware:middleware'

@@ -7,7 +7,7 @@ import { exampleIds } from '@/lib/demo/example-ids'
 import { signedInReady, signedInUrl } from '@/tests/e2e/support/signed-in'
 
 /*
- * Route handlers' answers are compressed like pages (lib/route-compression.ts): Next.js 16.4 sent
+ * Route handlers' answers are compressed like pages (lib/api/route-compression.ts): Next.js 16.4 sent
  * every one of them uncompressed, a 1,000-match report's JSON included. Answers under the
  * compression's own threshold are not (lib/api/cache-control.ts).
  */

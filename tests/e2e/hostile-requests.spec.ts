@@ -46,11 +46,11 @@ const hostilePaths = [
   '/api/aml/search/history/not-a-uuid',
   '/api/profiles?page=-1',
   '/api/profiles?limit=1000000',
-  '/api/notifications/webhook/history?after=..%2F..%2Fprofiles',
-  '/api/notifications/webhook/history?webhook_id=http://169.254.169.254/',
-  '/api/notifications/webhook/history/timeline?after=..%2F..%2Fprofiles',
-  '/api/notifications/webhook/history/records/..%2F..%2Fprofiles',
-  '/api/notifications/webhook/history/records/not-a-uuid?after=http://169.254.169.254/',
+  '/api/webhooks/history?after=..%2F..%2Fprofiles',
+  '/api/webhooks/history?webhook_id=http://169.254.169.254/',
+  '/api/webhooks/history/timeline?after=..%2F..%2Fprofiles',
+  '/api/webhooks/history/records/..%2F..%2Fprofiles',
+  '/api/webhooks/history/records/not-a-uuid?after=http://169.254.169.254/',
 ]
 
 for (const path of hostilePaths) {

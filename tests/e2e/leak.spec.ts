@@ -204,15 +204,15 @@ test('route handlers answer JSON without a raw identity value', async ({ request
     `/api/profiles/${exampleIds.richProfileId}`,
     ...verificationIds.map((id) => `/api/verifications/short/${id}`),
     `/api/aml/search/history/${exampleIds.amlRichId}`,
-    '/api/notifications/webhook/history',
-    '/api/notifications/webhook/history/timeline',
+    '/api/webhooks/history',
+    '/api/webhooks/history/timeline',
   ]
   // A record opened on the timeline is read again, whole.
   const timeline = (await (
-    await request.get('/api/notifications/webhook/history/timeline')
+    await request.get('/api/webhooks/history/timeline')
   ).json()) as TimelinePage
   const screening = timeline.data.find((record) => record.event_type === 'AML_SCREENING')
-  paths.push(`/api/notifications/webhook/history/records/${screening?.id}`)
+  paths.push(`/api/webhooks/history/records/${screening?.id}`)
   const seen: Seen[] = []
   for (const path of paths) {
     const response = await request.get(path)

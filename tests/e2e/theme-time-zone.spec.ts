@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 
 import { buildDataset } from '@/simulator/data/dataset'
 import { exampleIds } from '@/lib/demo/example-ids'
-import { formatUtc } from '@/lib/time'
+import { formatUtc } from '@/lib/util/time'
 
 const shortId = exampleIds.errorsShortId
 const verification = buildDataset().verifications.find((v) => v.verification_url_id === shortId)

@@ -213,7 +213,7 @@ test('a failing upstream opens the circuit: errors across records, then no calls
   await fault({ mode: 'status', status: 503 })
 
   // Errors for three different resources are the service failing, not a record.
-  for (const path of [apiPath, '/api/profiles', '/api/notifications/webhook/history']) {
+  for (const path of [apiPath, '/api/profiles', '/api/webhooks/history']) {
     expect([502, 503]).toContain((await fetch(app.url + path)).status)
   }
 

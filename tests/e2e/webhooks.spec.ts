@@ -147,7 +147,7 @@ test.describe('webhook history', () => {
     const row = recordRow(page, record.id)
     // The timeline lists summaries; the record's payload is read when it is opened.
     const read = page.waitForResponse((r) =>
-      r.url().includes(`/api/notifications/webhook/history/records/${record.id}`),
+      r.url().includes(`/api/webhooks/history/records/${record.id}`),
     )
     await expand(row)
     expect((await read).status()).toBe(200)

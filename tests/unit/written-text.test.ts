@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { firstIssue } from '@/lib/api/params'
-import { amlExportRequest } from '@/lib/data/exports'
+import { amlExportRequest } from '@/lib/aml/export'
 import { decisionRequest } from '@/lib/review/decision-request'
 import { noteRequest } from '@/lib/notes/request'
 

@@ -4,7 +4,7 @@ import { percentile, round } from '@/tools/bench/stats'
 
 /*
  * One proxied request, part by part. Every response of the route carries Server-Timing
- * (lib/server-timing.ts): the API's gate (origin check, session), the session check in the data
+ * (lib/api/server-timing.ts): the API's gate (origin check, session), the session check in the data
  * layer, the upstream call, validation, projection, the audit append and serialisation. The rest
  * of the time the client waited is the framework (routing, the handler's wrapper) and the
  * loopback network. Sequential requests for concurrency 1, and a pool of 32 at once, where audit

@@ -95,7 +95,7 @@ async function amlReport(
 async function loadHistory({ page, bench }: Opened, target: number, timeoutMs: number) {
   let fetched = 0
   page.on('response', (response) => {
-    if (!response.url().includes('/api/notifications/webhook/history') || !response.ok()) return
+    if (!response.url().includes('/api/webhooks/history') || !response.ok()) return
     response
       .json()
       .then((body: { data?: unknown[] }) => (fetched += body.data?.length ?? 0))

@@ -66,7 +66,7 @@ try {
     [`Verity /api/${values.path}`, `${app.url}/api/${path}`, { cookie }],
     ['Verity /api/ping', `${app.url}/api/ping`, {}],
   ]
-  // Server-Timing's parts of Verity's read (lib/server-timing.ts), each request's.
+  // Server-Timing's parts of Verity's read (lib/api/server-timing.ts), each request's.
   const parts = new Map<string, number[]>()
   const time = async ([, url, headers]: (typeof targets)[number]) => {
     const start = performance.now()

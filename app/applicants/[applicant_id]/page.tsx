@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation'
 
 import { ApplicantPage } from '@/components/applicants/applicant-page'
 import { loadApplicantPage } from '@/lib/applicants/load'
-import { isApplicantId } from '@/lib/ids'
+import { isApplicantId } from '@/lib/util/ids'
 
 export const metadata: Metadata = { title: 'Applicant' }
 
@@ -18,7 +18,7 @@ function decoded(param: string): string | null {
 
 export default async function ApplicantRoute({ params }: PageProps<'/applicants/[applicant_id]'>) {
   const applicantId = decoded((await params).applicant_id)
-  // Every id the mirror holds opens (lib/ids.ts): the same rule as the revocation route's.
+  // Every id the mirror holds opens (lib/util/ids.ts): the same rule as the revocation route's.
   if (applicantId === null || !isApplicantId(applicantId)) notFound()
   const { history, mirror, standing, canRevoke, retention } = await loadApplicantPage(applicantId)
   return (

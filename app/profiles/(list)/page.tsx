@@ -3,10 +3,10 @@ import type { Metadata } from 'next'
 import { redirect } from 'next/navigation'
 
 import { ProfileListPage } from '@/components/profiles/profile-list-page'
-import { viewProfilePage } from '@/lib/data/views'
 import { parseProfileListParams, toUpstreamPage } from '@/lib/profiles/list-params'
+import { viewProfilePage } from '@/lib/profiles/views'
 import { profilePageQueryOptions } from '@/lib/queries/profiles'
-import { getQueryClient } from '@/lib/query-client'
+import { getQueryClient } from '@/lib/queries/query-client'
 import { profileListPath } from '@/lib/routes'
 
 export const metadata: Metadata = { title: 'Profiles' }

@@ -3,8 +3,8 @@ import type { Metadata } from 'next'
 import { ActivityPanel } from '@/components/activity/activity-panel'
 import { ProfileDetailPage } from '@/components/profiles/profile-detail-page'
 import { loadRecordActivity } from '@/lib/audit/activity-loads'
-import { loadProfilePage } from '@/lib/data/load-for-page'
-import { isUuid } from '@/lib/ids'
+import { loadProfilePage } from '@/lib/profiles/load-page'
+import { isUuid } from '@/lib/util/ids'
 
 export async function generateMetadata({
   params,

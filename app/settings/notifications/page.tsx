@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 
-import { PreferencesForm } from '@/components/notify/preferences-form'
-import { loadPreferences } from '@/lib/notify/service'
+import { PreferencesForm } from '@/components/notifications/preferences-form'
+import { loadPreferences } from '@/lib/notifications/service'
 
 export const metadata: Metadata = { title: 'Notification settings' }
 

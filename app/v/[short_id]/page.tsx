@@ -4,10 +4,10 @@ import { ActivityPanel } from '@/components/activity/activity-panel'
 import { NotesPanel } from '@/components/notes/notes-panel'
 import { VerificationScreen } from '@/components/verifications/verification-page'
 import { loadRecordActivity } from '@/lib/audit/activity-loads'
-import { loadVerificationPage } from '@/lib/data/load-for-page'
-import { isShortId } from '@/lib/ids'
 import { loadNotes } from '@/lib/notes/notes'
 import { shortVerificationPath } from '@/lib/routes'
+import { isShortId } from '@/lib/util/ids'
+import { loadVerificationPage } from '@/lib/verifications/load-page'
 
 // /v/{short_id}: the short form pasted into support tickets, the same page without a redirect, so
 // an unknown id answers 404 here and the record is read once.

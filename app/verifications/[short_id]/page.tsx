@@ -6,10 +6,10 @@ import { NotesPanel } from '@/components/notes/notes-panel'
 import { VerificationScreen } from '@/components/verifications/verification-page'
 import { loadRecordActivity } from '@/lib/audit/activity-loads'
 import { loadCaseFor } from '@/lib/cases/service'
-import { loadVerificationPage } from '@/lib/data/load-for-page'
-import { isShortId } from '@/lib/ids'
 import { loadNotes } from '@/lib/notes/notes'
 import { verificationPath } from '@/lib/routes'
+import { isShortId } from '@/lib/util/ids'
+import { loadVerificationPage } from '@/lib/verifications/load-page'
 
 export async function generateMetadata({
   params,

@@ -6,7 +6,7 @@ import { categories, column, num, shortWeek } from '../card-helpers'
 import { ChartCard } from '../chart-card'
 import type { CardProps } from './card-props'
 
-/** The work lasting decisions saved: false positives carried over, and matches a change reopened. */
+/** The work standing decisions saved: false positives carried over, and matches a change reopened. */
 export function CarryOverCard({ table, params, totals }: CardProps) {
   return (
     <ChartCard

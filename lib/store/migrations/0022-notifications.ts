@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely'
  * and recipient, the unique key that makes a message once however many instances notice the
  * event. Its job (pg-boss, in its own schema `pgboss`, which pg-boss creates and migrates itself)
  * sends it; the row says what was sent, to whom, and how the last try went. The text is made when
- * the event is noticed and is exactly what the channel receives (lib/notify/content.ts keeps
+ * the event is noticed and is exactly what the channel receives (lib/notifications/content.ts keeps
  * personal data out of it). `notify_preferences`: which of an analyst's own events reach them by
  * e-mail; no row means the defaults.
  */

@@ -50,7 +50,7 @@ async function loadRoutes() {
     profile: await import('@/app/api/profiles/[profile_id]/route'),
     verification: await import('@/app/api/verifications/short/[short_id]/route'),
     aml: await import('@/app/api/aml/search/history/[id]/route'),
-    webhooks: await import('@/app/api/notifications/webhook/history/route'),
+    webhooks: await import('@/app/api/webhooks/history/route'),
     health: await import('@/app/api/health/route'),
     unknown: await import('@/app/api/[...path]/route'),
   }
@@ -105,7 +105,7 @@ const call = {
       params: Promise.resolve({ id }),
     }),
   webhooks: (query = '', headers?: Record<string, string>) =>
-    routes.webhooks.GET(request(`/api/notifications/webhook/history${query}`, headers)),
+    routes.webhooks.GET(request(`/api/webhooks/history${query}`, headers)),
 }
 
 /** Checks a problem+json answer and that it gives nothing of the upstream or the key away. */
@@ -182,7 +182,7 @@ describe('bad parameters answer 400 before any upstream call', () => {
     ['?webhook_id=../x', 'webhook_id'],
     [`?after=${RECORD_ID}%2F`, 'after'],
     [`?after=${RECORD_ID}&webhook_id=${WEBHOOK_ID.slice(1)}`, 'webhook_id'],
-  ])('GET /api/notifications/webhook/history%s', async (query, name) => {
+  ])('GET /api/webhooks/history%s', async (query, name) => {
     const body = await expectProblem(await call.webhooks(query), 400)
     expect(body.detail).toContain(name)
     expect(fake.requests).toHaveLength(0)
@@ -250,13 +250,13 @@ describe('success answers the validated upstream JSON, never cached', () => {
       `/api/v3/aml/search/history/${SEARCH_ID}`,
     ],
     [
-      '/api/notifications/webhook/history',
+      '/api/webhooks/history',
       () => call.webhooks(),
       webhookPage,
       '/api/v3/notifications/webhook/history',
     ],
     [
-      '/api/notifications/webhook/history?after=&webhook_id=',
+      '/api/webhooks/history?after=&webhook_id=',
       () => call.webhooks(`?after=${RECORD_ID}&webhook_id=${WEBHOOK_ID}`),
       webhookPage,
       `/api/v3/notifications/webhook/history?after=${RECORD_ID}&webhook_id=${WEBHOOK_ID}`,
@@ -366,7 +366,7 @@ describe('the incoming request stays in Verity', () => {
       verification,
     ],
     ['/api/aml/search/history/{id}', () => call.aml(SEARCH_ID, clientHeaders), amlResult],
-    ['/api/notifications/webhook/history', () => call.webhooks('', clientHeaders), webhookPage],
+    ['/api/webhooks/history', () => call.webhooks('', clientHeaders), webhookPage],
   ])('GET %s sends only the configured key upstream', async (_path, handler, body) => {
     fake.handle(json(body))
     expect((await handler()).status).toBe(200)

@@ -70,7 +70,7 @@ describe('data layer guard with sign-in enabled', () => {
   it('answers 401 problem+json from a route handler without a session', async () => {
     vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
     const { respond } = await import('@/lib/api/problem')
-    const { readVerification } = await import('@/lib/data/reads')
+    const { readVerification } = await import('@/lib/upstream/reads')
     const response = await respond(() => readVerification('V2C0C0912153735BE'))
     expect(response.status).toBe(401)
     expect(response.headers.get('content-type')).toBe('application/problem+json')

@@ -5,12 +5,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 
 import type * as RouteModule from '@/app/api/upstream/webhooks/route'
 import type * as DeliveriesModule from '@/lib/history-mirror/deliveries'
-import type * as SignatureModule from '@/lib/webhook-signature'
+import type * as SignatureModule from '@/lib/upstream/webhook-signature'
 import type * as StatusModule from '@/lib/history-mirror/delivery-status'
 import type * as ExtractModule from '@/lib/history-mirror/extract'
 import type * as LeaseModule from '@/lib/history-mirror/lease'
 import type * as SyncModule from '@/lib/history-mirror/sync'
-import { printMatch } from '@/lib/review/fingerprint'
+import { printMatch } from '@/lib/review/standing/fingerprint'
 import { openStore } from '@/lib/store/open'
 import type { Database } from '@/lib/store/schema'
 
@@ -49,7 +49,7 @@ let db: Kysely<Database>
 withAppStore()
 
 async function importModules() {
-  signature = await import('@/lib/webhook-signature')
+  signature = await import('@/lib/upstream/webhook-signature')
   deliveries = await import('@/lib/history-mirror/deliveries')
   extract = await import('@/lib/history-mirror/extract')
   sync = await import('@/lib/history-mirror/sync')

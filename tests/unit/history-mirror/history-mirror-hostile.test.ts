@@ -252,7 +252,7 @@ describe('an oversized page', () => {
       // Each is listed with its search id: its report opens on its AML page, from the upstream.
       const { setAside } = await modules.status.mirrorStatus(db)
       expect(setAside.records).toHaveLength(3)
-      const reads = await import('@/lib/data/reads')
+      const reads = await import('@/lib/upstream/reads')
       for (const { searchUuid } of setAside.records) {
         expect(searchUuid).not.toBeNull()
         const report = await reads.readAmlSearch(searchUuid ?? '')

@@ -19,7 +19,7 @@ async function load() {
   return {
     route: await import('@/app/api/metrics/route'),
     store: await import('@/lib/store/store'),
-    queue: await import('@/lib/notify/queue'),
+    queue: await import('@/lib/notifications/queue'),
   }
 }
 

@@ -6,7 +6,7 @@ import { customFieldRows, manualFieldRows } from '@/lib/profiles/manual-fields'
 import { otherProfileFields, profileLink } from '@/lib/profiles/other-fields'
 import { profileSwitches } from '@/lib/profiles/switches'
 import { isEmptyUiSettings, parseUiSettings } from '@/lib/profiles/ui-settings'
-import { safeHttpUrl } from '@/lib/urls'
+import { safeHttpUrl } from '@/lib/util/urls'
 import { sameJson } from '@/lib/profiles/values'
 import { profileSchema } from '@/lib/upstream/schemas'
 

@@ -216,7 +216,7 @@ describe('QA in the store', () => {
       kind: 'qa_failed',
       reason: 'The closing reason does not say which document passed.',
     })
-    const { detectEvents } = await import('@/lib/notify/detect')
+    const { detectEvents } = await import('@/lib/notifications/detect')
     const events = await detectEvents(await db(), { dueSoonHours: 4, maxLagSeconds: 86_400 })
     expect(events).toContainEqual(
       expect.objectContaining({ kind: 'qa_failed', caseId: id, analystId: 'https://idp.test ana' }),

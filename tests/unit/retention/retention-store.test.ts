@@ -58,7 +58,7 @@ async function load() {
     nameKey: await import('@/lib/history-mirror/name-key'),
     packs: await import('@/lib/retention/pack-erasure'),
     access: await import('@/lib/retention/subject-access'),
-    queue: await import('@/lib/notify/queue'),
+    queue: await import('@/lib/notifications/queue'),
     job: await import('@/lib/retention/job'),
     views: await import('@/lib/retention/views'),
   }

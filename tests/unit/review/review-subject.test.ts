@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { countryCode } from '@/lib/countries'
+import { countryCode } from '@/lib/util/countries'
 import { parseRange, parseTypedDate, rangeYears } from '@/lib/review/dates'
 import {
   parseSubjectParam,

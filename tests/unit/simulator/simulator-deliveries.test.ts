@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { signingKeys, verifySignature } from '@/lib/webhook-signature'
+import { signingKeys, verifySignature } from '@/lib/upstream/webhook-signature'
 import { buildDataset } from '@/simulator/data/dataset'
 import { startSimulator, type Simulator } from '@/simulator/server/server'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { exampleIds } from '@/lib/demo/example-ids'
-import { isUuid } from '@/lib/ids'
+import { isUuid } from '@/lib/util/ids'
 import type { AmlMatch, AmlSearchResult, Verification } from '@/lib/upstream/schemas'
 import { buildDataset } from '@/simulator/data/dataset'
 import { ARCHIVE_FROM } from '@/simulator/data/dataset-webhooks'

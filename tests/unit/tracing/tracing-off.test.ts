@@ -30,7 +30,7 @@ afterAll(async () => {
 describe('tracing without an endpoint', () => {
   it('registers nothing while a read runs through the timed, audited and stored path', async () => {
     fake.handle(json(profile))
-    const reads = await import('@/lib/data/reads')
+    const reads = await import('@/lib/upstream/reads')
     const { tracingOn } = await import('@/lib/tracing/span')
     await expect(reads.readProfile(PROFILE_ID)).resolves.toMatchObject({ profile_id: PROFILE_ID })
     expect(tracingOn()).toBe(false)

@@ -48,7 +48,7 @@ afterAll(async () => {
 describe('tracing with an OTLP endpoint', () => {
   it('exports a read as nested spans: upstream call, validation, audit append, store', async () => {
     fake.handle(json(profile))
-    const reads = await import('@/lib/data/reads')
+    const reads = await import('@/lib/upstream/reads')
     const { inSpan } = await import('@/lib/tracing/span')
     await inSpan('test request', {}, () => reads.readProfile(PROFILE_ID))
     fake.handle(json(amlResult))

@@ -11,7 +11,7 @@ import {
 } from 'vitest'
 
 import type * as ClientModule from '@/lib/upstream/client'
-import type * as ReadsModule from '@/lib/data/reads'
+import type * as ReadsModule from '@/lib/upstream/reads'
 import type * as ErrorsModule from '@/lib/upstream/errors'
 import { profilePageSchema, profileSchema } from '@/lib/upstream/schemas'
 
@@ -56,7 +56,7 @@ beforeAll(async () => {
   // The env module reads process.env once, so set it before the first import of the client.
   stubEnv({ DS_API_BASE_URL: fake.url, DS_API_KEY: KEY, DS_API_TIMEOUT_MS: String(TIMEOUT_MS) })
   client = await import('@/lib/upstream/client')
-  reads = await import('@/lib/data/reads')
+  reads = await import('@/lib/upstream/reads')
   ;({ UpstreamError } = await import('@/lib/upstream/errors'))
 })
 

@@ -9,7 +9,7 @@ import type { TimelinePage } from '@/lib/webhooks/timeline'
 
 /*
  * The webhook timeline lists summaries and reads a record's whole payload when it is opened
- * (app/api/notifications/webhook/history/{timeline,records/[id]}): the page no longer carries every
+ * (app/api/webhooks/history/{timeline,records/[id]}): the page no longer carries every
  * screening's search result, and an opened record is found again where it was listed.
  */
 
@@ -51,9 +51,9 @@ let routes: Awaited<ReturnType<typeof loadRoutes>>
 
 async function loadRoutes() {
   return {
-    timeline: await import('@/app/api/notifications/webhook/history/timeline/route'),
-    record: await import('@/app/api/notifications/webhook/history/records/[id]/route'),
-    full: await import('@/app/api/notifications/webhook/history/route'),
+    timeline: await import('@/app/api/webhooks/history/timeline/route'),
+    record: await import('@/app/api/webhooks/history/records/[id]/route'),
+    full: await import('@/app/api/webhooks/history/route'),
   }
 }
 
@@ -67,9 +67,9 @@ type Opened = {
 }
 
 const timeline = (query = '') =>
-  routes.timeline.GET(request(`/api/notifications/webhook/history/timeline${query}`))
+  routes.timeline.GET(request(`/api/webhooks/history/timeline${query}`))
 const opened = (id: string, query = '') =>
-  routes.record.GET(request(`/api/notifications/webhook/history/records/${id}${query}`), {
+  routes.record.GET(request(`/api/webhooks/history/records/${id}${query}`), {
     params: Promise.resolve({ id }),
   })
 const body = async <T>(response: Response | Promise<Response>) =>
@@ -120,7 +120,7 @@ describe('the timeline', () => {
     expect(first).not.toHaveProperty('payload')
     expect(text).not.toContain('search_response')
 
-    const full = await (await routes.full.GET(request('/api/notifications/webhook/history'))).text()
+    const full = await (await routes.full.GET(request('/api/webhooks/history'))).text()
     expect(text.length).toBeLessThan(full.length / 4)
 
     const next = await body<TimelinePage>(timeline(`?after=${uuid(49)}`))

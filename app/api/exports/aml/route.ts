@@ -1,5 +1,5 @@
+import { amlExportRequest, exportAmlReport } from '@/lib/aml/export'
 import { actionRoute } from '@/lib/api/route'
-import { amlExportRequest, exportAmlReport } from '@/lib/data/exports'
 
 // POST /api/exports/aml – an AML report as a JSON file or a print, audited first; masked unless a reason is given
 export const POST = actionRoute(amlExportRequest, exportAmlReport)

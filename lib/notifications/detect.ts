@@ -1,0 +1,186 @@
+import 'server-only'
+
+import { sql, type Kysely } from 'kysely'
+
+import { caseName } from '@/lib/cases/read'
+import { SYSTEM_ID } from '@/lib/cases/system-actor'
+import { mirrorHealth } from '@/lib/history-mirror/health'
+import type { Database } from '@/lib/store/schema'
+
+import type { NotifyEvent } from './content'
+
+/*
+ * The events of the last day, read from the store as it is: every instance may look, and the
+ * notifications table's unique key (event, channel, recipient) lets one of them record each message. An
+ * event older than a day is not announced (a first start, or a backfill of old history, does not
+ * wake the team for what is long past). Keys carry what makes the event new: a due date moved
+ * later makes a new "due soon".
+ */
+
+type Db = Kysely<Database>
+
+const LOOKBACK_HOURS = 24
+
+export type DetectSettings = { dueSoonHours: number; maxLagSeconds: number }
+
+export async function detectEvents(
+  db: Db,
+  settings: DetectSettings,
+  now = new Date(),
+): Promise<NotifyEvent[]> {
+  const since = new Date(now.getTime() - LOOKBACK_HOURS * 3_600_000)
+  const soon = new Date(now.getTime() + settings.dueSoonHours * 3_600_000)
+  const [high, assigned, due, confirm, failedQa] = await Promise.all([
+    db
+      .selectFrom('cases')
+      .select(['id', 'risk', 'due_at', caseName.as('name')])
+      .where('risk', '=', 'High')
+      .where('created_at', '>', since)
+      .where((eb) => eb.or([eb('record_at', 'is', null), eb('record_at', '>', since)]))
+      .execute(),
+    db
+      .selectFrom('case_events as e')
+      .innerJoin('cases', 'cases.id', 'e.case_id')
+      .select([
+        'e.id as event_id',
+        'e.owner_id',
+        'e.analyst_id as assigned_by',
+        'cases.id',
+        'cases.risk',
+        'cases.kind',
+        'cases.due_at',
+        caseName.as('name'),
+      ])
+      .where('e.kind', '=', 'assigned')
+      .where('e.at', '>', since)
+      .where('e.owner_id', 'is not', null)
+      .where('cases.state', '!=', 'closed')
+      .execute(),
+    db
+      .selectFrom('cases')
+      .select(['id', 'risk', 'kind', 'due_at', 'owner_id', caseName.as('name')])
+      .where('state', '!=', 'closed')
+      .where((eb) => eb.or([eb('snoozed_until', 'is', null), eb('snoozed_until', '<=', now)]))
+      .where('due_at', '>', since)
+      .where('due_at', '<=', soon)
+      .execute(),
+    sql<{
+      decision_id: number
+      analyst_id: string
+      id: number
+      risk: string | null
+      due_at: Date
+      owner_id: string | null
+      name: string | null
+    }>`
+      select d.id as decision_id, d.analyst_id, cases.id, cases.risk, cases.due_at,
+        cases.owner_id, ${caseName} as name
+      from match_decisions d
+      join cases on cases.resource_type = 'aml_search' and cases.resource_id = d.search_id
+      where not d.settles and d.at > ${since} and cases.state <> 'closed'
+        and not exists (select 1 from match_decisions later
+          where later.search_id = d.search_id and later.match_uuid = d.match_uuid
+            and later.id > d.id)`.execute(db),
+    // A QA fail reopened the case (lib/qa/draws.ts): its owner hears of it.
+    db
+      .selectFrom('case_events as e')
+      .innerJoin('cases', 'cases.id', 'e.case_id')
+      .select([
+        'e.id as event_id',
+        'cases.id',
+        'cases.risk',
+        'cases.kind',
+        'cases.due_at',
+        'cases.owner_id',
+        caseName.as('name'),
+      ])
+      .where('e.kind', '=', 'qa_failed')
+      .where('e.at', '>', since)
+      .execute(),
+  ])
+  const events: NotifyEvent[] = []
+  const base = { lagSeconds: null }
+  for (const row of high) {
+    events.push({
+      ...base,
+      key: `high_case:${row.id}`,
+      kind: 'high_case',
+      analystId: null,
+      caseId: row.id,
+      risk: 'High',
+      dueAt: row.due_at,
+      name: row.name,
+    })
+  }
+  for (const row of assigned) {
+    events.push({
+      ...base,
+      key: `assigned:${row.event_id}`,
+      kind: 'assigned',
+      analystId: row.owner_id,
+      byVerity: row.assigned_by === SYSTEM_ID,
+      caseId: row.id,
+      risk: riskOf(row),
+      dueAt: row.due_at,
+      name: row.name,
+    })
+  }
+  for (const row of due) {
+    const overdue = row.due_at <= now
+    events.push({
+      ...base,
+      key: `${overdue ? 'overdue' : 'due_soon'}:${row.id}:${row.due_at.toISOString()}`,
+      kind: overdue ? 'overdue' : 'due_soon',
+      analystId: row.owner_id,
+      caseId: row.id,
+      risk: riskOf(row),
+      dueAt: row.due_at,
+      name: row.name,
+    })
+  }
+  for (const row of confirm.rows) {
+    // Its maker cannot confirm it: an owner who made it leaves it to the team.
+    const to = row.owner_id && row.owner_id !== row.analyst_id ? row.owner_id : null
+    events.push({
+      ...base,
+      key: `awaiting_confirmation:${row.decision_id}`,
+      kind: 'awaiting_confirmation',
+      analystId: to,
+      caseId: row.id,
+      risk: row.risk,
+      dueAt: new Date(row.due_at),
+      name: row.name,
+    })
+  }
+  for (const row of failedQa) {
+    events.push({
+      ...base,
+      key: `qa_failed:${row.event_id}`,
+      kind: 'qa_failed',
+      analystId: row.owner_id,
+      caseId: row.id,
+      risk: riskOf(row),
+      dueAt: row.due_at,
+      name: row.name,
+    })
+  }
+  // The rule /api/health follows (HISTORY_MAX_LAG_SECONDS), from the same store.
+  const mirror = await mirrorHealth(db, now, settings.maxLagSeconds)
+  if (mirror.degraded) {
+    events.push({
+      key: `mirror_degraded:${mirror.lastPollAt}`,
+      kind: 'mirror_degraded',
+      analystId: null,
+      caseId: null,
+      risk: null,
+      dueAt: null,
+      name: null,
+      lagSeconds: mirror.lagSeconds,
+    })
+  }
+  return events
+}
+
+function riskOf(row: { risk: string | null; kind: string }) {
+  return row.risk ?? (row.kind === 'failed_verification' ? 'failed verification' : null)
+}
