@@ -45,6 +45,8 @@ export type PackInput = {
   from: string
   to: string
   masked: boolean
+  /** Whether the maker may see reports to the FIU (a lead): their index is in the pack then. */
+  seesReports: boolean
   madeBy: { label: string; analystId: string }
   settings: Record<string, unknown>
 }
@@ -153,6 +155,7 @@ export function examPack(input: PackInput): Readable {
     })
 
   for (const source of examSources) {
+    if (source.reportsOnly && !input.seesReports) continue
     const header = [...headerOf(source, input.masked), CHAIN_COLUMN].join(',')
     add(source.name, () =>
       fileBytes(

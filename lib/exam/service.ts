@@ -63,6 +63,7 @@ export async function examPackResponse(request: ExamPackRequest): Promise<Respon
     from: request.from,
     to: request.to,
     masked: request.data === 'masked',
+    seesReports: rolesOf(viewer).lead,
     madeBy: { label: viewerLabel(viewer), analystId: analystId(viewer) },
     settings: settingsInForce(getEnv()),
   })

@@ -22,6 +22,8 @@ export type Source = {
   name: string
   header: string[]
   rows: (db: Db, period: Period, masked: boolean) => AsyncIterable<Cell[]>
+  /** Only in a pack whose maker may see reports to the FIU (leads: tipping-off rules). */
+  reportsOnly?: true
 }
 
 const PAGE = 1_000
@@ -366,9 +368,74 @@ const qaResults: Source = {
 }
 
 /**
- * The files of a pack besides the trail, in order. The reports' index (goAML, issue #56) is not
- * here yet: it is one more source when those reports exist.
+ * The reports to the FIU (docs/reports.md) started, decided, filed or answered in the period: their
+ * states, who drafted and who approved them, their deadline and whether it was kept, the FIU's
+ * reference and the approved XML's SHA-256 (as in the audit chain). No subject or narrative.
  */
+const reports: Source = {
+  name: 'fiu-reports.csv',
+  reportsOnly: true,
+  header: [
+    'report_id',
+    'case_id',
+    'code',
+    'state_now',
+    'drafted_by',
+    'approved_by',
+    'created_at',
+    'decided_at',
+    'due_at',
+    'filed_at',
+    'filed_late',
+    'fiu_reference',
+    'prev_rejected_reference',
+    'answered_at',
+    'approved_xml_sha256',
+  ],
+  async *rows(db, { start, end }) {
+    const within = (column: 'created_at' | 'filed_at' | 'answered_at' | 'decided_at') =>
+      sql<boolean>`(${sql.ref(column)} >= ${start} and ${sql.ref(column)} < ${end})`
+    const rows = paged((after) =>
+      db
+        .selectFrom('fiu_reports')
+        .selectAll()
+        .where('id', '>', after)
+        .where((eb) =>
+          eb.or([
+            within('created_at'),
+            within('decided_at'),
+            within('filed_at'),
+            within('answered_at'),
+          ]),
+        )
+        .orderBy('id')
+        .limit(PAGE)
+        .execute(),
+    )
+    for await (const row of rows) {
+      const late = (row.filed_at ?? new Date()).getTime() > row.due_at.getTime()
+      yield [
+        row.id,
+        row.case_id,
+        row.code,
+        row.state,
+        row.drafter_label,
+        row.approver_label,
+        row.created_at,
+        row.decided_at,
+        row.due_at,
+        row.filed_at,
+        late ? 'yes' : 'no',
+        row.fiu_ref,
+        row.prev_rejected_ref,
+        row.answered_at,
+        row.approved_sha256,
+      ]
+    }
+  },
+}
+
+/** The files of a pack besides the trail, in order. */
 export const examSources: Source[] = [
   cases,
   caseEvents,
@@ -377,6 +444,7 @@ export const examSources: Source[] = [
   qaPopulation,
   qaSample,
   qaResults,
+  reports,
 ]
 
 /** A source's header as masked or not: the unmasked columns are left out of a masked pack. */

@@ -147,7 +147,7 @@ async function trail(caseId: number) {
     .select(['analyst_id', 'field', 'outcome', 'reason'])
     .where('resource_type', '=', 'case')
     .where('resource_id', '=', String(caseId))
-    .orderBy('seq')
+    .orderBy('id')
     .execute()
 }
 

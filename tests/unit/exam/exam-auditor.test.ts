@@ -82,7 +82,7 @@ async function refusals(sub: string) {
     .select(['action', 'resource_id', 'outcome', 'field'])
     .where('analyst_id', '=', `https://idp.test ${sub}`)
     .where('outcome', '=', 'denied')
-    .orderBy('seq')
+    .orderBy('id')
     .execute()
 }
 

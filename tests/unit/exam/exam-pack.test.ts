@@ -46,7 +46,9 @@ async function load() {
   }
 }
 
-async function makePack(path: string, masked = true) {
+async function makePack(path: string, masked = true, seesReports = false) {
+  // As the route does: the pack names trail rows by their place, so what is committed is sealed.
+  await modules.appTrail.sealAppTrail()
   const { db } = await modules.store.getStore()
   const stream = modules.build.examPack({
     db,
@@ -55,6 +57,7 @@ async function makePack(path: string, masked = true) {
     from: today,
     to: today,
     masked,
+    seesReports,
     madeBy: { label: 'lea@verity.test', analystId: 'https://idp.test lea' },
     settings: { CASE_CLOSE_FOUR_EYES: ['true_match'] },
   })
@@ -188,6 +191,45 @@ describe('the exam pack', () => {
     expect((await modules.verify.verifyExamPack(path, keys.publicKey)).ok).toBe(true)
     const events = (await unzip(path)).get('case-events.csv')!
     expect(events).toContain('The document was retaken and passed.\\nSee the new check.')
+  })
+
+  it('lists the reports to the FIU only in a pack whose maker may see them', async () => {
+    const { db } = await modules.store.getStore()
+    const kase = await db.selectFrom('cases').select('id').orderBy('id').executeTakeFirstOrThrow()
+    const now = new Date()
+    await db
+      .insertInto('fiu_reports')
+      .values({
+        case_id: kase.id,
+        code: 'STR',
+        state: 'filed',
+        drafter_id: 'https://idp.test lea',
+        drafter_label: 'lea@verity.test',
+        approver_id: 'https://idp.test lou',
+        approver_label: 'lou@verity.test',
+        fields: JSON.stringify({ subject: { lastName: 'Quartermaine' } }),
+        decided_at: now,
+        due_at: new Date(now.getTime() + 86_400_000),
+        prev_rejected_ref: null,
+        fiu_ref: 'FIU-2026-0042',
+        filed_at: now,
+        answered_at: null,
+        approved_xml: '<report/>',
+        approved_sha256: 'cd'.repeat(32),
+        updated_at: now,
+      })
+      .execute()
+    const path = join(dir, 'lead.zip')
+    await makePack(path, true, true)
+    expect((await modules.verify.verifyExamPack(path, keys.publicKey)).ok).toBe(true)
+    const index = (await unzip(path)).get('fiu-reports.csv')!.split('\n')
+    expect(index[0]).toMatch(/^report_id,case_id,code,state_now,drafted_by,approved_by,/)
+    expect(index[1]).toContain('FIU-2026-0042')
+    expect(index[1]).toContain('cd'.repeat(32))
+    expect(index.join('\n')).not.toContain('Quartermaine')
+    const auditorPath = join(dir, 'auditor.zip')
+    await makePack(auditorPath, true, false)
+    expect([...(await unzip(auditorPath)).keys()]).not.toContain('fiu-reports.csv')
   })
 
   it('fails when one trail row is deleted, naming the row', async () => {

@@ -272,6 +272,7 @@ describe('QA in the store', () => {
           from: today,
           to: today,
           masked: true,
+          seesReports: false,
           madeBy: { label: 'lea', analystId: 'https://idp.test lea' },
           settings: {},
         }),

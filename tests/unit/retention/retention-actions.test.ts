@@ -92,7 +92,7 @@ async function trailOf(applicant: string) {
     .where('resource_type', '=', 'applicant')
     .where('resource_id', '=', applicant)
     .where('action', 'in', ['retention', 'export'])
-    .orderBy('seq')
+    .orderBy('id')
     .execute()
 }
 
