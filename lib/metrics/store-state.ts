@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 
 import { sql } from 'kysely'
 
+import { unsealedRows } from '@/lib/audit/unsealed'
 import { mirrorHealth } from '@/lib/history-mirror/health'
 import type { Store } from '@/lib/store/open'
 import { getStore } from '@/lib/store/store'
@@ -13,7 +14,8 @@ import { beforeScrape, gauge } from './registry'
 /*
  * What is the store's state rather than one process's: the cases by state and overdue, the
  * history mirror's lag and the records set aside, the job queues (pg-boss's job table, by queue
- * name, whatever queues there are) and the notifications by channel and status. Read from the
+ * name, whatever queues there are), the notifications by channel and status, the audit rows not
+ * yet sealed, and the reports to the FIU by state and deadline. Read from the
  * store when scraped, so every instance on one database reports the same numbers and a scrape of
  * any one of them is the truth. The pool's connections are this process's own.
  */
@@ -64,6 +66,24 @@ export function registerStoreMetrics() {
     name: 'verity_notifications',
     help: 'Notifications on the notifications page, by channel and status (failed: every try failed).',
     labelNames: ['channel', 'status'],
+  })
+  const unsealed = gauge({
+    name: 'verity_audit_unsealed_rows',
+    help: 'Audit rows committed but not yet sealed into the HMAC chain.',
+  })
+  const unsealedOldest = gauge({
+    name: 'verity_audit_unsealed_oldest_seconds',
+    help: 'How long the oldest unsealed audit row has waited; 0 when none waits.',
+  })
+  const reports = gauge({
+    name: 'verity_fiu_reports',
+    help: 'Reports to the FIU by state (counts only: a report is confidential).',
+    labelNames: ['state'],
+  })
+  const reportsDue = gauge({
+    name: 'verity_fiu_reports_unfiled',
+    help: 'Reports to the FIU not yet filed: past their due date, or due within seven days.',
+    labelNames: ['due'],
   })
   const connections = gauge({
     name: 'verity_store_connections',
@@ -136,6 +156,37 @@ export function registerStoreMetrics() {
     for (const row of rows) {
       notifications.set({ channel: row.channel, status: row.status }, Number(row.count))
     }
+  })
+
+  beforeScrape('audit-sealing', async () => {
+    const store = await openedStore()
+    if (!store) return
+    const waiting = await unsealedRows(store.db)
+    unsealed.set(waiting.count)
+    unsealedOldest.set(waiting.oldestSeconds ?? 0)
+  })
+
+  beforeScrape('fiu-reports', async () => {
+    const store = await openedStore()
+    if (!store) return
+    const now = new Date()
+    const week = new Date(now.getTime() + 7 * 86_400_000)
+    const unfiled = sql`state in ('draft', 'awaiting_approval', 'approved')`
+    const [byState, due] = await Promise.all([
+      store.db
+        .selectFrom('fiu_reports')
+        .select(['state', (eb) => eb.fn.countAll<number>().as('count')])
+        .groupBy('state')
+        .execute(),
+      sql<{ overdue: number; soon: number }>`
+        select count(*) filter (where ${unfiled} and due_at < ${now})::int as overdue,
+          count(*) filter (where ${unfiled} and due_at >= ${now} and due_at < ${week})::int as soon
+        from fiu_reports`.execute(store.db),
+    ])
+    reports.reset()
+    for (const row of byState) reports.set({ state: row.state }, Number(row.count))
+    reportsDue.set({ due: 'overdue' }, Number(due.rows[0]?.overdue ?? 0))
+    reportsDue.set({ due: 'within_7_days' }, Number(due.rows[0]?.soon ?? 0))
   })
 
   beforeScrape('store-pool', async () => {

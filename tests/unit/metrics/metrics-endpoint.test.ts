@@ -66,7 +66,7 @@ describe('with METRICS_TOKEN', () => {
     }
   })
 
-  it('reads the cases, the notifications, the job queue and the mirror from the store at each scrape', async () => {
+  it('reads the cases, the notifications, the job queue, the mirror, the unsealed audit rows and the reports from the store at each scrape', async () => {
     const { db } = await modules.store.getStore()
     const now = Date.now()
     const caseRow = (id: string, state: string, dueInHours: number) => ({
@@ -143,7 +143,29 @@ describe('with METRICS_TOKEN', () => {
     await sql`update history_sync_state set last_poll_at = now() - interval '90 seconds'`.execute(
       db,
     )
+    const reportOf = (state: 'draft' | 'filed', dueInHours: number) => ({
+      case_id: 1,
+      code: 'STR',
+      state,
+      drafter_id: 'https://idp.test lea',
+      drafter_label: 'lea@verity.test',
+      fields: '{}',
+      decided_at: new Date(now - 48 * HOUR),
+      due_at: new Date(now + dueInHours * HOUR),
+      updated_at: new Date(now),
+    })
+    await db
+      .insertInto('fiu_reports')
+      .values([reportOf('draft', -2), reportOf('draft', 30), reportOf('filed', -200)])
+      .execute()
     const again = await (await scrapeWith(modules.route, `Bearer ${TOKEN}`)).text()
+    expect(sample(again, 'verity_fiu_reports{state="draft"}')).toBe(2)
+    expect(sample(again, 'verity_fiu_reports{state="filed"}')).toBe(1)
+    // A filed report is no longer late, whatever its due date was.
+    expect(sample(again, 'verity_fiu_reports_unfiled{due="overdue"}')).toBe(1)
+    expect(sample(again, 'verity_fiu_reports_unfiled{due="within_7_days"}')).toBe(1)
+    expect(sample(again, 'verity_audit_unsealed_rows')).toBeGreaterThanOrEqual(0)
+    expect(again).toMatch(/^verity_audit_unsealed_oldest_seconds \d/m)
     expect(sample(again, 'verity_cases_overdue')).toBe(2)
     expect(sample(again, 'verity_cases{state="escalated"}')).toBe(1)
     expect(sample(again, 'verity_history_mirror_lag_seconds')).toBeGreaterThanOrEqual(90)
