@@ -329,7 +329,8 @@ describe('the audit row of a pack', () => {
     expect(text).toContain(`audit row ${made.seq}`)
     expect(text).toContain(SHORT_ID)
     expect(text).toContain('1104')
-    expect(text).toContain(sha256(made.json))
+    // In a proportional font a 64-digit hash may wrap in its column, by the width of its digits.
+    expect(text.replace(/\s+/g, '')).toContain(sha256(made.json))
   })
 
   it('keeps the reason of an unmasked pack, which holds the raw values', async () => {
