@@ -112,7 +112,7 @@ test('every control of the header is reachable with Tab and shows where the focu
 }) => {
   await page.goto('/')
   const names: string[] = []
-  for (let n = 0; n < 14; n++) {
+  for (let n = 0; n < 24; n++) {
     await page.keyboard.press('Tab')
     const focused = await page.evaluate(() => {
       const element = document.activeElement as HTMLElement | null
