@@ -1,6 +1,7 @@
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query'
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
+import { cache } from 'react'
 
 import { ReportPage as AmlReportPage } from '@/components/aml/report-page'
 import { CasePage } from '@/components/cases/case-page'
@@ -11,6 +12,7 @@ import { ReadFailure } from '@/components/ui/read-failure'
 import { VerificationScreen } from '@/components/verifications/verification-page'
 import { caseIdParam } from '@/lib/cases/requests'
 import { loadCase, loadUndecided } from '@/lib/cases/service'
+import { caseTitle } from '@/lib/cases/title'
 import type { CaseSummary } from '@/lib/cases/types'
 import { loadAmlReportPage, loadVerificationPage } from '@/lib/data/load-for-page'
 import { loadCaseReports } from '@/lib/fiu-reports/service'
@@ -21,15 +23,20 @@ import { decisionsForSearch } from '@/lib/review/decisions'
 import { subjectParam } from '@/lib/review/subject'
 import { casePath, homePath, queuePath } from '@/lib/routes'
 
+/** The case as this request reads it, once for its title and its page (one audited view). */
+const caseOf = cache(loadCase)
+
 export async function generateMetadata({ params }: PageProps<'/cases/[id]'>): Promise<Metadata> {
   const { id } = await params
-  return { title: `Case ${id.slice(0, 12)}` }
+  const parsed = caseIdParam.safeParse(id)
+  const detail = parsed.success ? await caseOf(parsed.data) : null
+  return { title: detail ? caseTitle(detail.kase) : `Case ${id.slice(0, 12)}` }
 }
 
 export default async function CaseRoute({ params }: PageProps<'/cases/[id]'>) {
   const parsed = caseIdParam.safeParse((await params).id)
   if (!parsed.success) notFound()
-  const detail = await loadCase(parsed.data)
+  const detail = await caseOf(parsed.data)
   if (!detail) notFound()
   const [reports, undecided] = await Promise.all([
     loadCaseReports(detail.kase.id, detail.kase.ownerId),
