@@ -32,7 +32,7 @@ import { caseFacts } from './facts'
 import { reportPdf } from './pdf'
 import { availableActions, checkAction, checkEdit, maySee, mayStart } from './rules'
 import { goamlSettings } from './settings'
-import { citationStatus, draftNarrative, type CaseFacts } from './template'
+import { citationStatus, closingOf, draftNarrative, type CaseFacts } from './template'
 import { validateReport } from './validate'
 import { type XmlReport } from './xml'
 
@@ -162,7 +162,7 @@ function decidedAt(facts: CaseFacts): Date {
   const standing = facts.decisions.filter(
     (decision) => decision.decision === 'true_match' && decision.settles,
   )
-  const closed = facts.events.filter((event) => event.kind === 'closed').at(-1)
+  const closed = closingOf(facts)
   const at = standing.at(-1)?.at ?? closed?.at
   return at ? new Date(at) : new Date()
 }

@@ -153,6 +153,11 @@ test('the review screening is closed as a true match, confirmed by a second lead
     reason: 'Confirmed sanctions match on the verified applicant',
   })
   expect(closed.status(), await closed.text()).toBe(200)
+  // A true match closes on a second lead's confirmation (four eyes on closing, #58).
+  expect(((await closed.json()) as { state: string }).state).toBe('awaiting_closure')
+  const confirmed = await api(lou, `/api/cases/${caseId}`, { action: 'confirm_close' })
+  expect(confirmed.status(), await confirmed.text()).toBe(200)
+  expect(((await confirmed.json()) as { state: string }).state).toBe('closed')
 })
 
 test("Lea drafts a report from the case: the subject's verified name and document", async () => {
