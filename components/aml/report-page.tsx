@@ -38,9 +38,14 @@ export function ReportPage({
   subject: string | null
   screenedAs: Settled<ScreenedAs | null>
   changes: Settled<ChangesSincePrevious | null>
-  /** On its case's page, which has the case's own evidence pack: the report's exports are left out. */
+  /**
+   * On its case's page, which has the case's own title and evidence pack: the report's heading is
+   * a second level, and its exports are left out.
+   */
   inCase?: boolean
 }) {
+  // On its case's page the case's title is the page's heading.
+  const Heading = inCase ? 'h2' : 'h1'
   return (
     <div className="space-y-4">
       <RememberRecent kind="aml" id={result.search_uuid.toLowerCase()} />
@@ -49,9 +54,9 @@ export function ReportPage({
           <p className="text-xs font-medium tracking-wide text-faint uppercase">
             AML screening report
           </p>
-          <h1 className="text-lg font-semibold">
+          <Heading className="text-lg font-semibold">
             <IdentityValue value={result.requested_name} kind="name" />
-          </h1>
+          </Heading>
         </div>
         {!inCase && (
           <div className="flex flex-col items-end gap-2">

@@ -4,7 +4,7 @@ import { Timestamp } from '@/components/ui/timestamp'
 import { caseEventText } from '@/lib/cases/event-words'
 import { outcomeLabels } from '@/lib/cases/rules'
 import type { CaseDetail, CaseEvent, Undecided } from '@/lib/cases/types'
-import { casePath } from '@/lib/routes'
+import { casePath, reportPath } from '@/lib/routes'
 
 import { CaseActions } from './case-actions'
 import { AgeText, DueText, riskText, StateBadge } from './case-badges'
@@ -90,7 +90,15 @@ export function CaseEventLog({ events }: { events: CaseEvent[] }) {
             </span>
             <Timestamp value={event.at} mode="absolute" />
           </p>
-          <p>{caseEventText(event)}</p>
+          <p>
+            {event.reportId === null ? (
+              caseEventText(event)
+            ) : (
+              <Link href={reportPath(event.reportId)} className="text-link hover:underline">
+                {caseEventText(event)}
+              </Link>
+            )}
+          </p>
         </li>
       ))}
     </ol>

@@ -22,7 +22,25 @@ const EVENT_WORDS: Record<string, string> = {
   record_changed: 'Record changed',
 }
 
+/* A report to the FIU's moves (kind `report_<move>`), shown only to leads and its drafter. */
+const REPORT_WORDS: Record<string, string> = {
+  created: 'drafted',
+  submit: 'submitted for approval',
+  approve: 'approved',
+  return: 'sent back to its drafter',
+  file: 'filed with the FIU',
+  acknowledge: 'acknowledged by the FIU',
+  reject: 'rejected by the FIU',
+}
+
+function reportEventText(event: CaseEvent & { reportId: number }) {
+  const move = event.kind.slice('report_'.length)
+  const text = `Report ${event.reportId} ${REPORT_WORDS[move] ?? move}`
+  return event.reason ? `${text}: ${event.reason}` : text
+}
+
 export function caseEventText(event: CaseEvent) {
+  if (event.reportId !== null) return reportEventText({ ...event, reportId: event.reportId })
   const word = EVENT_WORDS[event.kind] ?? event.kind
   const parts = [word]
   if (event.kind === 'assigned' && event.ownerLabel) parts.push(`to ${event.ownerLabel}`)

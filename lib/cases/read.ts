@@ -99,6 +99,7 @@ function eventOf(row: CaseEventRow): CaseEvent {
     outcome: row.outcome,
     reason: row.reason,
     until: row.until?.toISOString() ?? null,
+    reportId: row.fiu_report_id,
     at: row.at.toISOString(),
   }
 }
@@ -127,11 +128,37 @@ export function caseRowFor(
     .executeTakeFirst()
 }
 
-export async function caseEvents(db: Db, caseId: number): Promise<CaseEvent[]> {
+/**
+ * Who reads a case's log, for its lines about reports to the FIU: a lead sees them all, anyone else
+ * those of the reports they drafted (tipping-off rules, docs/reports.md); `null` sees none.
+ */
+export type ReportSeer = { id: string; lead: boolean } | null
+
+/**
+ * A case's log as `seer` may read it. Every reader of `case_events` that shows lines to someone
+ * filters them so (the case page and API, the evidence pack; the exam pack leaves them all out).
+ */
+export async function caseEvents(db: Db, caseId: number, seer: ReportSeer): Promise<CaseEvent[]> {
   const rows = await db
     .selectFrom('case_events')
     .selectAll()
     .where('case_id', '=', caseId)
+    .where((eb) =>
+      seer?.lead
+        ? eb.lit(true)
+        : eb.or([
+            eb('fiu_report_id', 'is', null),
+            ...(seer
+              ? [
+                  eb(
+                    'fiu_report_id',
+                    'in',
+                    eb.selectFrom('fiu_reports').select('id').where('drafter_id', '=', seer.id),
+                  ),
+                ]
+              : []),
+          ]),
+    )
     .orderBy('id')
     .execute()
   return rows.map(eventOf)

@@ -99,7 +99,7 @@ async function detailOf(row: Awaited<ReturnType<typeof caseRow>>): Promise<CaseD
   const actor = actorOf(viewer)
   const { db } = await getStore()
   const [events, analysts] = await Promise.all([
-    caseEvents(db, row.id),
+    caseEvents(db, row.id, actor),
     actor.lead ? knownAnalysts(db) : [],
   ])
   return { kase: summaryOf(row), events, viewer: actor, analysts }

@@ -55,6 +55,8 @@ export type CaseEvent = {
   outcome: string | null
   reason: string | null
   until: string | null
+  /** The report to the FIU a line is about (kind `report_*`); such lines reach only leads and its drafter. */
+  reportId: number | null
   at: string
 }
 

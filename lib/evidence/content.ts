@@ -1,7 +1,9 @@
 import 'server-only'
 
 import { ProblemError } from '@/lib/api/problem-error'
+import { requireViewer } from '@/lib/auth/session'
 import { caseEvents, caseRow, summaryOf } from '@/lib/cases/read'
+import { actorOf } from '@/lib/cases/settings'
 import type { PackAttachment, PackSection } from '@/lib/evidence/contract'
 import type { PackRequest } from '@/lib/evidence/request'
 import { reportsForPack } from '@/lib/fiu-reports/pack'
@@ -76,8 +78,10 @@ async function caseContent(request: PackRequest): Promise<RecordContent> {
     throw new ProblemError(404, 'no_case', 'No such case', 'There is no case with this id.')
   }
   const kase = summaryOf(row)
+  // Its lines about reports to the FIU only for a pack made by a lead or their drafter (pack.ts).
+  const seer = actorOf(await requireViewer())
   const [events, reports, record] = await Promise.all([
-    caseEvents(db, row.id),
+    caseEvents(db, row.id, seer),
     reportsForPack(db, row.id),
     recordContent({
       ...request,

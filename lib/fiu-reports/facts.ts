@@ -49,7 +49,8 @@ export async function caseFacts(
 ): Promise<CaseFacts> {
   const searchId = row.resource_type === 'aml_search' ? row.resource_id : null
   const [events, report, decisions, shortId] = await Promise.all([
-    caseEvents(db, row.id),
+    // A report is drafted from the case's work, never from its (or another report's) own lines.
+    caseEvents(db, row.id, null),
     searchId ? reads.amlSearch(searchId) : null,
     searchId
       ? db

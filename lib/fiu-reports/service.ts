@@ -32,7 +32,7 @@ import { caseFacts } from './facts'
 import { reportPdf } from './pdf'
 import { availableActions, checkAction, checkEdit, maySee, mayStart } from './rules'
 import { goamlSettings } from './settings'
-import { citationStatus, draftNarrative, type CaseFacts } from './template'
+import { citationStatus, closingOf, draftNarrative, type CaseFacts } from './template'
 import { validateReport } from './validate'
 import { type XmlReport } from './xml'
 
@@ -162,14 +162,20 @@ function decidedAt(facts: CaseFacts): Date {
   const standing = facts.decisions.filter(
     (decision) => decision.decision === 'true_match' && decision.settles,
   )
-  const closed = facts.events.filter((event) => event.kind === 'closed').at(-1)
+  const closed = closingOf(facts)
   const at = standing.at(-1)?.at ?? closed?.at
   return at ? new Date(at) : new Date()
 }
 
+/**
+ * One change of the report, in the caller's transaction: a line of its own log and one of its case's
+ * (kind `report_<move>`, marked with the report, so that the case's readers show it only to leads
+ * and its drafter: lib/cases/read.ts `caseEvents`).
+ */
 async function insertEvent(
   db: Db,
   viewer: Viewer,
+  caseId: number,
   event: {
     report_id: number
     kind: string
@@ -178,13 +184,26 @@ async function insertEvent(
     reason?: string | null
   },
 ) {
+  const who = { analyst_id: analystId(viewer), user_label: viewerLabel(viewer) }
   await db
     .insertInto('fiu_report_events')
+    .values({ ...event, reason: event.reason ?? null, ...who })
+    .execute()
+  await db
+    .insertInto('case_events')
     .values({
-      ...event,
+      case_id: caseId,
+      kind: `report_${event.kind}`,
+      from_state: event.from_state,
+      to_state: event.to_state,
+      owner_id: null,
+      owner_label: null,
+      outcome: null,
       reason: event.reason ?? null,
-      analyst_id: analystId(viewer),
-      user_label: viewerLabel(viewer),
+      until: null,
+      fiu_report_id: event.report_id,
+      ...who,
+      at: new Date(),
     })
     .execute()
 }
@@ -274,7 +293,7 @@ export async function draftReport(
       })
       .returningAll()
       .executeTakeFirstOrThrow()
-    await insertEvent(trx, viewer, {
+    await insertEvent(trx, viewer, kase.id, {
       report_id: inserted.id,
       kind: 'created',
       from_state: null,
@@ -421,7 +440,7 @@ async function writeIfUnchanged(
   set: Partial<Omit<FiuReportRow, 'id' | 'version' | 'created_at' | 'fields'>> & {
     fields?: string
   },
-  event: Parameters<typeof insertEvent>[2] | null,
+  event: Parameters<typeof insertEvent>[3] | null,
   viewer: Viewer,
 ) {
   return db.transaction().execute(async (trx) => {
@@ -432,7 +451,7 @@ async function writeIfUnchanged(
       .where('version', '=', row.version)
       .returningAll()
       .executeTakeFirst()
-    if (updated && event) await insertEvent(trx, viewer, event)
+    if (updated && event) await insertEvent(trx, viewer, row.case_id, event)
     return updated ?? null
   })
 }

@@ -85,6 +85,16 @@ export function sourceDigest(type: SourceType, facts: CaseFacts, id: string): st
   }
 }
 
+/**
+ * The case's last closing: closed at once, or a proposed closing a lead confirmed (four eyes on
+ * closing, docs/cases.md), which the confirming lead closes.
+ */
+export function closingOf(facts: Pick<CaseFacts, 'events'>): EventFact | undefined {
+  return facts.events
+    .filter((event) => event.kind === 'closed' || event.kind === 'closure_confirmed')
+    .at(-1)
+}
+
 function newestDecision(facts: CaseFacts, matchUuid: string) {
   return facts.decisions
     .filter((item) => item.matchUuid === matchUuid)
@@ -170,7 +180,7 @@ export function draftNarrative(
       })
     }
   }
-  const closed = facts.events.filter((event) => event.kind === 'closed').at(-1)
+  const closed = closingOf(facts)
   if (closed) {
     action.push({
       text: `${closed.by} closed case ${facts.caseId} on ${day(closed.at)} as ${outcomeWords[closed.outcome ?? ''] ?? closed.outcome ?? 'closed'}${closed.reason ? `, giving the reason: "${closed.reason.trim()}"` : ''}.`,

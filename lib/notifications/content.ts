@@ -1,4 +1,4 @@
-import { casePath, historySyncPath } from '@/lib/routes'
+import { casePath, historySyncPath, reportPath } from '@/lib/routes'
 
 import type { NotifyEventKind } from './events'
 
@@ -63,6 +63,8 @@ export type NotifyEvent = {
   lagSeconds: number | null
   /** An assignment Verity made by itself (CASE_AUTO_ASSIGN), not a lead. */
   byVerity?: boolean
+  /** A report to the FIU's (`report_*`): its number and kind (STR, SAR). */
+  report?: { id: number; code: string }
 }
 
 export type Message = { subject: string; body: string }
@@ -73,12 +75,17 @@ export function messageOf(event: NotifyEvent, appUrl: string): Message {
     event.name === null ? 'name unknown' : inertText(event.name, NAME_MAX) || 'name unknown'
   const subject = bounded(subjectOf(event, kase, who), SUBJECT_MAX)
   const lines = [happened(event)]
-  if (event.caseId !== null) {
+  // A report's message names no one: the report holds the subject, for those who may open it.
+  if (event.caseId !== null && !event.report) {
     lines.push(`Screened name: ${who}`)
     if (event.risk) lines.push(`Risk: ${inertText(event.risk, 40)}`)
-    if (event.dueAt) lines.push(`Due: ${utc(event.dueAt)}`)
   }
-  const path = event.caseId === null ? historySyncPath : casePath(event.caseId)
+  if (event.dueAt) lines.push(`Due: ${utc(event.dueAt)}`)
+  const path = event.report
+    ? reportPath(event.report.id)
+    : event.caseId === null
+      ? historySyncPath
+      : casePath(event.caseId)
   lines.push(`Open in Verity: ${appUrl}${path}`)
   return { subject, body: lines.join('\n') }
 }
@@ -99,7 +106,17 @@ function subjectOf(event: NotifyEvent, kase: string, who: string): string {
       return `${kase} failed QA and is open again: ${who}`
     case 'mirror_degraded':
       return 'The history mirror is behind'
+    case 'report_due_soon':
+      return `${reportName(event)} to the FIU is due soon (${kase})`
+    case 'report_overdue':
+      return `${reportName(event)} to the FIU is past its due date (${kase})`
   }
+}
+
+function reportName(event: NotifyEvent) {
+  return event.report
+    ? `Report ${event.report.id} (${inertText(event.report.code, 20)})`
+    : 'A report'
 }
 
 function happened(event: NotifyEvent): string {
@@ -124,6 +141,10 @@ function happened(event: NotifyEvent): string {
       return event.lagSeconds === null
         ? 'The history mirror has not polled the upstream yet.'
         : `The history mirror last polled the upstream ${event.lagSeconds} s ago: new screenings are not reaching the queue.`
+    case 'report_due_soon':
+      return `${reportName(event)} of this case is due and not yet filed with the FIU.`
+    case 'report_overdue':
+      return `${reportName(event)} of this case has passed its due date and is not filed with the FIU.`
   }
 }
 

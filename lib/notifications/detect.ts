@@ -2,8 +2,10 @@ import 'server-only'
 
 import { sql, type Kysely } from 'kysely'
 
+import { rolesOf } from '@/lib/auth/roles'
 import { caseName } from '@/lib/cases/read'
 import { SYSTEM_ID } from '@/lib/cases/system-actor'
+import { REPORT_DUE_SOON_DAYS } from '@/lib/fiu-reports/contract'
 import { mirrorHealth } from '@/lib/history-mirror/health'
 import type { Database } from '@/lib/store/schema'
 
@@ -164,6 +166,7 @@ export async function detectEvents(
       name: row.name,
     })
   }
+  events.push(...(await reportsDue(db, since, now)))
   // The rule /api/health follows (HISTORY_MAX_LAG_SECONDS), from the same store.
   const mirror = await mirrorHealth(db, now, settings.maxLagSeconds)
   if (mirror.degraded) {
@@ -183,4 +186,43 @@ export async function detectEvents(
 
 function riskOf(row: { risk: string | null; kind: string }) {
   return row.risk ?? (row.kind === 'failed_verification' ? 'failed verification' : null)
+}
+
+/**
+ * Reports to the FIU not yet filed and due within REPORT_DUE_SOON_DAYS, then past due (as the
+ * home page lists them): one event for each lead and for the report's drafter, each theirs alone
+ * (rules.ts sends it only to them, by e-mail). The leads are the analysts whose newest sign-in
+ * carried a lead group; with sign-in off, nobody signs in and the drafter alone is told.
+ */
+async function reportsDue(db: Db, since: Date, now: Date): Promise<NotifyEvent[]> {
+  const soon = new Date(now.getTime() + REPORT_DUE_SOON_DAYS * 86_400_000)
+  const reports = await db
+    .selectFrom('fiu_reports')
+    .select(['id', 'code', 'case_id', 'drafter_id', 'due_at'])
+    .where('state', 'in', ['draft', 'awaiting_approval', 'approved'])
+    .where('due_at', '>', since)
+    .where('due_at', '<=', soon)
+    .execute()
+  if (reports.length === 0) return []
+  const newest = await sql<{ analyst_id: string; groups: string[] | null }>`
+    select distinct on (analyst_id) analyst_id, viewer->'groups' as groups
+    from sessions where viewer ? 'iss'
+    order by analyst_id, created_at desc`.execute(db)
+  const leads = newest.rows
+    .filter((row) => rolesOf({ groups: row.groups ?? [] }).lead)
+    .map((row) => row.analyst_id)
+  return reports.flatMap((report) => {
+    const kind = report.due_at <= now ? 'report_overdue' : 'report_due_soon'
+    return [...new Set([...leads, report.drafter_id])].map((analystId): NotifyEvent => ({
+      key: `${kind}:${report.id}:${report.due_at.toISOString()}`,
+      kind,
+      analystId,
+      caseId: report.case_id,
+      risk: null,
+      dueAt: report.due_at,
+      name: null,
+      lagSeconds: null,
+      report: { id: report.id, code: report.code },
+    }))
+  })
 }

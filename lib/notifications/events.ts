@@ -14,6 +14,8 @@ export const NOTIFY_EVENTS = [
   'awaiting_confirmation',
   'qa_failed',
   'mirror_degraded',
+  'report_due_soon',
+  'report_overdue',
 ] as const
 
 export type NotifyEventKind = (typeof NOTIFY_EVENTS)[number]
@@ -26,6 +28,22 @@ export const eventLabels: Record<NotifyEventKind, string> = {
   awaiting_confirmation: 'A decision waiting for my confirmation',
   qa_failed: 'A case of mine failed QA',
   mirror_degraded: 'The history mirror degraded',
+  report_due_soon: 'A report to the FIU due soon',
+  report_overdue: 'A report to the FIU past its due date',
+}
+
+/**
+ * A report to the FIU near or past its due date (docs/reports.md): told only to each lead and the
+ * report's drafter, by e-mail to them personally, never on the team's channels, and listed in the
+ * delivery log for leads only (tipping-off rules). Not a choice: the deadline is the law's.
+ */
+export const REPORT_EVENTS = [
+  'report_due_soon',
+  'report_overdue',
+] as const satisfies readonly NotifyEventKind[]
+
+export function isReportEvent(kind: string): boolean {
+  return (REPORT_EVENTS as readonly string[]).includes(kind)
 }
 
 /** The events that can be one analyst's own, and so the ones an analyst chooses among. */

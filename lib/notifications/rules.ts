@@ -1,5 +1,5 @@
 import type { NotifyEvent } from './content'
-import { DEFAULT_EMAIL_EVENTS, type NotifyEventKind } from './events'
+import { DEFAULT_EMAIL_EVENTS, isReportEvent, type NotifyEventKind } from './events'
 
 /*
  * Who hears of an event, on which channel: one message per event and recipient. Slack and the
@@ -8,7 +8,8 @@ import { DEFAULT_EMAIL_EVENTS, type NotifyEventKind } from './events'
  * for the team's events (a new High-risk case, a case nobody owns due soon or overdue, the mirror
  * degraded), and to the analyst an event is about when they chose it on the settings page (the
  * defaults when they have not). With no channel configured, one `none` message per event says what
- * would have been sent.
+ * would have been sent. A report to the FIU due (`report_*`) goes only to the person it names (a
+ * lead or the report's drafter), by e-mail, whatever they chose: any team channel would tip off.
  */
 
 export type Channel = 'email' | 'slack' | 'webhook' | 'none'
@@ -41,6 +42,7 @@ export function outgoingOf(
   channels: ChannelsConfigured,
   analysts: Analysts,
 ): Outgoing[] {
+  if (isReportEvent(event.kind)) return reportOutgoing(event, channels, analysts)
   const personal =
     event.analystId === null ? null : personalAddress(event, event.analystId, analysts)
   if (!channels.email && !channels.slack && !channels.webhook) {
@@ -61,4 +63,18 @@ export function outgoingOf(
 function personalAddress(event: NotifyEvent, analystId: string, analysts: Analysts) {
   if (!wantsEmail(event.kind, analysts.chosenOf(analystId))) return null
   return analysts.emailOf(analystId)
+}
+
+/**
+ * A report's deadline: to its one person's sign-in address by e-mail; without e-mail configured, a
+ * `none` row says what would have been sent (the team's channels are never a fallback).
+ */
+function reportOutgoing(
+  event: NotifyEvent,
+  channels: ChannelsConfigured,
+  analysts: Analysts,
+): Outgoing[] {
+  const to = event.analystId === null ? null : analysts.emailOf(event.analystId)
+  if (!to) return []
+  return [{ event, channel: channels.email ? 'email' : 'none', recipient: to }]
 }

@@ -10,6 +10,7 @@ import { getStore } from '@/lib/store/store'
 import {
   DEFAULT_EMAIL_EVENTS,
   OWN_EVENTS,
+  REPORT_EVENTS,
   type Delivery,
   type NotificationList,
   type OwnEventKind,
@@ -29,9 +30,10 @@ export async function loadNotifications(): Promise<NotificationList> {
   const actor = actorOf(viewer)
   if (!actor.lead && !actor.auditor) throw notLead()
   const { db } = await getStore()
-  const rows = await db
-    .selectFrom('notifications')
-    .selectAll()
+  let query = db.selectFrom('notifications').selectAll()
+  // A report to the FIU's deadline is for leads' eyes (tipping-off rules): not an auditor's.
+  if (!actor.lead) query = query.where('event_kind', 'not in', [...REPORT_EVENTS])
+  const rows = await query
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(LOG_PAGE)

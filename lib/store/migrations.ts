@@ -27,6 +27,7 @@ import * as sessionEndNotice from './migrations/0027-session-end-notice'
 import * as fingerprintAndCopies from './migrations/0030-fingerprint-and-copies'
 import * as refusalCounts from './migrations/0031-refusal-counts'
 import * as fiuReports from './migrations/0032-fiu-reports'
+import * as caseReportEvents from './migrations/0033-case-report-events'
 import * as retention from './migrations/0035-retention'
 import * as closureFourEyes from './migrations/0038-closure-four-eyes'
 import * as qualityAssurance from './migrations/0039-quality-assurance'
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0030-fingerprint-and-copies': fingerprintAndCopies,
   '0031-refusal-counts': refusalCounts,
   '0032-fiu-reports': fiuReports,
+  '0033-case-report-events': caseReportEvents,
   '0035-retention': retention,
   '0038-closure-four-eyes': closureFourEyes,
   '0039-quality-assurance': qualityAssurance,

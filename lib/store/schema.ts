@@ -336,6 +336,8 @@ export type CaseEventsTable = {
   outcome: string | null
   reason: string | null
   until: Date | null
+  /** The report to the FIU this line is about (migration 0033): shown to leads and its drafter only. */
+  fiu_report_id: ColumnType<number | null, number | null | undefined, never>
   at: ColumnType<Date, Date, never>
 }
 

@@ -153,6 +153,11 @@ test('the review screening is closed as a true match, confirmed by a second lead
     reason: 'Confirmed sanctions match on the verified applicant',
   })
   expect(closed.status(), await closed.text()).toBe(200)
+  // A true match closes on a second lead's confirmation (four eyes on closing, #58).
+  expect(((await closed.json()) as { state: string }).state).toBe('awaiting_closure')
+  const confirmed = await api(lou, `/api/cases/${caseId}`, { action: 'confirm_close' })
+  expect(confirmed.status(), await confirmed.text()).toBe(200)
+  expect(((await confirmed.json()) as { state: string }).state).toBe('closed')
 })
 
 test("Lea drafts a report from the case: the subject's verified name and document", async () => {
@@ -313,6 +318,25 @@ test("Lea records the filing with the FIU's reference; the evidence pack holds t
   ])
   for (const file of pack.manifest.files) expect(pack.json).toContain(file.sha256)
   expect(pack.json).toContain(`Report to the FIU: STR ${reportId}`)
+  expect(pack.json).toContain(`Report ${reportId} filed with the FIU: FIU reference FIU-2026-0042`)
+
+  // Each change of state is a line of the case's log, linked to the report, for a lead.
+  await lea.goto(`${app.url}/cases/${caseId}`)
+  const log = lea.getByRole('list', { name: 'Case events' })
+  for (const line of [
+    `Report ${reportId} drafted`,
+    `Report ${reportId} submitted for approval`,
+    `Report ${reportId} approved`,
+    `Report ${reportId} filed with the FIU: FIU reference FIU-2026-0042`,
+  ]) {
+    await expect(log.getByRole('link', { name: line })).toHaveAttribute(
+      'href',
+      `/reports/${reportId}`,
+    )
+  }
+  // Titled by the applicant, the record's kind and day, not the record's id (item 1).
+  await expect(lea).toHaveTitle(/ · AML screening · \d{1,2} [A-Z][a-z]{2} \d{4} · Verity$/)
+  await expect(lea.getByRole('heading', { level: 1 })).toContainText(' · AML screening · ')
 })
 
 test('the analyst sees none of it: 404 pages and API, nothing in lists, the case or the activity', async () => {
@@ -330,6 +354,10 @@ test('the analyst sees none of it: 404 pages and API, nothing in lists, the case
   await cora.goto(`${app.url}/cases/${caseId}`)
   await expect(cora.locator('#case-events')).toBeVisible()
   await expect(cora.locator('#case-reports')).toHaveCount(0)
+  await expect(cora.locator('#case-events')).not.toContainText(/Report \d+ /)
+  expect(JSON.stringify(await (await api(cora, `/api/cases/${caseId}`)).json())).not.toContain(
+    'report_',
+  )
   await cora.goto(`${app.url}/activity`)
   await expect(cora.getByRole('main')).not.toContainText('fiu_report')
   // A lead sees it in the list.

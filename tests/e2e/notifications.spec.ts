@@ -74,7 +74,8 @@ test("a delivered High-risk screening reaches the team's e-mail, whose link open
 
   await page.goto(link!)
   const caseId = link!.split('/').pop()
-  await expect(page.getByRole('heading', { name: `Case ${caseId} · ${name}` })).toBeVisible()
+  await expect(page.getByRole('heading', { name: `Case ${caseId}` })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`${name} · AML screening`)
 
   await page.goto(`${app.url}/notifications`)
   const row = page.getByRole('listitem').filter({ hasText: name })

@@ -1,6 +1,7 @@
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query'
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
+import { cache } from 'react'
 
 import { ReportPage as AmlReportPage } from '@/components/aml/report-page'
 import { CasePage } from '@/components/cases/case-page'
@@ -12,6 +13,7 @@ import { VerificationScreen } from '@/components/verifications/verification-page
 import { loadAmlReportPage } from '@/lib/aml/load-page'
 import { caseIdParam } from '@/lib/cases/requests'
 import { loadCase, loadUndecided } from '@/lib/cases/service'
+import { caseTitle } from '@/lib/cases/title'
 import type { CaseSummary } from '@/lib/cases/types'
 import { loadCaseReports } from '@/lib/fiu-reports/service'
 import { loadNotes } from '@/lib/notes/notes'
@@ -22,15 +24,20 @@ import { subjectParam } from '@/lib/review/subject'
 import { casePath, homePath, queuePath } from '@/lib/routes'
 import { loadVerificationPage } from '@/lib/verifications/load-page'
 
+/** The case as this request reads it, once for its title and its page (one audited view). */
+const caseOf = cache(loadCase)
+
 export async function generateMetadata({ params }: PageProps<'/cases/[id]'>): Promise<Metadata> {
   const { id } = await params
-  return { title: `Case ${id.slice(0, 12)}` }
+  const parsed = caseIdParam.safeParse(id)
+  const detail = parsed.success ? await caseOf(parsed.data) : null
+  return { title: detail ? caseTitle(detail.kase) : `Case ${id.slice(0, 12)}` }
 }
 
 export default async function CaseRoute({ params }: PageProps<'/cases/[id]'>) {
   const parsed = caseIdParam.safeParse((await params).id)
   if (!parsed.success) notFound()
-  const detail = await loadCase(parsed.data)
+  const detail = await caseOf(parsed.data)
   if (!detail) notFound()
   const [reports, undecided] = await Promise.all([
     loadCaseReports(detail.kase.id, detail.kase.ownerId),

@@ -115,6 +115,20 @@ describe('the drafted narrative', () => {
     }
   })
 
+  it('cites a closing a lead confirmed (four eyes on closing) as the closing', () => {
+    const confirmed = facts()
+    confirmed.events[1] = {
+      ...confirmed.events[1]!,
+      kind: 'closure_confirmed',
+      by: 'lou@verity.test',
+    }
+    const drafted = draftNarrative(confirmed)
+    expect(drafted.citations.at(-1)?.source).toMatchObject({ type: 'case_event', id: '101' })
+    expect(drafted.action).toBe(
+      'lou@verity.test closed case 7 on 2026-11-02 as a true match, giving the reason: "Confirmed sanctions hit". [c5]',
+    )
+  })
+
   it('holds every citation while nothing changed', () => {
     const drafted = draftNarrative(facts())
     expect(citationStatus(drafted.citations, drafted, facts()).every((c) => c.stale === null)).toBe(
