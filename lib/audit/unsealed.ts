@@ -1,10 +1,9 @@
 import 'server-only'
 
-import { setTimeout as sleep } from 'node:timers/promises'
-
 import type { Kysely } from 'kysely'
 
 import { getEnv } from '@/lib/env'
+import { cachedRead } from '@/lib/store/checked-read'
 import type { Database } from '@/lib/store/schema'
 import { getStore } from '@/lib/store/store'
 
@@ -64,25 +63,14 @@ export function sealHealth(rows: UnsealedRows, sealMs: number): SealHealth {
 
 // /api/health is public: monitors polling it read the store at most once a second per process.
 const FRESH_MS = 1_000
-const STORE_WAIT_MS = 1_000
 const CACHE = Symbol.for('verity.audit-seal-health')
-const shared = globalThis as typeof globalThis & {
-  [CACHE]?: { at: number; health: Promise<SealHealth | null> }
-}
 
 /** The sealing's health from the app's store (cached briefly); null when the store did not answer. */
-export async function readSealHealth(): Promise<SealHealth | null> {
-  const cached = shared[CACHE]
-  if (cached && Date.now() - cached.at < FRESH_MS) return cached.health
-  const store = await Promise.race([
-    getStore().catch(() => null),
-    sleep(STORE_WAIT_MS, null, { ref: false }),
-  ])
-  if (!store) return null
-  const health = unsealedRows(store.db).then(
-    (rows) => sealHealth(rows, getEnv().AUDIT_SEAL_MS),
-    () => null,
+export function readSealHealth(): Promise<SealHealth | null> {
+  return cachedRead(CACHE, FRESH_MS, (store) =>
+    unsealedRows(store.db).then(
+      (rows) => sealHealth(rows, getEnv().AUDIT_SEAL_MS),
+      () => null,
+    ),
   )
-  shared[CACHE] = { at: Date.now(), health }
-  return health
 }

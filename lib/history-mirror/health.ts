@@ -1,12 +1,10 @@
 import 'server-only'
 
-import { setTimeout as sleep } from 'node:timers/promises'
-
 import type { Kysely } from 'kysely'
 
 import { getEnv } from '@/lib/env'
+import { cachedRead } from '@/lib/store/checked-read'
 import type { Database } from '@/lib/store/schema'
-import { getStore } from '@/lib/store/store'
 
 import { mirrorLog } from './log'
 import { readState } from './state'
@@ -57,33 +55,21 @@ export async function mirrorHealth(
 
 // /api/health is public: monitors polling it read the store at most every few seconds per process.
 const FRESH_MS = 5_000
-/** /api/health answers while the store still opens (the start-up checks ask it): it waits no longer. */
-const STORE_WAIT_MS = 1_000
 const CACHE = Symbol.for('verity.mirror-health')
-const shared = globalThis as typeof globalThis & {
-  [CACHE]?: { at: number; health: Promise<MirrorHealth | null> }
-}
 
 /**
  * The mirror's health from the app's store (cached briefly); null when the store did not answer,
  * or is still opening.
  */
-export async function readMirrorHealth(): Promise<MirrorHealth | null> {
-  const cached = shared[CACHE]
-  if (cached && Date.now() - cached.at < FRESH_MS) return cached.health
-  const store = await Promise.race([
-    getStore().catch(() => null),
-    sleep(STORE_WAIT_MS, null, { ref: false }),
-  ])
-  if (!store) return null
-  const health = mirrorHealth(store.db).catch((error: unknown) => {
-    mirrorLog('warn', 'health could not be read', {
-      error: error instanceof Error ? error.message : String(error),
-    })
-    return null
-  })
-  shared[CACHE] = { at: Date.now(), health }
-  return health
+export function readMirrorHealth(): Promise<MirrorHealth | null> {
+  return cachedRead(CACHE, FRESH_MS, (store) =>
+    mirrorHealth(store.db).catch((error: unknown) => {
+      mirrorLog('warn', 'health could not be read', {
+        error: error instanceof Error ? error.message : String(error),
+      })
+      return null
+    }),
+  )
 }
 
 /**

@@ -1,13 +1,10 @@
 import 'server-only'
 
-import { setTimeout as sleep } from 'node:timers/promises'
-
 import { sql } from 'kysely'
 
 import { unsealedRows } from '@/lib/audit/unsealed'
 import { mirrorHealth } from '@/lib/history-mirror/health'
-import type { Store } from '@/lib/store/open'
-import { getStore } from '@/lib/store/store'
+import { storeWithin } from '@/lib/store/checked-read'
 
 import { beforeScrape, gauge } from './registry'
 
@@ -16,18 +13,12 @@ import { beforeScrape, gauge } from './registry'
  * history mirror's lag and the records set aside, the job queues (pg-boss's job table, by queue
  * name, whatever queues there are), the notifications by channel and status, the audit rows not
  * yet sealed, and the reports to the FIU by state and deadline. Read from the
- * store when scraped, so every instance on one database reports the same numbers and a scrape of
- * any one of them is the truth. The pool's connections are this process's own.
+ * store when scraped (a scrape waits a second for a store still opening, then reports without
+ * it), so every instance on one database reports the same numbers and a scrape of any one of
+ * them is the truth. The pool's connections are this process's own.
  */
 
 const CASE_STATES = ['open', 'in_review', 'waiting', 'escalated', 'closed'] as const
-
-/** A scrape waits this long for a store still opening, then reports without it. */
-const STORE_WAIT_MS = 1_000
-
-async function openedStore(): Promise<Store | null> {
-  return Promise.race([getStore().catch(() => null), sleep(STORE_WAIT_MS, null, { ref: false })])
-}
 
 const UNDEFINED_TABLE = '42P01'
 
@@ -92,7 +83,7 @@ export function registerStoreMetrics() {
   })
 
   beforeScrape('cases', async () => {
-    const store = await openedStore()
+    const store = await storeWithin()
     if (!store) return
     const now = new Date()
     const endOfDay = new Date(now)
@@ -120,7 +111,7 @@ export function registerStoreMetrics() {
   })
 
   beforeScrape('history-mirror', async () => {
-    const store = await openedStore()
+    const store = await storeWithin()
     if (!store) return
     const health = await mirrorHealth(store.db)
     lag.reset()
@@ -129,7 +120,7 @@ export function registerStoreMetrics() {
   })
 
   beforeScrape('queue-jobs', async () => {
-    const store = await openedStore()
+    const store = await storeWithin()
     if (!store) return
     try {
       const { rows } = await store.query<{ name: string; state: string; count: number }>({
@@ -145,7 +136,7 @@ export function registerStoreMetrics() {
   })
 
   beforeScrape('notifications', async () => {
-    const store = await openedStore()
+    const store = await storeWithin()
     if (!store) return
     const rows = await store.db
       .selectFrom('notifications')
@@ -159,7 +150,7 @@ export function registerStoreMetrics() {
   })
 
   beforeScrape('audit-sealing', async () => {
-    const store = await openedStore()
+    const store = await storeWithin()
     if (!store) return
     const waiting = await unsealedRows(store.db)
     unsealed.set(waiting.count)
@@ -167,7 +158,7 @@ export function registerStoreMetrics() {
   })
 
   beforeScrape('fiu-reports', async () => {
-    const store = await openedStore()
+    const store = await storeWithin()
     if (!store) return
     const now = new Date()
     const week = new Date(now.getTime() + 7 * 86_400_000)
@@ -190,7 +181,7 @@ export function registerStoreMetrics() {
   })
 
   beforeScrape('store-pool', async () => {
-    const store = await openedStore()
+    const store = await storeWithin()
     if (!store) return
     connections.set({ state: 'total' }, store.pool.totalCount)
     connections.set({ state: 'idle' }, store.pool.idleCount)
