@@ -129,7 +129,7 @@ export async function announceCases(
     await (env.VERITY_DEMO_WORK ? seedDemoWork : seedDemoCases)(db, now)
     // The demo's report to the FIU, once a true-match case of its team history exists.
     if (env.VERITY_DEMO_WORK) {
-      await seedDemoReport(db).catch((error: unknown) =>
+      await seedDemoReport(db, now).catch((error: unknown) =>
         console.error(
           JSON.stringify({
             level: 'error',

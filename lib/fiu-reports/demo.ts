@@ -21,7 +21,8 @@ import { draftReport } from './service'
 
 const segment = encodeURIComponent
 
-export async function seedDemoReport(db: Kysely<Database>): Promise<number | null> {
+/** `now`: the demo seed's clock, the time of the draft. */
+export async function seedDemoReport(db: Kysely<Database>, now: Date): Promise<number | null> {
   const any = await db.selectFrom('fiu_reports').select('id').limit(1).executeTakeFirst()
   if (any) return null
   const owners = new Map(DEMO_ANALYSTS.map((analyst) => [analystId(analyst), analyst]))
@@ -50,5 +51,5 @@ export async function seedDemoReport(db: Kysely<Database>): Promise<number | nul
     verification: (shortId) =>
       upstreamGet(`/api/v3/verifications/short/${segment(shortId)}`, verificationSchema),
   })
-  return (await draftReport(db, drafter, kase, 'STR', facts)).id
+  return (await draftReport(db, drafter, kase, 'STR', facts, null, now)).id
 }

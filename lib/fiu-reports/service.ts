@@ -183,11 +183,12 @@ async function insertEvent(
     to_state: string | null
     reason?: string | null
   },
+  at = new Date(),
 ) {
   const who = { analyst_id: analystId(viewer), user_label: viewerLabel(viewer) }
   await db
     .insertInto('fiu_report_events')
-    .values({ ...event, reason: event.reason ?? null, ...who })
+    .values({ ...event, reason: event.reason ?? null, ...who, at })
     .execute()
   await db
     .insertInto('case_events')
@@ -203,7 +204,7 @@ async function insertEvent(
       until: null,
       fiu_report_id: event.report_id,
       ...who,
-      at: new Date(),
+      at,
     })
     .execute()
 }
@@ -255,7 +256,8 @@ export async function startReport(request: StartRequest): Promise<ReportView> {
 
 /**
  * Writes a drafted report of the case by `viewer` from its facts (or a rejected report's fields,
- * which it corrects), with its first event, then audits it.
+ * which it corrects), with its first event, then audits it. `at`: now, but for the demo's seed,
+ * which drafts on its own clock.
  */
 export async function draftReport(
   db: Db,
@@ -264,6 +266,7 @@ export async function draftReport(
   code: string,
   facts: CaseFacts,
   corrected: FiuReportRow | null = null,
+  at = new Date(),
 ): Promise<FiuReportRow> {
   const settings = goamlSettings()
   const fields: ReportFields = corrected
@@ -289,19 +292,26 @@ export async function draftReport(
         decided_at: decided,
         due_at: due,
         prev_rejected_ref: corrected?.fiu_ref ?? null,
-        updated_at: new Date(),
+        created_at: at,
+        updated_at: at,
       })
       .returningAll()
       .executeTakeFirstOrThrow()
-    await insertEvent(trx, viewer, kase.id, {
-      report_id: inserted.id,
-      kind: 'created',
-      from_state: null,
-      to_state: 'draft',
-      reason: corrected
-        ? `corrects report ${corrected.id} (FIU reference ${corrected.fiu_ref})`
-        : null,
-    })
+    await insertEvent(
+      trx,
+      viewer,
+      kase.id,
+      {
+        report_id: inserted.id,
+        kind: 'created',
+        from_state: null,
+        to_state: 'draft',
+        reason: corrected
+          ? `corrects report ${corrected.id} (FIU reference ${corrected.fiu_ref})`
+          : null,
+      },
+      at,
+    )
     return inserted
   })
   await audit(viewer, 'report', resourceOf(row.id), 'ok', 'created', `${code} of case ${kase.id}`)

@@ -92,10 +92,15 @@ describe('the demo seed of a team at work', () => {
     expect(cases).toHaveLength(records.length)
     const events = await db.selectFrom('case_events').selectAll().orderBy('id').execute()
     const decisions = await db.selectFrom('match_decisions').selectAll().execute()
+    // Every line is on the seed's clock, the demo's report to the FIU too.
+    expect(events.filter((event) => event.at.getTime() > NOW.getTime())).toEqual([])
     for (const kase of cases) {
       // Made two minutes after its record arrived, as a mirror syncing live would have.
       expect(kase.created_at.getTime()).toBe(kase.record_at!.getTime() + 2 * 60_000)
-      const log = events.filter((event) => event.case_id === kase.id)
+      // The case's own steps: a report's lines (fiu_report_id) follow the report's states.
+      const log = events.filter(
+        (event) => event.case_id === kase.id && event.fiu_report_id === null,
+      )
       expect(log[0]?.kind).toBe('created')
       expect(log[0]?.at.getTime()).toBe(kase.created_at.getTime())
       for (const [index, event] of log.entries()) {
