@@ -7,7 +7,6 @@ import type { Database } from '@/lib/store/schema'
 import type { HoldView } from './contract'
 import { retentionSettings } from './settings'
 
-
 /*
  * What keeps an applicant from erasure whatever its clock says: each rule one query over a list of
  * applicants, answering the holds of those it holds. A new kind of hold is one more entry of

@@ -274,7 +274,9 @@ test('the audit trail holds each view, reveal, sign-in and sign-out, and the ver
   // The row's place in the chain is the sequencer's, read from the exported trail.
   const revealRow = trail
     .split('\n')
-    .map((line) => (line.includes('"action":"reveal"') ? (JSON.parse(line) as { seq: number }) : null))
+    .map((line) =>
+      line.includes('"action":"reveal"') ? (JSON.parse(line) as { seq: number }) : null,
+    )
     .find((row) => row !== null)?.seq
   expect(revealRow).toBeGreaterThan(0)
   writeFileSync(exported, trail.replace('"action":"reveal"', '"action":"view"'))
