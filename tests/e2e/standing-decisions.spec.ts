@@ -95,7 +95,7 @@ async function decideAllFalsePositive(page: Page, screening: Added) {
     headers: { origin: app.url },
     data: { action: 'close', outcome: 'false_positive', reason: 'Every match is another person.' },
   })
-  expect(closed.status()).toBe(200)
+  expect(closed.status(), await closed.text()).toBe(200)
 }
 
 /** The id of the screening's case among the open High-risk cases, or null while it has none. */
