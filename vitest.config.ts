@@ -18,7 +18,7 @@ export default defineConfig({
     // Both cores: vitest 4.1 runs cores − 1 workers by default (its documentation says all of
     // them), which on a 2-core machine ran the files one at a time.
     maxWorkers: '100%',
-    setupFiles: ['tests/unit/setup/fresh-upstream-state.ts', 'tests/unit/setup/pdf-workers.ts'],
+    setupFiles: ['tests/unit/setup/fresh-upstream-state.ts', 'tests/unit/setup/pack-workers.ts'],
     // Route handlers and fetchers are called without a request or cookies; sign-in is tested apart.
     env: { AUTH_DISABLED: 'true' },
     // A test that imports a route handler first compiles it inside its own time: 21 s once on a

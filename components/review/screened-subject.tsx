@@ -1,7 +1,7 @@
 import 'server-only'
 
 import { IntentLink } from '@/components/ui/intent-link'
-import type { ReportReview, SubjectStatus } from '@/lib/review/report-review'
+import type { ReportReview, SubjectStatus } from '@/lib/review/report-comparisons'
 import { applicantPath, verificationPath, webhooksPath } from '@/lib/routes'
 
 const linkClass = 'font-medium text-link hover:underline'

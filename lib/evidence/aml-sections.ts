@@ -1,5 +1,3 @@
-import 'server-only'
-
 import { countByRisk, countByType, type Count } from '@/lib/aml/counts'
 import { bestMatchName } from '@/lib/aml/match'
 import { matchRiskLevel } from '@/lib/aml/risk'
@@ -9,7 +7,7 @@ import {
   type MatchDecisions,
   type SearchDecisions,
 } from '@/lib/review/decision-rules'
-import type { ReportReview } from '@/lib/review/report-review'
+import type { ReportReview } from '@/lib/review/report-comparisons'
 import type { AmlMatch, AmlSearchResult } from '@/lib/upstream/schemas'
 
 import { NONE, plural, text, when } from './words'
@@ -18,7 +16,8 @@ import { NONE, plural, text, when } from './words'
  * An AML report as Verity shows it: the summary, who it was compared with, and every match with
  * its comparison and its decisions (who, when, why, and where the four-eyes rule stands). Past the
  * first hundred, matches are counted rather than shown; a match someone decided on is always
- * shown, since the decisions are what the pack is asked for.
+ * shown, since the decisions are what the pack is asked for. Not server-only: laid out in the
+ * pack's worker thread (pack-worker.ts).
  */
 
 export function amlSections(

@@ -19,15 +19,15 @@ import { appSigningKey } from './app-signing-key'
 import { recordContent } from './content'
 import { deploymentId, packField, sha256 } from './deployment'
 import { inPackSlot } from './pack-slots'
-import { layOutPdf } from './pdf-workers'
+import { startPackJob, type PackJobHandle } from './pack-workers'
 import { auditSection, notesSection, readExcerpt } from './record-sections'
 import { signJson, signPdf } from './signature'
 
 /*
  * Making a pack: read the record as Verity shows it, lay out the JSON and the PDF, each signed with
  * the deployment's Ed25519 key (signature.ts), then append the audit row that carries both files'
- * SHA-256. The PDF is laid out in a worker thread (pdf-workers.ts), so the request thread keeps
- * answering meanwhile. Its footer names the audit row, so the row's number must be known before
+ * SHA-256. What costs CPU (an AML report's checking and masking, the JSON text, the PDF's layout)
+ * is done in a worker thread (pack-workers.ts), so the request thread keeps answering meanwhile. Its footer names the audit row, so the row's number must be known before
  * the PDF's last bytes are: the trail writer locks the head row, hands over the next number, the
  * worker writes the footers and closes the file, and this thread signs it, all while the lock is
  * held; the row is then sealed onto the chain like any other. Nothing is answered before that row
@@ -77,8 +77,21 @@ export async function makeEvidencePack(request: PackRequest): Promise<MadePack> 
 
 /** The pack itself, once the allowance is taken and a slot is free (pack-slots.ts). */
 async function makeAllowed(viewer: Viewer, request: PackRequest): Promise<MadePack> {
+  const job = startPackJob()
+  try {
+    return await makeInWorker(job, viewer, request)
+  } finally {
+    job.drop()
+  }
+}
+
+async function makeInWorker(
+  job: PackJobHandle,
+  viewer: Viewer,
+  request: PackRequest,
+): Promise<MadePack> {
   const resource = { type: request.type, id: request.id }
-  const content = await recordContent(request)
+  const content = await recordContent(request, job)
   const { db } = await getStore()
   // The excerpt names rows by their place in the chain: this request's own reads included.
   await sealAppTrail()
@@ -102,22 +115,17 @@ async function makeAllowed(viewer: Viewer, request: PackRequest): Promise<MadePa
     sections: [...content.sections, notesSection(notes), auditSection(excerpt)],
   }
   const signingKey = await appSigningKey()
-  const json = signJson(`${JSON.stringify(pack, null, 2)}\n`, signingKey)
+  const json = signJson(await job.build(pack, content.aml), signingKey)
   const jsonSha = sha256(json)
-  const pdf = await layOutPdf(pack, jsonSha)
+  await job.layOut(jsonSha)
   let pdfBytes: Buffer = Buffer.alloc(0)
-  let record: Awaited<ReturnType<typeof auditMade>>
-  try {
-    record = await auditMade(viewer, 'export', resource, async (seq) => {
-      pdfBytes = signPdf(await pdf.finish(seq), signingKey)
-      return {
-        field: packField(request.unmasked, sha256(pdfBytes), jsonSha),
-        reason: request.reason,
-      }
-    })
-  } finally {
-    pdf.drop()
-  }
+  const record = await auditMade(viewer, 'export', resource, async (seq) => {
+    pdfBytes = signPdf(await job.finish(seq), signingKey)
+    return {
+      field: packField(request.unmasked, sha256(pdfBytes), jsonSha),
+      reason: request.reason,
+    }
+  })
   const base = `verity-evidence-${fileId(request)}-row${record.seq}`
   const file = (name: string, bytes: Uint8Array | string) => ({
     name,

@@ -8,7 +8,7 @@ import type { Block, EvidencePack, Fact } from '@/lib/evidence/contract'
 import { when } from './words'
 
 /*
- * The pack as a PDF (pdfkit, in a worker thread of the server: pdf-worker.ts, which is why this
+ * The pack as a PDF (pdfkit, in a worker thread of the server: pack-worker.ts, which is why this
  * module is not marked server-only: that marker is for the server's own bundles). Everything is
  * laid out first with the pages kept in memory; `finish` then writes each page's footer, which
  * names the audit row, and closes the file. So only the footers and the file's last bytes wait for

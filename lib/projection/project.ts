@@ -1,5 +1,3 @@
-import 'server-only'
-
 import { getEnv } from '@/lib/env'
 import {
   hasShapeOf,
@@ -21,7 +19,8 @@ import type {
 
 /*
  * The one step between what the upstream sent and what the browser receives (pages and route
- * handlers alike). Every personal value is replaced by a masked token naming its record and field;
+ * handlers alike). Not marked server-only, as it holds no key (the caller gives the viewer's): the
+ * evidence pack's worker thread masks a 1,000-match report here too (lib/evidence/pack-worker.ts). Every personal value is replaced by a masked token naming its record and field;
  * the value itself leaves the server only through a reveal (lib/projection/reveal.ts). Raw JSON is
  * walked whole, so check data, payloads, array items and members no schema names are covered:
  * a key names the kind of the value it holds and of what has that kind's shape beneath it, an
@@ -30,11 +29,17 @@ import type {
 
 /**
  * One set of rules for every record, so a reveal that projects a record again gets the same.
- * `key` signs the tokens' references: the viewer's (lib/projection/ref-key.ts).
+ * `key` signs the tokens' references: the viewer's (lib/projection/ref-key.ts). `masking` is the
+ * configuration's, given by a caller outside the server's thread (the evidence pack's worker).
  */
-export function project<T>(value: T, record: RecordRef, key: RefKey): Projected<T> {
+export function project<T>(
+  value: T,
+  record: RecordRef,
+  key: RefKey,
+  masking = getEnv().PII_MASKING,
+): Projected<T> {
   // With masking off the values pass as they are: projected by the configuration's choice.
-  if (!getEnv().PII_MASKING) return value as Projected<T>
+  if (!masking) return value as Projected<T>
   const target: Target = { record, key, masked: new Map() }
   const out = walk(value, [], null, false, false, target)
   if (target.masked.size > 0) maskAgain(out, [], target)
@@ -215,8 +220,9 @@ export function projectAmlSearch(
   result: AmlSearchResult,
   searchId: string,
   key: RefKey,
+  masking?: boolean,
 ): Projected<AmlSearchResult> {
-  return project(result, { type: 'aml_search', id: searchId }, key)
+  return project(result, { type: 'aml_search', id: searchId }, key, masking)
 }
 
 export function projectProfile(profile: Profile, key: RefKey): Projected<Profile> {

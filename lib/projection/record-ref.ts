@@ -1,5 +1,3 @@
-import 'server-only'
-
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
 import { z } from 'zod'
@@ -12,7 +10,8 @@ import { hasNoControlCharacters } from '@/lib/api/free-text'
  * signature, reads the record again and reveals only a value that its projection masked at
  * exactly that path. The signature's key is the viewer's (lib/projection/ref-key.ts: the
  * server's key bound to the analyst and their session), so a reference made by hand, or copied
- * from another analyst's or another session's page, does not verify.
+ * from another analyst's or another session's page, does not verify. Not marked server-only: the
+ * key is the caller's, and the evidence pack's worker thread signs with it (lib/projection/project.ts).
  */
 
 export type FieldPath = (string | number)[]

@@ -9,10 +9,9 @@ import {
   type WindowSummary,
 } from '@/lib/review/changes'
 import { screeningResult } from '@/lib/review/changes'
-import { compareMatch, whyView, type MatchWhyView } from '@/lib/review/compare'
-import { rangeYears } from '@/lib/review/dates'
 import { searchHistory, type HistoryWindow } from '@/lib/review/history-window'
 import { previousInMirror } from '@/lib/review/previous-in-mirror'
+import { reviewOf, type ReportReview, type SubjectStatus } from '@/lib/review/report-comparisons'
 import { screeningDifferences, type ScreeningDifference } from '@/lib/review/screened-as'
 import {
   subjectFromRequestedName,
@@ -32,42 +31,10 @@ import type { AmlSearchResult, Verification, WebhookRecord } from '@/lib/upstrea
  * tell a conflict at a glance).
  */
 
-/** Who the cards are compared with, as the browser may see it. */
-type SubjectSummary = {
-  source: SubjectSource | null
-  /** The screened applicant, when the upstream linked one: their page lists every screening. */
-  applicantId: string | null
-  names: string[]
-  born: string | null
-  countries: string[]
-  gender: string | null
-}
-
-export type SubjectStatus = 'none' | 'known' | 'not_found' | 'not_linked' | 'unavailable'
-
-export type ReportReview = {
-  status: SubjectStatus
-  subject: SubjectSummary
-  /** Whether the subject's applicant is known, so decisions are remembered across screenings. */
-  applicantKnown: boolean
-  comparisons: Record<string, MatchWhyView>
-}
-
-function summary(subject: Subject): SubjectSummary {
-  return {
-    source: subject.source,
-    applicantId: subject.applicantId,
-    names: subject.names,
-    born: subject.dateOfBirth ? rangeYears(subject.dateOfBirth) : null,
-    countries: subject.countries,
-    gender: subject.gender,
-  }
-}
-
 type LoadedSubject = { status: SubjectStatus; subject: Subject; context: SubjectContext | null }
 
 /** The subject named by the link, loaded once per request; the requested name when there is none. */
-const loadSubject = cache(
+export const loadSubject = cache(
   async (
     searchId: string,
     source: SubjectSource | null,
@@ -108,14 +75,7 @@ export async function reviewReport(
   source: SubjectSource | null,
 ): Promise<ReportReview> {
   const { status, subject } = await loadSubject(searchId, source, raw.requested_name ?? null)
-  const comparisons: Record<string, MatchWhyView> = {}
-  for (const match of raw.data) comparisons[match.uuid] = whyView(compareMatch(subject, match))
-  return {
-    status,
-    subject: summary(subject),
-    applicantKnown: status === 'known' && subject.applicantId !== null,
-    comparisons,
-  }
+  return reviewOf(status, subject, raw.data)
 }
 
 /** The screening record of this report in the history window, if it is there. */

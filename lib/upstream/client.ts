@@ -12,6 +12,7 @@ import { inSpan } from '@/lib/tracing/span'
 import { upstreamCircuit, type CircuitBreaker } from '@/lib/upstream/circuit-breaker'
 import { upstreamEndpoint } from '@/lib/upstream/endpoint'
 import { UpstreamError } from '@/lib/upstream/errors'
+import { parseUpstreamJson, validateUpstream } from '@/lib/upstream/validate'
 
 /*
  * The one module that talks to the upstream and holds its key: transport only. Who may read what,
@@ -72,11 +73,22 @@ export function upstreamGet<T>(
   options: UpstreamOptions = {},
 ): Promise<T> {
   return withRetries(path, query, options, async (url, key, deadline) => {
-    const body = await timed('upstream', () =>
+    const text = await timed('upstream', () =>
       attemptOnce(url, key, deadline, options.dispatcher ?? pool()),
     )
-    return timedSync('validation', () => validate(schema, body))
+    return timedSync('validation', () => validateUpstream(schema, parseUpstreamJson(text)))
   })
+}
+
+/**
+ * One GET as upstreamGet, its body handed back as text, unparsed: for a body read and checked off
+ * the request thread (the evidence pack's worker). A body that breaks its schema there is not
+ * counted against the circuit, as a malformed one is here: the transport answered.
+ */
+export function upstreamText(path: string, query: Query = {}): Promise<string> {
+  return withRetries(path, query, {}, (url, key, deadline) =>
+    timed('upstream', () => attemptOnce(url, key, deadline, pool())),
+  )
 }
 
 // Streamed reads have no size cap in the pool: their reader decides what it keeps.
@@ -204,7 +216,7 @@ async function attemptOnce(
   key: string,
   deadline: number,
   dispatcher: Dispatcher,
-): Promise<unknown> {
+): Promise<string> {
   const remaining = deadline - Date.now()
   if (remaining <= 0) throw new UpstreamError('timeout', 'The upstream did not answer in time')
   const response = await request(url, {
@@ -224,16 +236,11 @@ async function attemptOnce(
     void response.body.dump({ limit: 1 })
     throw new UpstreamError('bad_response', 'The upstream response is too large')
   }
-  const text = await response.body.text().catch((cause: unknown) => {
+  return response.body.text().catch((cause: unknown) => {
     if (isAbort(cause) || networkCode(cause) === TOO_LARGE) throw cause
     // Headers arrived but the body broke off: what came is not a response Verity can read.
     throw new UpstreamError('bad_response', 'The upstream response was cut off', { cause })
   })
-  try {
-    return JSON.parse(text) as unknown
-  } catch (cause) {
-    throw new UpstreamError('bad_response', 'The upstream sent malformed JSON', { cause })
-  }
 }
 
 type ResponseHeaders = Dispatcher.ResponseData['headers']
@@ -263,32 +270,6 @@ function statusError(status: number, headers: ResponseHeaders): UpstreamError {
     return new UpstreamError('bad_response', 'The upstream answered with a redirect', details)
   }
   return new UpstreamError('unavailable', `The upstream answered ${status}`, details)
-}
-
-function validate<T>(schema: z.ZodType<T>, body: unknown): T {
-  const result = schema.safeParse(body)
-  if (result.success) return result.data
-  const [issue] = result.error.issues
-  const path = issue ? formatPath(issue.path) : ''
-  return fail(
-    new UpstreamError(
-      'bad_response',
-      `Unexpected upstream response at ${path || '(root)'}: ${issue?.message ?? 'invalid'}`,
-      { path },
-    ),
-  )
-}
-
-function fail(error: UpstreamError): never {
-  throw error
-}
-
-function formatPath(path: readonly PropertyKey[]): string {
-  return path
-    .map((part, index) =>
-      typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`,
-    )
-    .join('')
 }
 
 function isAbort(error: unknown): boolean {

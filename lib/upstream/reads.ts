@@ -2,7 +2,7 @@ import 'server-only'
 
 import type { AuditResource } from '@/lib/audit/record'
 import { guardedRead } from '@/lib/auth/guarded-read'
-import { upstreamGet, upstreamStream } from '@/lib/upstream/client'
+import { upstreamGet, upstreamStream, upstreamText } from '@/lib/upstream/client'
 import {
   amlSearchResultSchema,
   profilePageSchema,
@@ -45,8 +45,22 @@ export function readVerification(shortId: string) {
 
 export function readAmlSearch(searchId: string) {
   return guardedRead({ type: 'aml_search', id: searchId }, () =>
-    upstreamGet(`/api/v3/aml/search/history/${segment(searchId)}`, amlSearchResultSchema),
+    upstreamGet(amlSearchPath(searchId), amlSearchResultSchema),
   )
+}
+
+/**
+ * The same read, its body parsed and checked by `check` (the evidence pack's worker thread, for a
+ * report of a thousand matches); audited as the read above, a body `check` refuses included.
+ */
+export function readAmlSearchWith<T>(searchId: string, check: (body: string) => Promise<T>) {
+  return guardedRead({ type: 'aml_search', id: searchId }, async () =>
+    check(await upstreamText(amlSearchPath(searchId))),
+  )
+}
+
+function amlSearchPath(searchId: string) {
+  return `/api/v3/aml/search/history/${segment(searchId)}`
 }
 
 /** A page of the history is identified by its cursor and filter; ids only, never payload values. */

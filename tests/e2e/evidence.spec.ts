@@ -160,10 +160,10 @@ test('five packs of a 1,000-match report asked for at once are all made, and pin
   request,
   baseURL,
 }) => {
-  // The PDFs are laid out in worker threads of the build (lib/evidence/pdf-workers.ts): a worker
-  // the build did not carry would refuse every pack here. How long pings took is measured in
-  // docs/performance.md, not asserted; that at most two are laid out at once is
-  // tests/unit/evidence/evidence-pack-concurrency.test.ts.
+  // The reports are checked and the PDFs laid out in worker threads of the build
+  // (lib/evidence/pack-workers.ts): a worker the build did not carry would refuse every pack
+  // here. How long pings took is measured in docs/performance.md, not asserted; that at most two
+  // are in workers at once is tests/unit/evidence/evidence-pack-concurrency.test.ts.
   test.setTimeout(180_000)
   let open = 5
   const packs = Array.from({ length: 5 }, async () => {

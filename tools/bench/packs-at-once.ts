@@ -7,6 +7,7 @@ import { join } from 'node:path'
 
 import { exampleIds } from '@/lib/demo/example-ids'
 import { simulatorEnv, startApp } from '@/tools/harness/app'
+import { median, percentile } from '@/tools/bench/stats'
 import { stopOnSignal } from '@/tools/harness/child'
 import { startSimulatorProcess } from '@/tools/harness/simulator'
 
@@ -20,10 +21,6 @@ function rssMb(pid: number) {
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1)
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
-}
 
 async function round(url: string) {
   const started = Date.now()
@@ -79,11 +76,11 @@ try {
     const result = await round(app.url)
     console.log(
       `round ${index}: packs ${result.statuses.join(' ')} answered at ${result.answered.map(seconds).join(', ')} s; ` +
-        `${result.pings.length} pings while packs were made: median ${seconds(median(result.pings))} s, ` +
-        `worst ${seconds(Math.max(...result.pings))} s; server ${rssMb(app.pid)} MB`,
+        `${result.pings.length} pings while packs were made: median ${median(result.pings)} ms, ` +
+        `p95 ${percentile(result.pings, 95)} ms, worst ${Math.max(...result.pings)} ms; server ${rssMb(app.pid)} MB`,
     )
   }
-  // Past the minute after which an unused PDF worker ends (lib/evidence/pdf-workers.ts).
+  // Past the minute after which an unused pack worker ends (lib/evidence/pack-workers.ts).
   await pause(65_000)
   console.log(`server ${rssMb(app.pid)} MB 65 s after the last pack`)
 } finally {

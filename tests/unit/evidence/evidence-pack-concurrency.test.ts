@@ -8,9 +8,9 @@ import { withAppStore } from '@/tests/unit/helpers/test-store'
 /*
  * Five evidence packs of a 1,000-match report asked for at once: at most
  * EVIDENCE_PACK_CONCURRENCY (2 by default) are made at a time, seen from the upstream as the
- * reports being read at once and from the worker pool as the PDFs being laid out at once; the
- * others wait and are made, none refused; and the ping route answers while a PDF is being laid
- * out, which it could not while the layout ran on this thread.
+ * reports being read at once and from the worker pool as the packs in a worker at once; the
+ * others wait and are made, none refused; and the ping route answers while a worker checks,
+ * masks or lays out a report, which it could not while that ran on this thread.
  */
 
 const signedIn = vi.hoisted(() => ({ viewer: null as Viewer | null }))
@@ -74,7 +74,7 @@ describe('evidence packs made at once', () => {
     const { makeEvidencePack } = await import('@/lib/evidence/make')
     const { packRequest } = await import('@/lib/evidence/request')
     const ping = (await import('@/app/api/ping/route')).GET
-    const { pdfWorkerLoad } = await import('@/lib/evidence/pdf-workers')
+    const { packWorkerLoad } = await import('@/lib/evidence/pack-workers')
     const body = packRequest.parse({ type: 'aml_search', id: SEARCH_ID })
 
     let packsDone = 0
@@ -84,12 +84,12 @@ describe('evidence packs made at once', () => {
         return made
       }),
     )
-    let pingsWhileLayingOut = 0
+    let pingsWhileWorking = 0
     const pinging = (async () => {
       while (packsDone < 5) {
         const response = ping()
         expect(response.status).toBe(200)
-        if (pdfWorkerLoad().layingOut > 0) pingsWhileLayingOut += 1
+        if (packWorkerLoad().working > 0) pingsWhileWorking += 1
         await new Promise((resolve) => setTimeout(resolve, 20))
       }
     })()
@@ -98,7 +98,7 @@ describe('evidence packs made at once', () => {
 
     expect(new Set(made.map((pack) => pack.seq)).size).toBe(5)
     expect(reads.most).toBe(2)
-    expect(pdfWorkerLoad()).toEqual({ layingOut: 0, rendering: 0, mostRendering: 2 })
-    expect(pingsWhileLayingOut).toBeGreaterThan(0)
+    expect(packWorkerLoad()).toEqual({ working: 0, inWorker: 0, mostInWorker: 2 })
+    expect(pingsWhileWorking).toBeGreaterThan(0)
   }, 120_000)
 })

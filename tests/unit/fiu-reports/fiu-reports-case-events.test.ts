@@ -41,6 +41,7 @@ async function load() {
     service: await import('@/lib/cases/service'),
     reports: await import('@/lib/fiu-reports/service'),
     evidence: await import('@/lib/evidence/content'),
+    packWorkers: await import('@/lib/evidence/pack-workers'),
     exam: await import('@/lib/exam/sources'),
     store: await import('@/lib/store/store'),
   }
@@ -108,11 +109,17 @@ async function caseLog(viewer: Viewer, caseId: number) {
   return reportLines(detail!.events)
 }
 
+/** The case's own sections of its evidence pack (the report's are made in the pack's worker). */
 async function packText(viewer: Viewer, caseId: number) {
-  const content = await as(viewer, () =>
-    modules.evidence.recordContent({ type: 'case', id: String(caseId), unmasked: false }),
-  )
-  return JSON.stringify(content.sections)
+  const job = modules.packWorkers.startPackJob()
+  try {
+    const content = await as(viewer, () =>
+      modules.evidence.recordContent({ type: 'case', id: String(caseId), unmasked: false }, job),
+    )
+    return JSON.stringify(content.sections)
+  } finally {
+    job.drop()
+  }
 }
 
 describe("a report's changes of state on its case's log", () => {

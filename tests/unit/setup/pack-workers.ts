@@ -5,7 +5,7 @@
 export {}
 
 if (typeof window === 'undefined') {
-  const { startPdfWorkersWith } = await import('@/lib/evidence/pdf-workers')
-  const { startTestPdfWorker } = await import('@/tests/unit/helpers/pdf-worker')
-  startPdfWorkersWith(startTestPdfWorker)
+  const { startPackWorkersWith } = await import('@/lib/evidence/pack-workers')
+  const { startTestPackWorker } = await import('@/tests/unit/helpers/pack-worker')
+  startPackWorkersWith(startTestPackWorker)
 }
