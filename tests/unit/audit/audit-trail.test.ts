@@ -463,6 +463,22 @@ describe('the sequencer', () => {
     }
   })
 
+  it("reads from its writer's lowest new id; a row below it waits for a round over every row", async () => {
+    const [early] = await append(1, false)
+    const later = await append(3, false)
+    // Nudged from the later rows' first id, a round seals them and leaves the earlier row alone.
+    const round = await sealCommitted(store.db, key, false, later[0]!.id)
+    expect(round?.sealed.map((record) => record.requestId)).toEqual(['req-1', 'req-2', 'req-3'])
+    expect(await unsealedRows(store.db)).toMatchObject({ count: 1 })
+    // A sequencer's first round (and a sweep, a stop) looks at every row.
+    const sequencer = startSequencer(store.db, key, { sealMs: 60_000 })
+    await sequencer.stop()
+    expect(await unsealedRows(store.db)).toMatchObject({ count: 0 })
+    const rows = await store.db.selectFrom('audit_events').select(['id', 'seq']).execute()
+    expect(rows.find((row) => row.id === early!.id)?.seq).toBe(4)
+    expect(await verifyStoredTrail(store.db, key)).toMatchObject({ ok: true, rows: 4 })
+  })
+
   it('leaves nothing unsealed when it stops', async () => {
     const sequencer = startSequencer(store.db, key, { sealMs: 60_000 })
     const writer = createAuditWriter(store, key, { appended: sequencer.nudge })
