@@ -32,6 +32,7 @@ import * as retention from './migrations/0035-retention'
 import * as closureFourEyes from './migrations/0038-closure-four-eyes'
 import * as qualityAssurance from './migrations/0039-quality-assurance'
 import * as auditSequencer from './migrations/0043-audit-sequencer'
+import * as openCasesOrder from './migrations/0044-open-cases-order'
 
 /*
  * Every migration, in order, imported rather than read from disk: the standalone server carries
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0038-closure-four-eyes': closureFourEyes,
   '0039-quality-assurance': qualityAssurance,
   '0043-audit-sequencer': auditSequencer,
+  '0044-open-cases-order': openCasesOrder,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -57,6 +57,9 @@ async function load() {
     appTrail: await import('@/lib/audit/app-trail'),
     nameKey: await import('@/lib/history-mirror/name-key'),
     packs: await import('@/lib/retention/pack-erasure'),
+    verify: await import('@/lib/evidence/verify'),
+    contract: await import('@/lib/evidence/contract'),
+    deployment: await import('@/lib/evidence/deployment'),
     access: await import('@/lib/retention/subject-access'),
     queue: await import('@/lib/notifications/queue'),
     job: await import('@/lib/retention/job'),
@@ -326,6 +329,24 @@ describe.each(targets)('erasure under retention on $name', (target) => {
       })
       .execute()
     const before = await analyticsCounts(db)
+    // An evidence pack made of the applicant's report before the erasure, recorded as one is.
+    const packBytes = new TextEncoder().encode(`%PDF-1.7 a pack of ${erased.searchId}`)
+    const { writer } = await modules.appTrail.appTrail()
+    await writer.appendMade(() =>
+      Promise.resolve({
+        time: new Date().toISOString(),
+        user: 'ana@verity.test',
+        action: 'export',
+        resource: { type: 'aml_search', id: erased.searchId },
+        field: modules.deployment.packField(
+          false,
+          modules.deployment.sha256(packBytes),
+          'b'.repeat(64),
+        ),
+        requestId: 'req-pack',
+        outcome: 'ok',
+      }),
+    )
 
     const dry = await modules.run.runRetention(db, SETTINGS, {
       trigger: 'command',
@@ -406,6 +427,15 @@ describe.each(targets)('erasure under retention on $name', (target) => {
     )
 
     // A pack made of the erased applicant's report is said to be erased (evidence:verify).
+    const check = await modules.verify.checkPack(db, modules.appTrail.appAuditKey(), packBytes)
+    expect(check).toMatchObject({
+      verdict: 'recorded',
+      chain: { ok: true },
+      erased: { on: new Date().toISOString().slice(0, 10), rule: 'never_onboarded' },
+    })
+    expect(modules.contract.packCheckWords(check)).toContain(
+      `The pack's applicant was erased under retention on ${new Date().toISOString().slice(0, 10)} (never onboarded)`,
+    )
     expect(
       await modules.packs.packErasure(db, { type: 'aml_search', id: erased.searchId }),
     ).toEqual({
