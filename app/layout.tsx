@@ -8,6 +8,7 @@ import { SignInOffBanner } from '@/components/auth/sign-in-off-banner'
 import { AppHeader } from '@/components/shell/app-header'
 import { ServerNowProvider } from '@/components/ui/server-now'
 import { ThemeScript } from '@/components/ui/theme-script'
+import { rolesOf } from '@/lib/auth/roles'
 import { getViewer } from '@/lib/auth/session'
 import { authSettings } from '@/lib/auth/settings'
 import { getEnv } from '@/lib/env'
@@ -35,7 +36,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Every page shows live upstream data, so nothing is prerendered at build time.
   await connection()
   const nonce = (await headers()).get('x-nonce') ?? undefined
-  const viewer = authSettings().mode === 'off' ? null : await getViewer()
+  const signInOff = authSettings().mode === 'off'
+  const viewer = signInOff ? null : await getViewer()
+  // With sign-in off the one viewer leads (lib/auth/roles.ts).
+  const roles = viewer || signInOff ? rolesOf(viewer ?? { groups: [] }) : null
   return (
     // The theme script sets the `dark` class before React hydrates.
     <html lang="en" suppressHydrationWarning>
@@ -47,6 +51,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <ServerNowProvider now={new Date().toISOString()}>
             <AppHeader
               demo={getEnv().VERITY_DEMO}
+              examines={roles !== null && (roles.lead || roles.auditor)}
               account={<AccountMenu viewer={viewer} />}
               notice={<SignInOffBanner />}
             />

@@ -114,6 +114,7 @@ function SampledCase({ item, viewer }: { item: QaSampledCase; viewer: QaData['vi
         ) : (
           <Badge tone="amber">Not reviewed</Badge>
         )}
+        {mayReview && <QaResultForm caseId={item.caseId} corrects={standing?.id ?? null} />}
       </div>
       {item.results.length > 0 && (
         <ol className="space-y-0.5 text-xs text-muted">
@@ -126,7 +127,6 @@ function SampledCase({ item, viewer }: { item: QaSampledCase; viewer: QaData['vi
           ))}
         </ol>
       )}
-      {mayReview && <QaResultForm caseId={item.caseId} corrects={standing?.id ?? null} />}
     </li>
   )
 }

@@ -11,11 +11,13 @@ import { apiPost, isApiError } from '@/lib/queries/api-fetch'
 
 /**
  * A lead's QA result on one sampled case, checked as the server checks it; when the case has a
- * result already, this one is its correction (a result is never changed).
+ * result already, this one is its correction (a result is never changed). Opened per case: a
+ * sample of twenty cases, each with its form open, was a page of forms (9,000 px at 375 wide).
  */
 export function QaResultForm({ caseId, corrects }: { caseId: number; corrects: number | null }) {
   const id = useId()
   const router = useRouter()
+  const [open, setOpen] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
 
@@ -36,6 +38,7 @@ export function QaResultForm({ caseId, corrects }: { caseId: number; corrects: n
     setError(null)
     try {
       await apiPost(`/api/qa/${caseId}`, parsed.data)
+      setOpen(false)
       router.refresh()
     } catch (failure) {
       setError(isApiError(failure) ? failure.detail : 'The result was not saved. Try again.')
@@ -44,10 +47,25 @@ export function QaResultForm({ caseId, corrects }: { caseId: number; corrects: n
     }
   }
 
+  // Closed, a button at the end of the case's line; open, the form on a line of its own below it.
+  if (!open) {
+    return (
+      <Button
+        type="button"
+        variant="secondary"
+        size="xs"
+        className="ml-auto"
+        onClick={() => setOpen(true)}
+      >
+        {corrects === null ? 'Record a result' : `Correct result ${corrects}`}
+      </Button>
+    )
+  }
+
   return (
     <form
       onSubmit={(event) => void submit(event)}
-      className="flex flex-wrap items-end gap-2"
+      className="flex basis-full flex-wrap items-end gap-2 pt-1"
       aria-label={`QA result for case ${caseId}`}
     >
       <label className="flex flex-col text-xs font-medium">
@@ -63,6 +81,9 @@ export function QaResultForm({ caseId, corrects }: { caseId: number; corrects: n
       </label>
       <Button type="submit" variant="secondary" size="sm" disabled={pending}>
         Record
+      </Button>
+      <Button type="button" variant="ghost" size="sm" onClick={() => setOpen(false)}>
+        Cancel
       </Button>
       {error && (
         <p role="alert" className="w-full text-xs text-red-700 dark:text-red-300">

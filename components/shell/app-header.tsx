@@ -16,13 +16,19 @@ import {
   webhooksPath,
 } from '@/lib/routes'
 
-/** `notice` is a banner above the header row, inside the banner landmark like the rest of it. */
+/**
+ * `notice` is a banner above the header row, inside the banner landmark like the rest of it.
+ * `examines`: the viewer leads or audits, so QA and the exam pack are theirs to open (the pages
+ * and their API refuse anyone else whatever the header shows).
+ */
 export function AppHeader({
   demo,
+  examines,
   account,
   notice,
 }: {
   demo: boolean
+  examines: boolean
   account?: ReactNode
   notice?: ReactNode
 }) {
@@ -46,8 +52,12 @@ export function AppHeader({
           <NavLink href={webhooksPath()}>Webhooks</NavLink>
           <NavLink href={activityPath()}>Activity</NavLink>
           <NavLink href="/analytics">Analytics</NavLink>
-          <NavLink href="/qa">QA</NavLink>
-          <NavLink href="/exam">Exam</NavLink>
+          {examines && (
+            <>
+              <NavLink href="/qa">QA</NavLink>
+              <NavLink href="/exam">Exam</NavLink>
+            </>
+          )}
         </nav>
         {demo && (
           <span className="ml-auto rounded bg-amber-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-amber-900 sm:order-last sm:ml-0 dark:bg-amber-900/40 dark:text-amber-200">

@@ -19,19 +19,23 @@ import { verificationStatusLook } from '@/lib/verifications/status'
 export function VerificationHeader({
   verification: v,
   profileName,
+  inCase = false,
 }: {
   verification: Verification
   /** The profile's name, streamed; null when its id cannot be read. */
   profileName: Promise<string | null> | null
+  /** On its case's page, which has the case's title and evidence pack. */
+  inCase?: boolean
 }) {
   const shortId = v.verification_url_id ?? ''
+  const Heading = inCase ? 'h2' : 'h1'
   return (
     <header className="space-y-3">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <h1 className="flex items-center gap-1 text-lg font-semibold">
+        <Heading className="flex items-center gap-1 text-lg font-semibold">
           <span className="text-faint">Verification</span>
           <code className="font-mono">{shortId || v.id}</code>
-        </h1>
+        </Heading>
         {shortId && <CopyButton value={shortId} label="short id" />}
         <StatusBadge status={v.status} />
         {v.is_sandbox && (
@@ -40,7 +44,7 @@ export function VerificationHeader({
           </Badge>
         )}
         <span className="text-xs text-faint">{verificationStatusLook(v.status).hint}</span>
-        {shortId && (
+        {shortId && !inCase && (
           <div className="ml-auto">
             <EvidencePackButton type="verification" id={shortId} />
           </div>

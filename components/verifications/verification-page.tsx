@@ -18,25 +18,34 @@ type Load = PageLoad<{
   profileName: Promise<string | null> | null
 }>
 
-/** The verification page, rendered on the server: the record, or why it could not be read. */
+/**
+ * The verification page, rendered on the server: the record, or why it could not be read. `inCase`:
+ * on its case's page, which has its own breadcrumbs, title and evidence pack, the verification's
+ * heading is a second level and its pack is left out.
+ */
 export function VerificationScreen({
   shortId,
   load,
   retryHref,
+  inCase = false,
 }: {
   shortId: string
   load: Load
   retryHref: string
+  inCase?: boolean
 }) {
+  const Heading = inCase ? 'h2' : 'h1'
   return (
     <>
-      <Breadcrumbs
-        items={[
-          { label: 'Home', href: homePath },
-          { label: 'Verifications' },
-          { label: shortId, mono: true },
-        ]}
-      />
+      {!inCase && (
+        <Breadcrumbs
+          items={[
+            { label: 'Home', href: homePath },
+            { label: 'Verifications' },
+            { label: shortId, mono: true },
+          ]}
+        />
+      )}
       {load.ok ? (
         <>
           <RememberRecent kind="verification" id={shortId} />
@@ -46,11 +55,12 @@ export function VerificationScreen({
             screenedAs={load.data.screenedAs}
             amlSummary={load.data.amlSummary}
             profileName={load.data.profileName}
+            inCase={inCase}
           />
         </>
       ) : (
         <div className="space-y-3">
-          <h1 className="font-mono text-lg font-semibold">{shortId}</h1>
+          <Heading className="font-mono text-lg font-semibold">{shortId}</Heading>
           <ReadFailure kind={load.kind} what="this verification" retryHref={retryHref} />
         </div>
       )}

@@ -25,6 +25,7 @@ export function VerificationView({
   screenedAs,
   amlSummary,
   profileName,
+  inCase = false,
 }: {
   verification: Verification
   shortId: string
@@ -34,10 +35,12 @@ export function VerificationView({
   amlSummary: Promise<AmlSummary> | null
   /** The profile's name, streamed into the header; null when its id cannot be read. */
   profileName: Promise<string | null> | null
+  /** On its case's page: a second-level heading, no evidence pack of its own. */
+  inCase?: boolean
 }) {
   return (
     <div className="space-y-5">
-      <VerificationHeader verification={verification} profileName={profileName} />
+      <VerificationHeader verification={verification} profileName={profileName} inCase={inCase} />
       <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
         <div className="min-w-0 lg:col-span-2">
           <ChecksCard verification={verification} />

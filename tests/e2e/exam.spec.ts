@@ -85,6 +85,12 @@ test('a true match Ana proposes waits for a lead; her own confirmation is refuse
 
   await ana.goto(`${app.url}/cases/${caseId}`)
   await hydrated(ana)
+  // One heading for the page, named by the verification's own applicant; its record below it.
+  await expect(ana.getByRole('heading', { level: 1 })).toHaveCount(1)
+  await expect(ana.getByRole('heading', { level: 1 })).toHaveText(
+    /^(?!Name unknown).+ · Failed verification · \d{1,2} \w{3} \d{4}$/,
+  )
+  await expect(ana.getByRole('heading', { level: 2, name: /^Verification V/ })).toBeVisible()
   await ana.getByRole('button', { name: 'Close…' }).click()
   const form = ana.getByRole('form', { name: 'Close' })
   await form.getByLabel('Outcome').selectOption('true_match')
@@ -124,10 +130,13 @@ test("Lea draws the day's QA sample and fails Ana's case, which reopens", async 
   await lea.goto(`${app.url}/qa?from=${today}&to=${today}`)
   await hydrated(lea)
   const row = lea.getByTestId(`qa-case-${caseId}`)
+  await expect(row.locator('select[name="result"]')).toHaveCount(0)
+  await row.getByRole('button', { name: 'Record a result' }).click()
   await row.locator('select[name="result"]').selectOption('fail')
   await row.getByLabel('Reason (needed for a fail)').fill('The listed person was never compared.')
-  await row.getByRole('button', { name: 'Record' }).click()
+  await row.getByRole('button', { name: 'Record', exact: true }).click()
   await expect(row.getByText('Failed', { exact: true })).toBeVisible()
+  await expect(row.getByRole('button', { name: 'Correct result' })).toBeVisible()
   const kase = (await (await lea.request.get(`${app.url}/api/cases/${caseId}`)).json()) as {
     kase: { state: string }
     events: { kind: string; reason: string | null }[]
@@ -198,6 +207,24 @@ test("the auditor's exam pack of the day verifies with the public key, and fails
     `${app.url}/api/exam-pack?from=${today}&to=${today}&data=unmasked`,
   )
   expect(unmasked.status()).toBe(403)
+})
+
+test('QA and Exam are in the header of a lead and an auditor, not of an analyst', async () => {
+  for (const [login, shown] of [
+    ['ana', false],
+    ['lea', true],
+    ['aud', true],
+  ] as const) {
+    const page = pages[login]!
+    await page.goto(`${app.url}/queue`)
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await expect(nav.getByRole('link', { name: 'Queue' })).toBeVisible()
+    for (const name of ['QA', 'Exam']) {
+      await expect(nav.getByRole('link', { name, exact: true }), `${login}: ${name}`).toHaveCount(
+        shown ? 1 : 0,
+      )
+    }
+  }
 })
 
 test('the auditor reads every page, is refused every change, and each page they open is audited', async () => {

@@ -20,18 +20,33 @@ import { loadNotes } from '@/lib/notes/notes'
 import { decisionsQueryOptions } from '@/lib/queries/decisions'
 import { getQueryClient } from '@/lib/queries/query-client'
 import { decisionsForSearch } from '@/lib/review/decisions'
-import { subjectParam } from '@/lib/review/subject'
+import { subjectFromVerification, subjectParam } from '@/lib/review/subject'
 import { casePath, homePath, queuePath } from '@/lib/routes'
 import { loadVerificationPage } from '@/lib/verifications/load-page'
 
 /** The case as this request reads it, once for its title and its page (one audited view). */
 const caseOf = cache(loadCase)
+/** A failed verification, once for the case's title and its checks (one audited view). */
+const verificationOf = cache(loadVerificationPage)
+
+/**
+ * The case with its applicant's name. The mirror names the screened (lib/cases/read.ts
+ * `caseName`); a failed verification of an applicant never screened is named by its own record.
+ */
+async function named(kase: CaseSummary): Promise<CaseSummary> {
+  if (kase.name || kase.resourceType !== 'verification') return kase
+  const load = await verificationOf(kase.resourceId)
+  const name = load.ok
+    ? subjectFromVerification(load.data.verification, kase.resourceId).names[0]
+    : undefined
+  return name ? { ...kase, name } : kase
+}
 
 export async function generateMetadata({ params }: PageProps<'/cases/[id]'>): Promise<Metadata> {
   const { id } = await params
   const parsed = caseIdParam.safeParse(id)
   const detail = parsed.success ? await caseOf(parsed.data) : null
-  return { title: detail ? caseTitle(detail.kase) : `Case ${id.slice(0, 12)}` }
+  return { title: detail ? caseTitle(await named(detail.kase)) : `Case ${id.slice(0, 12)}` }
 }
 
 export default async function CaseRoute({ params }: PageProps<'/cases/[id]'>) {
@@ -39,9 +54,10 @@ export default async function CaseRoute({ params }: PageProps<'/cases/[id]'>) {
   if (!parsed.success) notFound()
   const detail = await caseOf(parsed.data)
   if (!detail) notFound()
-  const [reports, undecided] = await Promise.all([
+  const [reports, undecided, kase] = await Promise.all([
     loadCaseReports(detail.kase.id, detail.kase.ownerId),
     loadUndecided(detail.kase.id),
+    named(detail.kase),
   ])
   return (
     <>
@@ -53,7 +69,7 @@ export default async function CaseRoute({ params }: PageProps<'/cases/[id]'>) {
         ]}
       />
       <div className="flex flex-col gap-4">
-        <CasePage detail={detail} now={new Date()} undecided={undecided} />
+        <CasePage detail={{ ...detail, kase }} now={new Date()} undecided={undecided} />
         <CaseReports caseId={detail.kase.id} {...reports} />
         <CaseWork kase={detail.kase} />
       </div>
@@ -70,10 +86,15 @@ async function CaseWork({ kase }: { kase: CaseSummary }) {
   const resource = { type: kase.resourceType, id: kase.resourceId }
   const notes = <NotesPanel resource={resource} notes={loadNotes(resource)} />
   if (kase.resourceType === 'verification') {
-    const load = await loadVerificationPage(kase.resourceId)
+    const load = await verificationOf(kase.resourceId)
     return (
       <section aria-label="The failed verification" className="flex flex-col gap-4">
-        <VerificationScreen shortId={kase.resourceId} load={load} retryHref={casePath(kase.id)} />
+        <VerificationScreen
+          shortId={kase.resourceId}
+          load={load}
+          retryHref={casePath(kase.id)}
+          inCase
+        />
         {notes}
       </section>
     )
