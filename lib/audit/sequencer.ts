@@ -32,19 +32,24 @@ const ROUND_ROWS = 1_000
 export type Round = { sealed: AuditRecord[]; refused: number[]; more: boolean }
 
 /**
+ * Which unsealed rows a round reads: all of them, or only given writers' rows from each one's
+ * lowest id nudged about. Never another writer's from a bound: its rows below the bound could be
+ * unsealed still, and sealing a later one first would put that writer's rows out of its order.
+ */
+export type SealScope = 'all' | ReadonlyMap<string, number>
+
+/**
  * One round; null when another sealer moved the head first (`wait`: try again until this one
- * seals, for callers that need every row committed so far sealed when it returns). `fromId`: the
- * lowest id that may be unsealed, when the caller knows it (its own writer's rows); 0 looks at
- * every row.
+ * seals, for callers that need every row committed so far sealed when it returns).
  */
 export async function sealCommitted(
   db: Db,
   key: Uint8Array,
   wait = false,
-  fromId = 0,
+  scope: SealScope = 'all',
 ): Promise<Round | null> {
   for (;;) {
-    const round = await sealOnce(db, key, fromId)
+    const round = await sealOnce(db, key, scope)
     if (round || !wait) return round
   }
 }
@@ -58,18 +63,26 @@ export async function sealCommitted(
  * connection throughout, some 2.2 ms fixed: at 20 rounds a second most of what the trail cost a
  * read beyond its own row.
  */
-async function sealOnce(db: Db, key: Uint8Array, fromId: number): Promise<Round | null> {
+async function sealOnce(db: Db, key: Uint8Array, scope: SealScope): Promise<Round | null> {
   // Sealing leaves a dead entry in the unsealed rows' index until the table is vacuumed, which
   // the embedded store never is on its own: a look from the first id walked every row sealed
-  // since (a round's read grew from 0.9 to 2.4 ms over 17,000 rows). From the writer's lowest
-  // new id, it walks only those.
+  // since (a round's read grew from 0.9 to 2.4 ms over 17,000 rows). From the writers' lowest
+  // new ids, it walks only those.
+  const bounds = scope === 'all' ? [] : [...scope]
+  const which =
+    bounds.length === 0
+      ? sql`true`
+      : sql`id >= ${Math.min(...bounds.map(([, id]) => id))} and (${sql.join(
+          bounds.map(([writer, id]) => sql`(writer = ${writer} and id >= ${id})`),
+          sql` or `,
+        )})`
   const { rows: read } = await sql<
     Partial<AuditEventRow> & { head_seq: number; head_hash: string }
   >`select h.seq as head_seq, h.hash as head_hash, e.*
     from audit_head h
     left join lateral (
       select * from audit_events
-      where seq is null and id >= ${fromId}
+      where seq is null and ${which}
       order by id
       limit ${ROUND_ROWS}
     ) e on true
@@ -118,10 +131,10 @@ async function sealOnce(db: Db, key: Uint8Array, fromId: number): Promise<Round 
 
 export type Sequencer = {
   /**
-   * There are new rows, the lowest of them `fromId` (unknown: every unsealed row is looked at): a
-   * round runs within half of `sealMs`.
+   * `writer` committed new rows, the lowest of them `fromId` (neither known: every unsealed row is
+   * looked at): a round runs within half of `sealMs`.
    */
-  nudge: (fromId?: number) => void
+  nudge: (writer?: string, fromId?: number) => void
   /** Seals every row committed before the call, waiting for another sequencer if need be. */
   sealNow: () => Promise<void>
   /** Stops the timers and seals what is left (a stopping server leaves nothing unsealed). */
@@ -146,10 +159,16 @@ export function startSequencer(
   let timer: NodeJS.Timeout | null = null
   let running: Promise<void> | null = null
   let dirty = false
-  // The lowest id nudged about since the last round began; 0 for every row (at start, a sweep).
-  let from: number | null = 0
-  const lookFrom = (id: number) => {
-    from = from === null ? id : Math.min(from, id)
+  // What the next round reads: each writer's lowest id nudged about since the last round began,
+  // or every row (at start, in a sweep, for a nudge that names no writer).
+  let scope: 'all' | Map<string, number> = 'all'
+  const widen = (more: SealScope) => {
+    if (scope === 'all') return
+    if (more === 'all') {
+      scope = 'all'
+      return
+    }
+    for (const [writer, id] of more) scope.set(writer, Math.min(scope.get(writer) ?? id, id))
   }
   let stopped = false
   const warned = new Set<number>()
@@ -165,8 +184,9 @@ export function startSequencer(
 
   async function round(wait: boolean) {
     // A sweep, or a wait for every row committed so far, looks at all of them.
-    const bound = wait ? 0 : (from ?? 0)
-    from = null
+    // A round that nothing nudged (a retry's timer) reads every row, as a wait for all does.
+    const bound: SealScope = wait || scope === 'all' || scope.size === 0 ? 'all' : scope
+    scope = new Map()
     for (;;) {
       // Cleared before the round reads: a row committed from here on nudges again.
       dirty = false
@@ -175,7 +195,7 @@ export function startSequencer(
         result = await sealCommitted(db, key, wait, bound)
       } catch (error) {
         dirty = true
-        lookFrom(bound)
+        widen(bound)
         console.warn(
           JSON.stringify({
             level: 'warn',
@@ -189,7 +209,7 @@ export function startSequencer(
       if (!result) {
         // Another sealer moved the head first; it may have read before these rows committed.
         dirty = true
-        lookFrom(bound)
+        widen(bound)
         schedule(sealMs / 4)
         return
       }
@@ -218,7 +238,7 @@ export function startSequencer(
 
   const sweep = sweepMs
     ? setInterval(() => {
-        lookFrom(0)
+        widen('all')
         schedule(0)
       }, sweepMs)
     : null
@@ -227,9 +247,9 @@ export function startSequencer(
   schedule(0)
 
   return {
-    nudge: (fromId) => {
+    nudge: (writer, fromId) => {
       dirty = true
-      lookFrom(fromId ?? 0)
+      widen(writer === undefined || fromId === undefined ? 'all' : new Map([[writer, fromId]]))
       schedule(sealMs / 2)
     },
     sealNow: () => run(true),

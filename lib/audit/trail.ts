@@ -64,8 +64,8 @@ export type AuditWriter = {
 type WriterHooks = {
   /** Each batch of rows as it is committed (a made entry's sealed at once), in commit order. */
   echo?: (records: (AppendedRecord | AuditRecord)[]) => void
-  /** Called after each committed write with its lowest id, so the sequencer knows there is work. */
-  appended?: (lowestId: number) => void
+  /** Called after each committed write with its writer and lowest id: the sequencer has work. */
+  appended?: (writer: string, lowestId: number) => void
 }
 
 /** A writer of one process on one store. */
@@ -99,7 +99,7 @@ export function createAuditWriter(
       next = first + rows.length
       const records = rows.map((row, index) => ({ ...row, id: ids[index]! }))
       echo(records)
-      appended(Math.min(...ids))
+      appended(writer, Math.min(...ids))
       batch.forEach((pending, index) => pending.resolve(records[index]!))
       return true
     } catch (error) {

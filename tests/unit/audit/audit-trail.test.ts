@@ -463,11 +463,16 @@ describe('the sequencer', () => {
     }
   })
 
-  it("reads from its writer's lowest new id; a row below it waits for a round over every row", async () => {
+  it("reads a writer's rows from its lowest new id; a row below it waits for a round over every row", async () => {
     const [early] = await append(1, false)
     const later = await append(3, false)
     // Nudged from the later rows' first id, a round seals them and leaves the earlier row alone.
-    const round = await sealCommitted(store.db, key, false, later[0]!.id)
+    const round = await sealCommitted(
+      store.db,
+      key,
+      false,
+      new Map([[later[0]!.writer, later[0]!.id]]),
+    )
     expect(round?.sealed.map((record) => record.requestId)).toEqual(['req-1', 'req-2', 'req-3'])
     expect(await unsealedRows(store.db)).toMatchObject({ count: 1 })
     // A sequencer's first round (and a sweep, a stop) looks at every row.
@@ -477,6 +482,26 @@ describe('the sequencer', () => {
     const rows = await store.db.selectFrom('audit_events').select(['id', 'seq']).execute()
     expect(rows.find((row) => row.id === early!.id)?.seq).toBe(4)
     expect(await verifyStoredTrail(store.db, key)).toMatchObject({ ok: true, rows: 4 })
+  })
+
+  it("never seals another writer's later row from a bound before its earlier one", async () => {
+    const one = createAuditWriter(store, key)
+    const other = createAuditWriter(store, key)
+    const first = await one.append(entry(1))
+    const others = await other.append(entry(2))
+    await one.append(entry(3))
+    // A round for the other writer, from its row's id, which is above the first writer's first row.
+    const round = await sealCommitted(store.db, key, false, new Map([[others.writer, others.id]]))
+    expect(round?.sealed.map((record) => record.requestId)).toEqual(['req-2'])
+    await seal()
+    const chain = await store.db
+      .selectFrom('audit_events')
+      .select(['id', 'seq'])
+      .where('writer', '=', first.writer)
+      .orderBy('seq')
+      .execute()
+    expect(chain.map((row) => row.id)).toEqual([first.id, first.id + 2])
+    expect(await verifyStoredTrail(store.db, key)).toMatchObject({ ok: true, rows: 3 })
   })
 
   it('leaves nothing unsealed when it stops', async () => {
