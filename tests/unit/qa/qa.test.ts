@@ -291,7 +291,11 @@ describe('QA in the store', () => {
       .selectAll()
       .where('id', '=', drawId)
       .executeTakeFirstOrThrow()
-    const extra = draw.population[0]!
+    // One case more than its seed draws: a hand-picked case, which the redraw can never match (the
+    // first case alone matched it whenever the seed happened to draw that one).
+    const extra =
+      draw.population.find((one) => !draw.sample.some((taken) => taken.caseId === one.caseId)) ??
+      draw.population[0]!
     await (
       await db()
     )
@@ -304,7 +308,7 @@ describe('QA in the store', () => {
         percent: 5,
         new_analyst_days: 0,
         population: JSON.stringify(draw.population),
-        sample: JSON.stringify([{ caseId: extra.caseId, why: 'share' }]),
+        sample: JSON.stringify([...draw.sample, { caseId: extra.caseId, why: 'share' }]),
         drawn_by: 'https://idp.test lea',
         drawn_by_label: 'lea',
         drawn_at: new Date(),
