@@ -68,8 +68,9 @@ try {
     outcome: 'ok',
   })
   // The pack names trail rows by their place in the chain: what is committed is sealed first
-  // (beside a running deployment its sequencers take turns with this one under their lock).
-  const sequencer = startSequencer(store.db, key, { sealMs: env.AUDIT_SEAL_MS })
+  // (beside a running deployment, its sequencers and this one race for each place, and a loser
+  // reads again: lib/audit/sequencer.ts).
+  const sequencer = startSequencer(store, key, { sealMs: env.AUDIT_SEAL_MS })
   await sequencer.sealNow()
   await sequencer.stop()
   const started = performance.now()

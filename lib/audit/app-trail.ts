@@ -40,7 +40,7 @@ export function appTrail(): Promise<AppTrail> {
             records.map((record) => `${JSON.stringify({ log: 'audit', ...record })}\n`).join(''),
           )
       : undefined
-    const sequencer = startSequencer(store.db, key, {
+    const sequencer = startSequencer(store, key, {
       sealMs: AUDIT_SEAL_MS,
       // Rows of an instance that stopped before sealing them are another's to seal, in time.
       sweepMs: store.kind === 'postgres' ? AUDIT_SEAL_MS * 5 : undefined,

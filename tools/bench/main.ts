@@ -15,6 +15,7 @@ import { measureLoad } from '@/tools/bench/load'
 import { collected, measureMemory, type Collected } from '@/tools/bench/memory'
 import { parseOptions, sectionKeys } from '@/tools/bench/options'
 import {
+  BENCH_HISTORY_RECORDS,
   mirrorBackfilled,
   startFloor,
   startNext,
@@ -34,8 +35,6 @@ import { measureWeight } from '@/tools/bench/weight'
 import type { Started } from '@/tools/harness/child'
 import { freePort } from '@/tools/harness/free-port'
 import { signInAnalyst, type Session } from '@/tools/harness/sign-in'
-
-const HISTORY_RECORDS = 6_000
 
 const options = parseOptions(process.argv.slice(2))
 const started: { stop: () => Promise<void> }[] = []
@@ -78,7 +77,7 @@ async function runOnce(floor: Floor | null, failures: Record<string, string>): P
     timings[key] = (Date.now() - start) / 1000
   }
 
-  const simulator = await startSimulatorChild(HISTORY_RECORDS)
+  const simulator = await startSimulatorChild(BENCH_HISTORY_RECORDS)
   started.push(simulator)
   const port = await freePort()
   const signIn = await startSignIn(port)

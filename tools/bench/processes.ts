@@ -18,7 +18,10 @@ import { startSimulatorProcess } from '@/tools/harness/simulator'
 const SESSION_SECRET = 'bench-session-secret-0123456789-abcdefghijklmnop'
 const AUDIT_HMAC_KEY = 'bench-audit-hmac-key-0123456789-abcdefghijklmnop'
 
-/** The simulator with 6,000 history records, so that 5,000 can be loaded in the browser. */
+/** The bench's history: 6,000 records, so that 5,000 can be loaded in the browser. */
+export const BENCH_HISTORY_RECORDS = 6_000
+
+/** The simulator with `historyRecords` webhook history records. */
 export function startSimulatorChild(historyRecords: number): Promise<Started> {
   return startSimulatorProcess({ historyRecords, output: 'file' })
 }

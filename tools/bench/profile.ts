@@ -9,7 +9,13 @@ import autocannon, { type Result } from 'autocannon'
 import { exampleIds } from '@/lib/demo/example-ids'
 import { signedInSession } from '@/tools/bench/browser'
 import { assertBuilt } from '@/tools/bench/build'
-import { startNext, startSignIn, startSimulatorChild } from '@/tools/bench/processes'
+import {
+  BENCH_HISTORY_RECORDS,
+  mirrorBackfilled,
+  startNext,
+  startSignIn,
+  startSimulatorChild,
+} from '@/tools/bench/processes'
 import { freePort } from '@/tools/harness/free-port'
 
 /*
@@ -36,7 +42,7 @@ const out = resolve(
 
 assertBuilt(distDir)
 mkdirSync(out, { recursive: true })
-const simulator = await startSimulatorChild(100)
+const simulator = await startSimulatorChild(BENCH_HISTORY_RECORDS)
 const port = await freePort()
 const signIn = await startSignIn(port)
 const app = await startNext(distDir, simulator.url, port, signIn.env, {
@@ -44,6 +50,8 @@ const app = await startNext(distDir, simulator.url, port, signIn.env, {
 })
 try {
   const session = await signedInSession(app.url)
+  // As the bench measures: after the in-process mirror's first backfill.
+  await mirrorBackfilled(app.url, session.header)
   const url = `${app.url}${path}`
   const shoot = (duration: number) =>
     new Promise<Result>((done, fail) => {

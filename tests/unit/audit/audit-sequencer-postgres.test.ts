@@ -71,14 +71,14 @@ describe.skipIf(!postgresBin())('the sequencer on a PostgreSQL server', () => {
         Array.from({ length: 20 }, (_, n) => writer.append(entry(n + 1))),
       )
       expect(Math.min(...records.map((record) => record.id))).toBeGreaterThan(lateId)
-      const first = await sealCommitted(two.db, key, true)
+      const first = await sealCommitted(two, key, true)
       expect(first?.sealed.map((record) => record.requestId)).toEqual(
         records.map((record) => record.requestId),
       )
       await client.query('commit')
       // Committed now, with an id below rows already in the chain: sealed next, not skipped.
       expect(await unsealedRows(one.db)).toMatchObject({ count: 1 })
-      const second = await sealCommitted(one.db, key, true)
+      const second = await sealCommitted(one, key, true)
       expect(second?.sealed).toMatchObject([{ requestId: 'req-0', seq: before + 21 }])
     } finally {
       client.release()
@@ -89,7 +89,7 @@ describe.skipIf(!postgresBin())('the sequencer on a PostgreSQL server', () => {
 
   it('seals every row once, in a chain that verifies, under concurrent appenders and sequencers', async () => {
     const { seq: before } = await readHead(one.db)
-    const sequencers = [one, two].map((store) => startSequencer(store.db, key, { sealMs: 10 }))
+    const sequencers = [one, two].map((store) => startSequencer(store, key, { sealMs: 10 }))
     const writers = [one, two, one, two].map((store, i) =>
       createAuditWriter(store, key, { appended: sequencers[i % 2]!.nudge }),
     )

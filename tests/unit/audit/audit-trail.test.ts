@@ -45,8 +45,8 @@ function entry(n: number): AuditEntry {
 }
 
 /** Seals every committed row, as the sequencer's rounds would. */
-async function seal(db = store.db) {
-  while ((await sealCommitted(db, key, true))?.more);
+async function seal() {
+  while ((await sealCommitted(store, key, true))?.more);
 }
 
 async function append(count: number, sealed = true) {
@@ -258,7 +258,7 @@ describe('audit trail in the store', () => {
       ) as string,
     }
     expect(await verifyStoredTrail(store.db, key)).toMatchObject({ ...refusal, seq: 1 })
-    const round = await sealCommitted(store.db, key, true)
+    const round = await sealCommitted(store, key, true)
     expect(round).toMatchObject({ refused: [second!.id] })
     expect(round?.sealed.map((record) => record.requestId)).toEqual(['req-1', 'req-3'])
     // It stays unsealed, and the writer's number it holds is missing from the chain.
@@ -324,7 +324,7 @@ describe('audit trail in the store', () => {
       seq: 3,
       reason: expect.stringContaining('append MAC') as string,
     })
-    expect(await sealCommitted(store.db, key)).toMatchObject({ sealed: [], refused: [3] })
+    expect(await sealCommitted(store, key)).toMatchObject({ sealed: [], refused: [3] })
   })
 
   it('finds a chain re-hashed without the key after an edit', async () => {
@@ -443,7 +443,7 @@ describe('the health of the sealing', () => {
 
 describe('the sequencer', () => {
   it('seals rows within AUDIT_SEAL_MS of their append, of its own accord', async () => {
-    const sequencer = startSequencer(store.db, key, { sealMs: 50 })
+    const sequencer = startSequencer(store, key, { sealMs: 50 })
     try {
       const writer = createAuditWriter(store, key, { appended: sequencer.nudge })
       const records = await Promise.all(
@@ -468,7 +468,7 @@ describe('the sequencer', () => {
     const later = await append(3, false)
     // Nudged from the later rows' first id, a round seals them and leaves the earlier row alone.
     const round = await sealCommitted(
-      store.db,
+      store,
       key,
       false,
       new Map([[later[0]!.writer, later[0]!.id]]),
@@ -476,7 +476,7 @@ describe('the sequencer', () => {
     expect(round?.sealed.map((record) => record.requestId)).toEqual(['req-1', 'req-2', 'req-3'])
     expect(await unsealedRows(store.db)).toMatchObject({ count: 1 })
     // A sequencer's first round (and a sweep, a stop) looks at every row.
-    const sequencer = startSequencer(store.db, key, { sealMs: 60_000 })
+    const sequencer = startSequencer(store, key, { sealMs: 60_000 })
     await sequencer.stop()
     expect(await unsealedRows(store.db)).toMatchObject({ count: 0 })
     const rows = await store.db.selectFrom('audit_events').select(['id', 'seq']).execute()
@@ -491,7 +491,7 @@ describe('the sequencer', () => {
     const others = await other.append(entry(2))
     await one.append(entry(3))
     // A round for the other writer, from its row's id, which is above the first writer's first row.
-    const round = await sealCommitted(store.db, key, false, new Map([[others.writer, others.id]]))
+    const round = await sealCommitted(store, key, false, new Map([[others.writer, others.id]]))
     expect(round?.sealed.map((record) => record.requestId)).toEqual(['req-2'])
     await seal()
     const chain = await store.db
@@ -505,7 +505,7 @@ describe('the sequencer', () => {
   })
 
   it('leaves nothing unsealed when it stops', async () => {
-    const sequencer = startSequencer(store.db, key, { sealMs: 60_000 })
+    const sequencer = startSequencer(store, key, { sealMs: 60_000 })
     const writer = createAuditWriter(store, key, { appended: sequencer.nudge })
     await writer.append(entry(1))
     await sequencer.stop()
@@ -520,7 +520,7 @@ describe('appends from two instances on one store', () => {
     it(`make one chain, every row committed and sealed once, on ${target.name}`, async () => {
       const one = await target.open()
       const two = target.name === 'PGlite' ? one : await target.open()
-      const sequencers = [one, two].map((at) => startSequencer(at.db, key, { sealMs: 20 }))
+      const sequencers = [one, two].map((at) => startSequencer(at, key, { sealMs: 20 }))
       try {
         await sealGenesis(one.db, key)
         const { seq: before } = await readHead(one.db)

@@ -139,10 +139,11 @@ describe('migration 0007 (analyst identity)', () => {
 
   it('verifies the trail written before, and new rows after it with their identity hashed', async () => {
     expect(await verifyStoredTrail(db, key)).toMatchObject({ ok: true, rows: 3 })
-    const writer = createAuditWriter({ db, query: statementRunner(pool) }, key)
+    const runner = { db, query: statementRunner(pool) }
+    const writer = createAuditWriter(runner, key)
     await writer.append({ ...oldEntry(4, 'ana@corp.com'), analystId: 'https://idp.test ana' })
     await writer.append(oldEntry(5, 'unauthenticated'))
-    await sealCommitted(db, key, true)
+    await sealCommitted(runner, key, true)
     expect(await verifyStoredTrail(db, key)).toMatchObject({ ok: true, rows: 5 })
     const stored = await db.selectFrom('audit_events').select(['seq', 'analyst_id']).execute()
     expect(stored.find((row) => row.seq === 4)?.analyst_id).toBe('https://idp.test ana')
