@@ -3,16 +3,19 @@ import autocannon from 'autocannon'
 import { exampleIds } from '@/lib/demo/example-ids'
 import { exampleApiKey } from '@/simulator/server/api-key'
 import { budget, ms, type Budget, type SectionResult } from '@/tools/bench/report'
-import { percentile, round } from '@/tools/bench/stats'
+import { median, percentile, round } from '@/tools/bench/stats'
 
 /*
- * Proxy cost. The targets take turns forwards and then backwards (a b c d e f f e d c b a), so
- * that drift in the machine's load (other work on a shared box) falls on each of them alike;
- * latencies are pooled per target from every response (sub-millisecond, which autocannon's own
- * histogram rounds away). d, e and f are the framework's floor (floor.ts) in a bare Next.js app
- * with no app code: fixed JSON, one upstream call, and the audited floor (the call and a committed
- * row in the same kind of store), against which the proxied route's budgets are read; e to f is
- * what the audit guarantee itself costs.
+ * Proxy cost. The servers' targets take turns in rounds, forwards and backwards by turns
+ * (b c d e f, f e d c b, b c …), so that drift in the machine's load (other work on a shared box)
+ * falls on each of them alike; a target's req/s is the median of its rounds', so that one round
+ * the machine slowed does not decide a budget (this machine's speed moves by up to 40% within a
+ * minute; two rounds a target, pooled, put the audited read between 45% and 61% of the floor in
+ * runs minutes apart). Latencies are pooled per target from every response (sub-millisecond, which
+ * autocannon's own histogram rounds away). d, e and f are the framework's floor (floor.ts) in a
+ * bare Next.js app with no app code: fixed JSON, one upstream call, and the audited floor (the
+ * call and a committed row in the same kind of store), against which the proxied route's budgets
+ * are read; e to f is what the audit guarantee itself costs.
  */
 
 type TargetKey = 'simulator' | 'proxy' | 'ping' | 'floorPing' | 'floorUpstream' | 'floorAudited'
@@ -97,17 +100,26 @@ export async function measureLoad(
   appUrl: string,
   floorUrl: string | null,
   cookie: string,
-  options: { seconds: number; warmSeconds: number; levels: readonly number[] },
+  options: { seconds: number; rounds: number; warmSeconds: number; levels: readonly number[] },
 ): Promise<SectionResult> {
   const list = targets(simulatorUrl, appUrl, floorUrl, cookie)
   const figures: Record<string, Record<TargetKey, LoadFigures>> = {}
   for (const connections of options.levels) {
     for (const target of list) await shoot(target, connections, options.warmSeconds)
     const shots = new Map<TargetKey, Shot[]>()
-    // Each target gets `seconds` in total, in two halves: forwards, then backwards.
-    for (const target of [...list, ...[...list].reverse()]) {
-      const shot = await shoot(target, connections, options.seconds / 2)
+    const take = async (target: Target) => {
+      const shot = await shoot(target, connections, options.seconds / options.rounds)
       shots.set(target.key, [...(shots.get(target.key) ?? []), shot])
+    }
+    // The simulator's own shots come after the rounds: at some 11,000 requests a second they leave
+    // the simulator and the load generator collecting garbage into the next shot, which was always
+    // Verity's proxied route (whose every request waits for the simulator).
+    const served = list.filter((target) => target.key !== 'simulator')
+    for (let index = 0; index < options.rounds; index++) {
+      for (const target of index % 2 === 0 ? served : [...served].reverse()) await take(target)
+    }
+    for (const target of list.filter((target) => target.key === 'simulator')) {
+      for (let index = 0; index < options.rounds; index++) await take(target)
     }
     figures[connections] = Object.fromEntries(
       list.map((target) => [target.key, combine(shots.get(target.key) ?? [], connections)]),
@@ -117,13 +129,21 @@ export async function measureLoad(
   return report(list, figures, options.levels)
 }
 
+/**
+ * The audited read's share of the audited floor (issue #55, with the trail sequenced off the
+ * request path): 80% with one request at a time, 90% under load.
+ */
+function auditedShare(level: number) {
+  return level === 1 ? 0.8 : 0.9
+}
+
 function combine(shots: readonly Shot[], connections: number): LoadFigures {
   const latencies = shots.flatMap((shot) => shot.latencies)
   const seconds = shots.reduce((sum, shot) => sum + shot.seconds, 0)
   return {
     connections,
     seconds: round(seconds),
-    rps: round(latencies.length / seconds, 0),
+    rps: round(median(shots.map((shot) => shot.requests / shot.seconds)), 0),
     p50: round(percentile(latencies, 50), 3),
     p99: round(percentile(latencies, 99), 3),
     requests: latencies.length,
@@ -149,10 +169,10 @@ function report(
     const { proxy, floorAudited } = figures[level] ?? {}
     budgets.push(
       budget(
-        `proxied route ≥ 85% of the audited floor's throughput, concurrency ${level}`,
+        `proxied route ≥ ${100 * auditedShare(level)}% of the audited floor's throughput, concurrency ${level}`,
         proxy && floorAudited ? proxy.rps / floorAudited.rps : Number.NaN,
         '≥',
-        0.85,
+        auditedShare(level),
         'ratio',
         proxy && floorAudited ? `${proxy.rps} vs ${floorAudited.rps} req/s` : undefined,
       ),
@@ -197,7 +217,8 @@ function report(
     key: 'load',
     tables: [
       {
-        title: '1. Proxy cost (autocannon; rounds forwards and back; p50/p99 over every response)',
+        title:
+          '1. Proxy cost (autocannon; rounds forwards and back; req/s the median of the rounds, p50/p99 over every response)',
         head: ['target', 'conc.', 'req/s', 'p50', 'p99', 'requests', 'failed'],
         rows,
         notes: [

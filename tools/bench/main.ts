@@ -124,7 +124,8 @@ async function runOnce(floor: Floor | null, failures: Record<string, string>): P
     await section('load', () =>
       measureLoad(simulator.url, app.url, floorApp?.url ?? null, session.header, {
         seconds: options.loadSeconds,
-        warmSeconds: Math.max(1, options.loadSeconds / 3),
+        rounds: options.loadRounds,
+        warmSeconds: Math.max(1, options.loadSeconds / options.loadRounds),
         levels: [1, 32],
       }),
     )

@@ -24,8 +24,9 @@ type BenchOptions = {
   strict: boolean
   distDir: string
   sections: ReadonlySet<SectionKey>
-  /** Seconds of load per target and concurrency, after a warm-up of a third of that. */
+  /** Seconds of load per target and concurrency, in `loadRounds` turns, after one turn's warm-up. */
   loadSeconds: number
+  loadRounds: number
   renderSamples: number
   lighthouseRuns: number
   /** Whole runs, each with fresh servers; budgets are met only when met in every run. */
@@ -40,7 +41,7 @@ type BenchOptions = {
 }
 
 const usage = `npm run bench -- [--build] [--strict] [--runs=1] [--only=load,audit,render,weight,lighthouse,bigData,memory,coldStart]
-                   [--load-seconds=6] [--render-samples=15] [--lighthouse-runs=1]
+                   [--load-seconds=12] [--load-rounds=4] [--render-samples=15] [--lighthouse-runs=1]
        npm run bench -- --only=history [--history-records=100000] [--history-skip-pglite]
        npm run bench -- --only=analytics [--analytics-records=100000]
        npm run bench -- --only=retention [--retention-records=1000000] [--retention-applicants=10000]
@@ -71,6 +72,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       help: { type: 'boolean', default: false },
       only: { type: 'string' },
       'load-seconds': { type: 'string' },
+      'load-rounds': { type: 'string' },
       'render-samples': { type: 'string' },
       'lighthouse-runs': { type: 'string' },
       runs: { type: 'string' },
@@ -106,7 +108,8 @@ export function parseOptions(argv: string[]): BenchOptions {
     retentionApplicants: Math.round(
       positive('retention-applicants', values['retention-applicants'], 10_000),
     ),
-    loadSeconds: positive('load-seconds', values['load-seconds'], 6),
+    loadSeconds: positive('load-seconds', values['load-seconds'], 12),
+    loadRounds: Math.round(positive('load-rounds', values['load-rounds'], 4)),
     renderSamples: Math.round(positive('render-samples', values['render-samples'], 15)),
     lighthouseRuns: Math.round(positive('lighthouse-runs', values['lighthouse-runs'], 1)),
     runs: Math.round(positive('runs', values.runs, 1)),
