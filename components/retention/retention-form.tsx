@@ -5,7 +5,7 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 
 import { Button, type ButtonVariant } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
-import { Textarea } from '@/components/ui/textarea'
+import { ReasonField } from '@/components/ui/reason-field'
 import { isReason, REASON_TOO_SHORT } from '@/lib/api/free-text'
 import { isApiError } from '@/lib/queries/api-fetch'
 import { useRetentionAction, type RetentionAction } from '@/lib/queries/retention'
@@ -140,23 +140,13 @@ export function RetentionForm({
           />
         </>
       )}
-      <label htmlFor={`${id}-reason`} className="font-medium">
-        {words.reason} (kept here; the audit trail keeps its SHA-256)
-      </label>
-      <Textarea
-        ref={reasonField}
-        id={`${id}-reason`}
-        rows={2}
+      <ReasonField
+        id={id}
+        label={`${words.reason} (kept here; the audit trail keeps its SHA-256)`}
+        fieldRef={reasonField}
         maxLength={RETENTION_REASON_MAX}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        sunken
+        error={error}
       />
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      )}
       <span className="flex gap-2">
         <Button
           type="submit"

@@ -5,8 +5,6 @@ import { useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
 import { Textarea } from '@/components/ui/textarea'
 
-/** The small bordered button of a record's actions (exports, evidence packs). */
-
 /**
  * Asks why an unmasked file is needed before it is made: the reason the audit trail keeps. The
  * caller checks the reason and makes the file; the form closes with it, forgetting the text.

@@ -5,6 +5,7 @@ import { sql } from 'kysely'
 import { unsealedRows } from '@/lib/audit/unsealed'
 import { mirrorHealth } from '@/lib/history-mirror/health'
 import { storeWithin } from '@/lib/store/checked-read'
+import type { Store } from '@/lib/store/open'
 
 import { beforeScrape, gauge } from './registry'
 
@@ -22,69 +23,76 @@ const CASE_STATES = ['open', 'in_review', 'waiting', 'escalated', 'closed'] as c
 
 const UNDEFINED_TABLE = '42P01'
 
-export function registerStoreMetrics() {
-  const cases = gauge({
-    name: 'verity_cases',
-    help: 'Cases by state.',
-    labelNames: ['state'],
-  })
-  const overdue = gauge({
-    name: 'verity_cases_overdue',
-    help: 'Active cases past their due date (not closed, not snoozed).',
-  })
-  const dueToday = gauge({
-    name: 'verity_cases_due_today',
-    help: 'Active cases due before the end of the day (UTC), not yet overdue.',
-  })
-  const oldestOverdue = gauge({
-    name: 'verity_cases_overdue_oldest_seconds',
-    help: 'How long the longest-overdue active case has been past its due date; 0 when none is.',
-  })
-  const lag = gauge({
-    name: 'verity_history_mirror_lag_seconds',
-    help: 'How long the history mirror may have missed new records (absent before it started).',
-  })
-  const setAside = gauge({
-    name: 'verity_history_mirror_set_aside',
-    help: 'History records the mirror set aside (listed on /history-sync).',
-  })
-  const jobs = gauge({
-    name: 'verity_queue_jobs',
-    help: 'Jobs in the job queues (pg-boss), by queue name and state.',
-    labelNames: ['queue', 'state'],
-  })
-  const notifications = gauge({
-    name: 'verity_notifications',
-    help: 'Notifications on the notifications page, by channel and status (failed: every try failed).',
-    labelNames: ['channel', 'status'],
-  })
-  const unsealed = gauge({
-    name: 'verity_audit_unsealed_rows',
-    help: 'Audit rows committed but not yet sealed into the HMAC chain.',
-  })
-  const unsealedOldest = gauge({
-    name: 'verity_audit_unsealed_oldest_seconds',
-    help: 'How long the oldest unsealed audit row has waited; 0 when none waits.',
-  })
-  const reports = gauge({
-    name: 'verity_fiu_reports',
-    help: 'Reports to the FIU by state (counts only: a report is confidential).',
-    labelNames: ['state'],
-  })
-  const reportsDue = gauge({
-    name: 'verity_fiu_reports_unfiled',
-    help: 'Reports to the FIU not yet filed: past their due date, or due within seven days.',
-    labelNames: ['due'],
-  })
-  const connections = gauge({
-    name: 'verity_store_connections',
-    help: "This instance's store connections: total, idle, and requests waiting for one.",
-    labelNames: ['state'],
-  })
+/** A gauge of the store's state, labelled by `labelNames` where it has any. */
+function storeGauge<L extends string>(name: string, help: string, labelNames?: readonly L[]) {
+  return gauge<L>({ name, help, ...(labelNames ? { labelNames } : {}) })
+}
 
-  beforeScrape('cases', async () => {
+/** `read` before each scrape, given the store once it is open (without it, the gauges stay). */
+function fromStore(name: string, read: (store: Store) => Promise<void> | void) {
+  beforeScrape(name, async () => {
     const store = await storeWithin()
-    if (!store) return
+    if (store) await read(store)
+  })
+}
+
+export function registerStoreMetrics() {
+  const cases = storeGauge('verity_cases', 'Cases by state.', ['state'])
+  const overdue = storeGauge(
+    'verity_cases_overdue',
+    'Active cases past their due date (not closed, not snoozed).',
+  )
+  const dueToday = storeGauge(
+    'verity_cases_due_today',
+    'Active cases due before the end of the day (UTC), not yet overdue.',
+  )
+  const oldestOverdue = storeGauge(
+    'verity_cases_overdue_oldest_seconds',
+    'How long the longest-overdue active case has been past its due date; 0 when none is.',
+  )
+  const lag = storeGauge(
+    'verity_history_mirror_lag_seconds',
+    'How long the history mirror may have missed new records (absent before it started).',
+  )
+  const setAside = storeGauge(
+    'verity_history_mirror_set_aside',
+    'History records the mirror set aside (listed on /history-sync).',
+  )
+  const jobs = storeGauge(
+    'verity_queue_jobs',
+    'Jobs in the job queues (pg-boss), by queue name and state.',
+    ['queue', 'state'],
+  )
+  const notifications = storeGauge(
+    'verity_notifications',
+    'Notifications on the notifications page, by channel and status (failed: every try failed).',
+    ['channel', 'status'],
+  )
+  const unsealed = storeGauge(
+    'verity_audit_unsealed_rows',
+    'Audit rows committed but not yet sealed into the HMAC chain.',
+  )
+  const unsealedOldest = storeGauge(
+    'verity_audit_unsealed_oldest_seconds',
+    'How long the oldest unsealed audit row has waited; 0 when none waits.',
+  )
+  const reports = storeGauge(
+    'verity_fiu_reports',
+    'Reports to the FIU by state (counts only: a report is confidential).',
+    ['state'],
+  )
+  const reportsDue = storeGauge(
+    'verity_fiu_reports_unfiled',
+    'Reports to the FIU not yet filed: past their due date, or due within seven days.',
+    ['due'],
+  )
+  const connections = storeGauge(
+    'verity_store_connections',
+    "This instance's store connections: total, idle, and requests waiting for one.",
+    ['state'],
+  )
+
+  fromStore('cases', async (store) => {
     const now = new Date()
     const endOfDay = new Date(now)
     endOfDay.setUTCHours(24, 0, 0, 0)
@@ -110,18 +118,14 @@ export function registerStoreMetrics() {
     oldestOverdue.set(row?.oldest ? (now.getTime() - new Date(row.oldest).getTime()) / 1_000 : 0)
   })
 
-  beforeScrape('history-mirror', async () => {
-    const store = await storeWithin()
-    if (!store) return
+  fromStore('history-mirror', async (store) => {
     const health = await mirrorHealth(store.db)
     lag.reset()
     if (health.lagSeconds !== null) lag.set(health.lagSeconds)
     setAside.set(health.setAside)
   })
 
-  beforeScrape('queue-jobs', async () => {
-    const store = await storeWithin()
-    if (!store) return
+  fromStore('queue-jobs', async (store) => {
     try {
       const { rows } = await store.query<{ name: string; state: string; count: number }>({
         text: 'select name, state::text as state, count(*)::int as count from pgboss.job group by name, state',
@@ -135,9 +139,7 @@ export function registerStoreMetrics() {
     }
   })
 
-  beforeScrape('notifications', async () => {
-    const store = await storeWithin()
-    if (!store) return
+  fromStore('notifications', async (store) => {
     const rows = await store.db
       .selectFrom('notifications')
       .select(['channel', 'status', (eb) => eb.fn.countAll<number>().as('count')])
@@ -149,17 +151,13 @@ export function registerStoreMetrics() {
     }
   })
 
-  beforeScrape('audit-sealing', async () => {
-    const store = await storeWithin()
-    if (!store) return
+  fromStore('audit-sealing', async (store) => {
     const waiting = await unsealedRows(store.db)
     unsealed.set(waiting.count)
     unsealedOldest.set(waiting.oldestSeconds ?? 0)
   })
 
-  beforeScrape('fiu-reports', async () => {
-    const store = await storeWithin()
-    if (!store) return
+  fromStore('fiu-reports', async (store) => {
     const now = new Date()
     const week = new Date(now.getTime() + 7 * 86_400_000)
     const unfiled = sql`state in ('draft', 'awaiting_approval', 'approved')`
@@ -180,9 +178,7 @@ export function registerStoreMetrics() {
     reportsDue.set({ due: 'within_7_days' }, Number(due.rows[0]?.soon ?? 0))
   })
 
-  beforeScrape('store-pool', async () => {
-    const store = await storeWithin()
-    if (!store) return
+  fromStore('store-pool', (store) => {
     connections.set({ state: 'total' }, store.pool.totalCount)
     connections.set({ state: 'idle' }, store.pool.idleCount)
     connections.set({ state: 'waiting' }, store.pool.waitingCount)

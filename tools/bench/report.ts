@@ -132,7 +132,7 @@ function spread(values: readonly number[], unit: Unit): string {
 export function budgetTable(budgets: readonly CombinedBudget[], runs: number): Table {
   if (runs === 1) {
     return {
-      title: 'Budgets (issue #32; each limit from the floor measured in the same run)',
+      title: 'Budgets (issues #32 and #55; each limit from the floor measured in the same run)',
       head: ['budget', 'limit', 'measured', 'verdict'],
       rows: budgets.map((b) => [
         b.name,

@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation'
 import { useId, useRef, useState, type FormEvent } from 'react'
 
 import { Button } from '@/components/ui/button'
-import { Textarea } from '@/components/ui/textarea'
+import { ReasonField } from '@/components/ui/reason-field'
 import { DECISION_REASON_MAX, isReason, REASON_TOO_SHORT } from '@/lib/api/free-text'
 import { isApiError } from '@/lib/queries/api-fetch'
 import { useRevokeStanding } from '@/lib/queries/revocations'
@@ -49,24 +49,14 @@ export function RevokeForm({ applicantId, matchUuid }: { applicantId: string; ma
     )
   }
   return (
-    <form onSubmit={submit} className="mt-1 flex flex-col gap-1.5">
-      <label htmlFor={`${id}-reason`} className="text-xs font-medium">
-        Why it no longer stands
-      </label>
-      <Textarea
-        ref={field}
-        id={`${id}-reason`}
-        rows={2}
+    <form onSubmit={submit} className="mt-1 flex flex-col gap-1.5 text-xs">
+      <ReasonField
+        id={id}
+        label="Why it no longer stands"
+        fieldRef={field}
         maxLength={DECISION_REASON_MAX}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        sunken
+        error={error}
       />
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-xs text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      )}
       <span className="flex gap-2">
         <Button type="submit" variant="danger" size="sm" disabled={revoke.isPending}>
           {revoke.isPending ? 'Revoking…' : 'Revoke decision'}

@@ -105,6 +105,15 @@ describe('audit trail in the store', () => {
     await expect(
       sql.raw(`update audit_events set seq = seq + 10, hash = 'y' where seq = 1`).execute(store.db),
     ).rejects.toThrow(/append-only/)
+    // A seal is whole or refused: a place without its hashes, or hashes without a place.
+    await expect(
+      sql.raw(`update audit_events set seq = 9 where seq is null`).execute(store.db),
+    ).rejects.toThrow(/append-only/)
+    await expect(
+      sql
+        .raw(`update audit_events set prev_hash = 'x', hash = 'y' where seq is null`)
+        .execute(store.db),
+    ).rejects.toThrow(/append-only/)
   })
 
   it('commits each row before its append answers, and seals it into the chain after', async () => {
