@@ -135,10 +135,14 @@ test('no page, RSC payload, JSON answer, script or copy carries a raw identity v
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(rich.name!)
   await copyAll(page, browser.copies)
   // The click's payload may come from a prefetch the hover started, whose body the browser can let
-  // go before it is read back: the same payload asked for as the router asks is always read.
-  await page.evaluate(async (path) => {
-    await (await fetch(path, { headers: { RSC: '1' } })).text()
+  // go before it is read back: the same payload, asked for as the router asks, is kept as the page
+  // read it (the browser may drop a body from its buffer before the recorder reads it back).
+  const rsc = await page.evaluate(async (path) => {
+    const response = await fetch(path, { headers: { RSC: '1' } })
+    return { status: response.status, url: response.url, text: await response.text() }
   }, `/profiles/${rich.profile_id}?_rsc=leak`)
+  expect(rsc.status).toBe(200)
+  browser.seen.push({ where: `${rsc.status} ${rsc.url}`, text: rsc.text })
   await browser.settle('profile')
 
   for (const shortId of verificationIds) {
