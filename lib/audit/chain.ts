@@ -1,6 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { timingSafeEqual } from 'node:crypto'
 
 import { beforeIssuerId } from '@/lib/auth/viewer'
+import { hmacSha256 } from '@/lib/util/hmac'
 
 /*
  * The audit trail is a keyed hash chain. Each row carries its sequence number, the hash of the row
@@ -88,7 +89,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 function mac(key: Uint8Array, text: string) {
-  return createHmac('sha256', key).update(text).digest('hex')
+  return hmacSha256(key).update(text).digest('hex')
 }
 
 /*

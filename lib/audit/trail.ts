@@ -144,43 +144,54 @@ export function createAuditWriter(
 /*
  * One statement, prepared once per connection under its name: parsing and planning it again on
  * every append cost the embedded store a fifth of a read's time. It answers each row's id by its
- * writer's number.
+ * writer's number. A write of one row (every write at concurrency 1) takes its values as they are:
+ * fourteen arrays to build, send and unnest cost the embedded store 0.15–0.2 ms of a 0.5 ms append.
  */
+const COLUMNS = `at, user_label, analyst_id, action, resource_type, resource_id, field, reason,
+  request_id, client_request_id, outcome, writer, writer_seq, append_mac`
+const APPEND_ONE = {
+  name: 'verity_audit_append_one',
+  text: `insert into audit_events (${COLUMNS})
+    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+    returning id, writer_seq`,
+}
 const APPEND = {
   name: 'verity_audit_append_unsealed',
-  text: `insert into audit_events (at, user_label, analyst_id, action, resource_type, resource_id,
-    field, reason, request_id, client_request_id, outcome, writer, writer_seq, append_mac)
+  text: `insert into audit_events (${COLUMNS})
     select * from unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[],
       $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[],
       $13::bigint[], $14::text[])
     returning id, writer_seq`,
 }
 
+const COLUMN_VALUES: ((row: AuditEntry & AppendMark, key: Uint8Array) => unknown)[] = [
+  (row) => row.time,
+  (row) => row.user,
+  (row) => row.analystId ?? null,
+  (row) => row.action,
+  (row) => row.resource.type,
+  (row) => row.resource.id,
+  (row) => row.field ?? null,
+  (row) => row.reason ?? null,
+  (row) => row.requestId,
+  (row) => row.clientRequestId ?? null,
+  (row) => row.outcome,
+  (row) => row.writer,
+  (row) => row.writerSeq,
+  (row, key) => appendMac(key, row),
+]
+
 async function insertAppended(
   query: StatementRunner,
   key: Uint8Array,
   rows: (AuditEntry & AppendMark)[],
 ) {
-  const column = <T>(pick: (row: AuditEntry & AppendMark) => T) => rows.map(pick)
-  const { rows: inserted } = await query<{ id: number; writer_seq: number }>({
-    ...APPEND,
-    values: [
-      column((row) => row.time),
-      column((row) => row.user),
-      column((row) => row.analystId ?? null),
-      column((row) => row.action),
-      column((row) => row.resource.type),
-      column((row) => row.resource.id),
-      column((row) => row.field ?? null),
-      column((row) => row.reason ?? null),
-      column((row) => row.requestId),
-      column((row) => row.clientRequestId ?? null),
-      column((row) => row.outcome),
-      column((row) => row.writer),
-      column((row) => row.writerSeq),
-      column((row) => appendMac(key, row)),
-    ],
-  })
+  const [only] = rows
+  const { rows: inserted } = await query<{ id: number; writer_seq: number }>(
+    rows.length === 1
+      ? { ...APPEND_ONE, values: COLUMN_VALUES.map((value) => value(only!, key)) }
+      : { ...APPEND, values: COLUMN_VALUES.map((value) => rows.map((row) => value(row, key))) },
+  )
   const idOf = new Map(inserted.map((row) => [Number(row.writer_seq), Number(row.id)]))
   return rows.map((row) => idOf.get(row.writerSeq)!)
 }

@@ -1,6 +1,8 @@
 import 'server-only'
 
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+
+import { hmacSha256 } from '@/lib/util/hmac'
 
 import type { Viewer } from './viewer'
 
@@ -21,7 +23,7 @@ const shared = globalThis as typeof globalThis & { [KEY]?: Buffer }
 const key = () => (shared[KEY] ??= randomBytes(32))
 
 function mac(requestId: string, body: string) {
-  return createHmac('sha256', key()).update(`${requestId}\n${body}`).digest()
+  return hmacSha256(key()).update(`${requestId}\n${body}`).digest()
 }
 
 /** The header value stating that the request `requestId` comes from `viewer`'s valid session. */

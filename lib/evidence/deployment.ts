@@ -1,4 +1,6 @@
-import { createHash, createHmac } from 'node:crypto'
+import { createHash } from 'node:crypto'
+
+import { hmacSha256 } from '@/lib/util/hmac'
 
 /*
  * Which Verity a pack comes from: a MAC of a fixed text under the audit key, so the id names the
@@ -6,10 +8,7 @@ import { createHash, createHmac } from 'node:crypto'
  */
 
 export function deploymentId(auditKey: Uint8Array): string {
-  return createHmac('sha256', auditKey)
-    .update('verity evidence deployment')
-    .digest('hex')
-    .slice(0, 16)
+  return hmacSha256(auditKey).update('verity evidence deployment').digest('hex').slice(0, 16)
 }
 
 export function sha256(bytes: Uint8Array | string): string {

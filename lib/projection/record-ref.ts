@@ -1,8 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { timingSafeEqual } from 'node:crypto'
 
 import { z } from 'zod'
 
 import { hasNoControlCharacters } from '@/lib/api/free-text'
+import { hmacSha256 } from '@/lib/util/hmac'
 
 /*
  * The reference a masked value carries: which record (and, for a webhook record, the history page
@@ -44,7 +45,7 @@ const refSchema = z.tuple([
 const TAG_BYTES = 16
 
 function tagOf(payload: string, key: RefKey) {
-  return createHmac('sha256', key).update(payload).digest().subarray(0, TAG_BYTES)
+  return hmacSha256(key).update(payload).digest().subarray(0, TAG_BYTES)
 }
 
 export function encodeRef(record: RecordRef, path: FieldPath, key: RefKey): string {

@@ -1,12 +1,13 @@
 import 'server-only'
 
-import { createHmac, hkdfSync } from 'node:crypto'
+import { hkdfSync } from 'node:crypto'
 
 import { appAuditKey } from '@/lib/audit/app-trail'
 import { requireViewer } from '@/lib/auth/session'
 import { analystId, type Viewer } from '@/lib/auth/viewer'
 import { getEnv } from '@/lib/env'
 import type { RefKey } from '@/lib/projection/record-ref'
+import { hmacSha256 } from '@/lib/util/hmac'
 
 /*
  * The keys masked values' references are signed with. The server's key is REVEAL_REF_KEY, else
@@ -34,7 +35,7 @@ function serverKey(): Uint8Array {
 
 /** The key of `viewer`'s references: the server's, bound to the analyst and their session. */
 export function refKeyOf(viewer: Viewer, server: Uint8Array = serverKey()): RefKey {
-  return createHmac('sha256', server)
+  return hmacSha256(server)
     .update(`${analystId(viewer)}\n${viewer.session ?? ''}`)
     .digest()
 }

@@ -1,6 +1,8 @@
 import 'server-only'
 
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { timingSafeEqual } from 'node:crypto'
+
+import { hmacSha256 } from '@/lib/util/hmac'
 
 /*
  * The webhook signature scheme the provider documents for its deliveries, which Verity's own
@@ -84,7 +86,7 @@ export function verifySignature(
 }
 
 function sign(key: Buffer, timestamp: string, body: Uint8Array | string): Buffer {
-  return createHmac('sha256', key).update(`${timestamp}.`).update(body).digest()
+  return hmacSha256(key).update(`${timestamp}.`).update(body).digest()
 }
 
 /** The header value that signs `body` with `secret` at `unixSeconds`. */
