@@ -12,6 +12,7 @@ import { beginSpan, tracingOn } from '@/lib/tracing/span'
 
 import { lockDataDir } from './data-dir-lock'
 import { migrationProvider } from './migrations'
+import { PGliteConnection } from './pglite-connection'
 import type { Database } from './schema'
 
 /*
@@ -193,7 +194,8 @@ async function embeddedPool(dataDir: string, cleanups: (() => Promise<void> | vo
   const { createPgConfig } = await import('@electric-sql/pglite/node-postgres')
   const lite = await PGlite.create(join(dataDir, 'pglite'))
   cleanups.push(() => lite.close())
-  const config = createPgConfig(lite)
+  // PGlite's own settings for node-postgres, with a connection that sends a statement at once.
+  const config = { ...createPgConfig(lite), connection: new PGliteConnection(lite) }
   // Kept open: closing the one client would only make the next query reconnect.
   return new pg.Pool({ ...config, max: config.poolSize, idleTimeoutMillis: 0, types })
 }
