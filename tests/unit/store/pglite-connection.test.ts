@@ -29,7 +29,7 @@ describe('the embedded store’s connection', () => {
     expect((await pool.query({ ...insert, values: [2, 'two'] })).rows).toEqual([
       { id: 2, name: 'two' },
     ])
-    const { rows } = await pool.query('select id, name from t order by id')
+    const { rows } = await pool.query<{ name: string }>('select id, name from t order by id')
     expect(rows.map((row) => row.name)).toEqual(['one', 'two'])
   })
 
