@@ -115,7 +115,9 @@ export class PGliteConnection extends EventEmitter {
 
   end() {
     // As a socket closing: node-postgres waits for 'end'. The PGlite instance is the store's, and
-    // stays open; the pool's next client reuses this connection, without the ended one's listeners.
+    // stays open; the pool's next client reuses this connection, without the ended one's listeners
+    // or any message it held unsent.
+    this.#pending = []
     this.#queue = this.#queue.then(() => this.emit('end'))
     for (const eventName of this.eventNames()) {
       if (eventName !== 'newListener') this.removeAllListeners(eventName)
