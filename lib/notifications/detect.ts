@@ -25,17 +25,66 @@ const LOOKBACK_HOURS = 24
 
 export type DetectSettings = { dueSoonHours: number; maxLagSeconds: number }
 
+/*
+ * The events of the last day that no message was recorded for yet. Most of a day's events were
+ * recorded by an earlier sweep (every open case due within a day is one), and a sweep that named
+ * and wrote them all again held the embedded store's one connection for 30–50 ms every 15 s,
+ * analysts' requests waiting behind it. An event's messages are recorded together (send.ts), so one
+ * row under its key means all were. Names are left to `nameEvents`, for the events that make a
+ * message: one whose analyst has no address known makes none, and is looked at again next time.
+ */
 export async function detectEvents(
   db: Db,
   settings: DetectSettings,
   now = new Date(),
 ): Promise<NotifyEvent[]> {
+  const events = await eventsOf(db, settings, now)
+  if (events.length === 0) return events
+  const recorded = await db
+    .selectFrom('notifications')
+    .select('event_key')
+    .distinct()
+    .where('event_key', '=', sql<string>`any(${events.map((event) => event.key)}::text[])`)
+    .execute()
+  const known = new Set(recorded.map((row) => row.event_key))
+  return events.filter((event) => !known.has(event.key))
+}
+
+/** The events whose messages name the case's applicant (`caseName`). */
+const NAMED: ReadonlySet<NotifyEvent['kind']> = new Set([
+  'high_case',
+  'assigned',
+  'overdue',
+  'due_soon',
+  'awaiting_confirmation',
+  'qa_failed',
+])
+
+const unnamed = (event: NotifyEvent): event is NotifyEvent & { caseId: number } =>
+  NAMED.has(event.kind) && event.caseId !== null && event.name === null
+
+/** The events with their cases' names filled in, read in one statement. */
+export async function nameEvents(db: Db, events: NotifyEvent[]): Promise<NotifyEvent[]> {
+  const ids = [...new Set(events.filter(unnamed).map((event) => event.caseId))]
+  if (ids.length === 0) return events
+  const rows = await db
+    .selectFrom('cases')
+    .select(['id', caseName.as('name')])
+    .where('id', 'in', ids)
+    .execute()
+  const names = new Map(rows.map((row) => [row.id, row.name]))
+  return events.map((event) =>
+    unnamed(event) ? { ...event, name: names.get(event.caseId) ?? null } : event,
+  )
+}
+
+async function eventsOf(db: Db, settings: DetectSettings, now: Date): Promise<NotifyEvent[]> {
   const since = new Date(now.getTime() - LOOKBACK_HOURS * 3_600_000)
   const soon = new Date(now.getTime() + settings.dueSoonHours * 3_600_000)
   const [high, assigned, due, confirm, failedQa] = await Promise.all([
     db
       .selectFrom('cases')
-      .select(['id', 'risk', 'due_at', caseName.as('name')])
+      .select(['id', 'risk', 'due_at'])
       .where('risk', '=', 'High')
       .where('created_at', '>', since)
       .where((eb) => eb.or([eb('record_at', 'is', null), eb('record_at', '>', since)]))
@@ -51,7 +100,6 @@ export async function detectEvents(
         'cases.risk',
         'cases.kind',
         'cases.due_at',
-        caseName.as('name'),
       ])
       .where('e.kind', '=', 'assigned')
       .where('e.at', '>', since)
@@ -60,7 +108,7 @@ export async function detectEvents(
       .execute(),
     db
       .selectFrom('cases')
-      .select(['id', 'risk', 'kind', 'due_at', 'owner_id', caseName.as('name')])
+      .select(['id', 'risk', 'kind', 'due_at', 'owner_id'])
       .where('state', '!=', 'closed')
       .where((eb) => eb.or([eb('snoozed_until', 'is', null), eb('snoozed_until', '<=', now)]))
       .where('due_at', '>', since)
@@ -73,10 +121,9 @@ export async function detectEvents(
       risk: string | null
       due_at: Date
       owner_id: string | null
-      name: string | null
     }>`
       select d.id as decision_id, d.analyst_id, cases.id, cases.risk, cases.due_at,
-        cases.owner_id, ${caseName} as name
+        cases.owner_id
       from match_decisions d
       join cases on cases.resource_type = 'aml_search' and cases.resource_id = d.search_id
       where not d.settles and d.at > ${since} and cases.state <> 'closed'
@@ -94,7 +141,6 @@ export async function detectEvents(
         'cases.kind',
         'cases.due_at',
         'cases.owner_id',
-        caseName.as('name'),
       ])
       .where('e.kind', '=', 'qa_failed')
       .where('e.at', '>', since)
@@ -111,7 +157,7 @@ export async function detectEvents(
       caseId: row.id,
       risk: 'High',
       dueAt: row.due_at,
-      name: row.name,
+      name: null,
     })
   }
   for (const row of assigned) {
@@ -124,7 +170,7 @@ export async function detectEvents(
       caseId: row.id,
       risk: riskOf(row),
       dueAt: row.due_at,
-      name: row.name,
+      name: null,
     })
   }
   for (const row of due) {
@@ -137,7 +183,7 @@ export async function detectEvents(
       caseId: row.id,
       risk: riskOf(row),
       dueAt: row.due_at,
-      name: row.name,
+      name: null,
     })
   }
   for (const row of confirm.rows) {
@@ -151,7 +197,7 @@ export async function detectEvents(
       caseId: row.id,
       risk: row.risk,
       dueAt: new Date(row.due_at),
-      name: row.name,
+      name: null,
     })
   }
   for (const row of failedQa) {
@@ -163,7 +209,7 @@ export async function detectEvents(
       caseId: row.id,
       risk: riskOf(row),
       dueAt: row.due_at,
-      name: row.name,
+      name: null,
     })
   }
   events.push(...(await reportsDue(db, since, now)))

@@ -9,7 +9,7 @@ import type { Database } from '@/lib/store/schema'
 
 import { errorWords, sendOn } from './channels'
 import { messageOf, type NotifyEvent } from './content'
-import { detectEvents } from './detect'
+import { detectEvents, nameEvents } from './detect'
 import {
   CHANNEL_QUEUES,
   NOTIFY_QUEUE,
@@ -30,7 +30,7 @@ import { channelsOf, type NotifySettings } from './settings'
 
 type Db = Kysely<Database>
 
-/** Looks for events and records their messages; returns how many new messages were logged. */
+/** Looks for new events and records their messages; returns how many new messages were logged. */
 export async function sweep(db: Db, boss: PgBoss, settings: NotifySettings, now = new Date()) {
   const events = await detectEvents(
     db,
@@ -49,9 +49,19 @@ export async function recordEvents(
   if (events.length === 0) return 0
   const analysts = await analystsOf(db, events)
   const channels = channelsOf(settings)
-  const rows = events.flatMap((event) => {
+  const making = events.flatMap((event) => {
+    const outgoing = outgoingOf(event, channels, analysts)
+    return outgoing.length > 0 ? [{ event, outgoing }] : []
+  })
+  if (making.length === 0) return 0
+  const named = await nameEvents(
+    db,
+    making.map(({ event }) => event),
+  )
+  const rows = making.flatMap(({ outgoing }, index) => {
+    const event = named[index]!
     const { subject, body } = messageOf(event, settings.appUrl)
-    return outgoingOf(event, channels, analysts).map((out) => ({
+    return outgoing.map((out) => ({
       event_key: event.key,
       event_kind: event.kind,
       channel: out.channel,
@@ -62,7 +72,6 @@ export async function recordEvents(
       status: out.channel === 'none' ? ('not_sent' as const) : ('queued' as const),
     }))
   })
-  if (rows.length === 0) return 0
   const made = await db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('notifications')

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { detectEvents } from '@/lib/notifications/detect'
+import { detectEvents, nameEvents } from '@/lib/notifications/detect'
 import { SYSTEM_ID } from '@/lib/cases/system-actor'
 import { seedAssignment, seedCase } from '@/tests/unit/helpers/notifications-fixtures'
 import { openTestStore } from '@/tests/unit/helpers/test-store'
@@ -110,6 +110,38 @@ describe('events', () => {
     await store.db.updateTable('history_sync_state').set({ last_poll_at: stalled }).execute()
     expect(await mirrorEvents()).toMatchObject([
       { key: `mirror_degraded:${stalled.toISOString()}`, lagSeconds: 600, analystId: null },
+    ])
+  })
+
+  it('a sweep looks again only at events no message was recorded for', async () => {
+    const now = new Date()
+    const dueAt = new Date(now.getTime() + 2 * HOUR)
+    const told = await seedCase(store.db, { risk: 'Medium', owner: BEN, dueAt, name: 'Olga Told' })
+    const fresh = await seedCase(store.db, { risk: 'Medium', owner: BEN, dueAt, name: 'Ivo Fresh' })
+    const due = async () =>
+      (await detectEvents(store.db, settings, now)).filter(
+        (event) => event.caseId === told || event.caseId === fresh,
+      )
+    const [toldEvent] = await due()
+    expect(toldEvent).toMatchObject({ caseId: told, kind: 'due_soon' })
+    await store.db
+      .insertInto('notifications')
+      .values({
+        event_key: toldEvent!.key,
+        event_kind: toldEvent!.kind,
+        channel: 'email',
+        recipient: 'ben@verity.test',
+        subject: 'Due soon',
+        body: 'Due soon',
+        case_id: told,
+        status: 'sent',
+      })
+      .execute()
+    const left = await due()
+    expect(left.map((event) => event.caseId)).toEqual([fresh])
+    // Named only when it makes a message (lib/notifications/send.ts), by its case's record.
+    expect(await nameEvents(store.db, left)).toEqual([
+      expect.objectContaining({ caseId: fresh, name: 'Ivo Fresh' }),
     ])
   })
 })
