@@ -1,7 +1,9 @@
 // `npx tsx tools/bench/ab.ts --a=.next --b=.next-b [--paths=/api/ping,/api/profiles/{id}]
-// [--connections=1,32] [--rounds=6] [--seconds=3] [--floor]`: two builds of this checkout, side by
-// side; with --floor, the floor's route for each path (the audited floor for a profile) takes its
-// turns beside them, and each figure is also given as a share of it.
+// [--connections=1,32] [--rounds=6] [--seconds=3] [--floor] [--a-env=K=V,…] [--b-env=K=V,…]`: two
+// builds of this checkout, side by side; with --floor, the floor's route for each path (the
+// audited floor for a profile) takes its turns beside them, and each figure is also given as a
+// share of it. `--b-env` (and `--a-env`) add settings to one server: one build twice, with and
+// without a setting (`--a=.next --b=.next --b-env=LOG_LEVEL=warn`).
 import { parseArgs } from 'node:util'
 
 import autocannon, { type Result } from 'autocannon'
@@ -29,6 +31,8 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '6' },
     seconds: { type: 'string', default: '3' },
     floor: { type: 'boolean', default: false },
+    'a-env': { type: 'string', default: '' },
+    'b-env': { type: 'string', default: '' },
   },
 })
 const paths = values.paths
@@ -36,6 +40,16 @@ const paths = values.paths
   .map((path) => path.replace('{id}', exampleIds.defaultProfileId))
 const rounds = Number(values.rounds)
 const seconds = Number(values.seconds)
+
+/** `K=V,K=V` as settings. */
+function settingsOf(list: string): Record<string, string> {
+  return Object.fromEntries(
+    list
+      .split(',')
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  )
+}
 
 /** The floor's route that a path of Verity's is measured against (tools/bench/floor.ts). */
 function floorPath(path: string) {
@@ -51,9 +65,9 @@ try {
   const floorApp = floor ? await startFloor(floor.dir, simulator.url) : null
   if (floorApp) started.push(floorApp)
   const apps = []
-  for (const [name, distDir] of [
-    ['a', values.a],
-    ['b', values.b],
+  for (const [name, distDir, extra] of [
+    ['a', values.a, values['a-env']],
+    ['b', values.b, values['b-env']],
   ] as const) {
     const app = await startApp({
       name,
@@ -63,11 +77,12 @@ try {
         ...simulatorEnv(simulator.url),
         VERITY_DATA_DIR: `${dir}/data`,
         AUTH_DISABLED: 'true',
+        ...settingsOf(extra),
       }),
       output: 'file',
     })
     started.push(app)
-    apps.push({ name: `${name} (${distDir})`, url: app.url })
+    apps.push({ name: `${name} (${distDir}${extra ? ` ${extra}` : ''})`, url: app.url })
   }
   const shoot = (url: string, connections: number, duration: number) =>
     new Promise<Result>((done, fail) => {
