@@ -41,13 +41,17 @@ const paths = values.paths
 const rounds = Number(values.rounds)
 const seconds = Number(values.seconds)
 
-/** `K=V,K=V` as settings. */
+/** `K=V,K=V` as settings; a pair without its `=` is refused rather than read as another name. */
 function settingsOf(list: string): Record<string, string> {
   return Object.fromEntries(
     list
       .split(',')
       .filter(Boolean)
-      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+      .map((pair) => {
+        const at = pair.indexOf('=')
+        if (at < 1) throw new Error(`--a-env/--b-env: "${pair}" is not NAME=value`)
+        return [pair.slice(0, at), pair.slice(at + 1)]
+      }),
   )
 }
 
@@ -55,6 +59,10 @@ function settingsOf(list: string): Record<string, string> {
 function floorPath(path: string) {
   return path === '/api/ping' ? '/api/ping' : '/api/audited'
 }
+
+// Read before anything starts, so a mistyped setting costs no build.
+const aSettings = settingsOf(values['a-env'])
+const bSettings = settingsOf(values['b-env'])
 
 const started: Started[] = []
 let floor: Floor | null = null
@@ -65,9 +73,9 @@ try {
   const floorApp = floor ? await startFloor(floor.dir, simulator.url) : null
   if (floorApp) started.push(floorApp)
   const apps = []
-  for (const [name, distDir, extra] of [
-    ['a', values.a, values['a-env']],
-    ['b', values.b, values['b-env']],
+  for (const [name, distDir, extra, settings] of [
+    ['a', values.a, values['a-env'], aSettings],
+    ['b', values.b, values['b-env'], bSettings],
   ] as const) {
     const app = await startApp({
       name,
@@ -77,7 +85,7 @@ try {
         ...simulatorEnv(simulator.url),
         VERITY_DATA_DIR: `${dir}/data`,
         AUTH_DISABLED: 'true',
-        ...settingsOf(extra),
+        ...settings,
       }),
       output: 'file',
     })
