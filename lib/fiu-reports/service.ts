@@ -29,11 +29,9 @@ import {
   type ReportView,
 } from './contract'
 import { caseFacts } from './facts'
-import { reportPdf } from './pdf'
 import { availableActions, checkAction, checkEdit, maySee, mayStart } from './rules'
 import { goamlSettings } from './settings'
 import { citationStatus, closingOf, draftNarrative, type CaseFacts } from './template'
-import { validateReport } from './validate'
 import { type XmlReport } from './xml'
 
 /*
@@ -75,7 +73,13 @@ function xmlReportOf(row: FiuReportRow, fields = fieldsOf(row)): XmlReport {
   }
 }
 
-function validated(row: FiuReportRow, fields = fieldsOf(row)) {
+/*
+ * The schema engine (libxml2 in WebAssembly) and the PDF writer (pdfkit and its font engine) are
+ * loaded when a report is first opened or written, not with this module: the home page reads the
+ * reports due through it, and a restarted server's first page loaded both.
+ */
+async function validated(row: FiuReportRow, fields = fieldsOf(row)) {
+  const { validateReport } = await import('./validate')
   const settings = goamlSettings()
   return validateReport(settings, xmlReportOf(row, fields), settings.schemaPath)
 }
@@ -110,7 +114,7 @@ async function viewOf(db: Db, viewer: Viewer, row: FiuReportRow): Promise<Report
   // The sources are read again to flag citations that no longer hold; when the upstream does not
   // answer, the citations are shown unchecked rather than the report not at all.
   const facts: CaseFacts | null = kase ? await caseFacts(db, kase).catch(() => null) : null
-  const { errors } = validated(row, fields)
+  const { errors } = await validated(row, fields)
   const editable = checkEdit(actor, refOf(row)).ok
   const mask = !editable && getEnv().PII_MASKING
   const events = await db
@@ -519,7 +523,7 @@ export async function actOnReport(id: number, request: ReportActionRequest): Pro
   const { db } = await getStore()
   const row = await visibleRow(db, viewer, id)
   const resource = resourceOf(id)
-  const { errors, xml } = validated(row)
+  const { errors, xml } = await validated(row)
   const checked = checkAction(actorOf(viewer), refOf(row), request.action, errors.length > 0)
   if (!checked.ok) {
     await audit(viewer, 'report', resource, 'refused', request.action, checked.why)
@@ -597,7 +601,7 @@ export type ReportFile = { name: string; type: string; body: Uint8Array }
 
 /** The report's XML and its review PDF as they are now (the approved bytes once approved). */
 export async function reportFiles(db: Db, viewer: Viewer, row: FiuReportRow) {
-  const xml = row.approved_xml ?? validated(row).xml
+  const xml = row.approved_xml ?? (await validated(row)).xml
   if (!xml) {
     throw refused(
       409,
@@ -606,6 +610,7 @@ export async function reportFiles(db: Db, viewer: Viewer, row: FiuReportRow) {
   }
   const view = await viewOf(db, viewer, row)
   const xmlSha = sha256(xml)
+  const { reportPdf } = await import('./pdf')
   const pdf = await reportPdf(view, xmlSha, fieldsOf(row).subject)
   return { xml: Buffer.from(xml), xmlSha, pdf, view }
 }
