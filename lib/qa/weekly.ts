@@ -30,21 +30,36 @@ export function lastWeek(now: Date): QaPeriod {
   return { from: day(monday), to: day(monday + 6 * DAY) }
 }
 
-async function askForLastWeek(boss: PgBoss) {
-  const week = lastWeek(new Date())
-  await boss.send(QA_QUEUE, week, { singletonKey: `qa-week-${week.from}` })
+/** How often the idle worker looks for a draw it was not woken for (one another instance asked). */
+const QA_WORKER_POLL_SECONDS = 60
+
+/**
+ * The draw's worker on `boss`, and how to ask for last week's draw. The worker is woken when this
+ * instance's ask makes a new job, and otherwise looks once a minute: at pg-boss's default, every
+ * 2 s, it kept an idle embedded store busy for a job made once a week.
+ */
+export async function startQaDraws(boss: PgBoss) {
+  await boss.createQueue(QA_QUEUE, { policy: 'short' })
+  const worker = await boss.work<QaPeriod>(
+    QA_QUEUE,
+    { batchSize: 1, pollingIntervalSeconds: QA_WORKER_POLL_SECONDS },
+    async ([job]) => {
+      if (!job) return
+      const { db } = await getStore()
+      await drawQa(db, SYSTEM_ACTOR, job.data, 'weekly', qaRule())
+    },
+  )
+  return async function askForLastWeek() {
+    const week = lastWeek(new Date())
+    const made = await boss.send(QA_QUEUE, week, { singletonKey: `qa-week-${week.from}` })
+    if (made) boss.notifyWorker(worker)
+  }
 }
 
 export async function startWeeklyQa() {
-  const boss = await notifyQueue()
-  await boss.createQueue(QA_QUEUE, { policy: 'short' })
-  await boss.work<QaPeriod>(QA_QUEUE, { batchSize: 1 }, async ([job]) => {
-    if (!job) return
-    const { db } = await getStore()
-    await drawQa(db, SYSTEM_ACTOR, job.data, 'weekly', qaRule())
-  })
+  const askForLastWeek = await startQaDraws(await notifyQueue())
   const ask = () =>
-    askForLastWeek(boss).catch((error: unknown) =>
+    askForLastWeek().catch((error: unknown) =>
       console.warn(
         JSON.stringify({
           level: 'warn',
