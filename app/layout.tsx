@@ -52,7 +52,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <AppHeader
               demo={getEnv().VERITY_DEMO}
               examines={roles !== null && (roles.lead || roles.auditor)}
-              account={<AccountMenu viewer={viewer} />}
+              account={viewer ? <AccountMenu viewer={viewer} /> : undefined}
               notice={<SignInOffBanner />}
             />
             <main

@@ -41,7 +41,7 @@ export function AppHeader({
       >
         Skip to content
       </a>
-      <div className="relative mx-auto flex w-full max-w-7xl flex-wrap items-center gap-x-5 gap-y-2 px-4 py-2.5 sm:px-6">
+      <div className="relative mx-auto flex w-full max-w-7xl flex-wrap items-center gap-x-5 gap-y-2 px-4 py-2.5 sm:px-6 xl:gap-y-0">
         <IntentLink href={homePath} className="text-base font-semibold tracking-tight">
           Verity
         </IntentLink>
@@ -59,8 +59,16 @@ export function AppHeader({
             </>
           )}
         </nav>
+        {/* From 1280 px the account and the demo badge sit on a second line. This break, before
+            them in the document, puts them there however far the header is parsed, so a first
+            paint of a partly parsed header (the badge beside the links) is as tall as the whole
+            one and the page does not move down when the rest arrives. Its own line takes no gap:
+            the second line's margin stands for it. */}
+        {(demo || account) && (
+          <div aria-hidden="true" className="hidden xl:order-1 xl:block xl:h-0 xl:basis-full" />
+        )}
         {demo && (
-          <span className="ml-auto rounded bg-amber-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-amber-900 sm:order-last sm:ml-0 dark:bg-amber-900/40 dark:text-amber-200">
+          <span className="ml-auto rounded bg-amber-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-amber-900 sm:order-last sm:ml-0 xl:mt-2 dark:bg-amber-900/40 dark:text-amber-200">
             <span className="sm:hidden">Demo</span>
             <span className="hidden sm:inline">Simulated data</span>
           </span>
@@ -82,7 +90,7 @@ export function AppHeader({
             </div>
           </div>
         </div>
-        {account}
+        {account && <div className="min-w-0 xl:order-2 xl:mt-2">{account}</div>}
       </div>
       <Suspense>
         <RecentRecorder />

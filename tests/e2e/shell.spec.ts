@@ -31,6 +31,32 @@ test('the home page in demo mode says the data is simulated and links examples',
   )
 })
 
+test('a header shown before it is wholly parsed is already as tall as the whole one, from 1280 px', async ({
+  page,
+}) => {
+  // The browser may paint a page whose header it has parsed only as far as the demo badge: the
+  // rest (the search, the toggles, the account) must not then push the page down.
+  for (const width of [1280, 1350, 1920]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto('/')
+    const heights = await page.getByRole('banner').evaluate((header) => {
+      const badge = [...header.querySelectorAll('span')].find(
+        (span) => span.textContent === 'DemoSimulated data',
+      )
+      const later: HTMLElement[] = []
+      for (let next = badge?.nextElementSibling; next; next = next.nextElementSibling) {
+        if (next instanceof HTMLElement) later.push(next)
+      }
+      const whole = header.getBoundingClientRect().height
+      for (const element of later) element.style.display = 'none'
+      const parsed = header.getBoundingClientRect().height
+      return { whole, parsed, later: later.length }
+    })
+    expect(heights.later, `${width} px`).toBeGreaterThan(0)
+    expect(Math.abs(heights.whole - heights.parsed), `${width} px`).toBeLessThanOrEqual(3)
+  }
+})
+
 test('an unknown page shows the not-found page inside the shell', async ({ page }) => {
   const response = await page.goto('/no/such/page')
   expect(response?.status()).toBe(404)
