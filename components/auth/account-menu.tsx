@@ -3,9 +3,8 @@ import { IntentLink } from '@/components/ui/intent-link'
 import { viewerLabel, type Viewer } from '@/lib/auth/viewer'
 import { notificationSettingsPath } from '@/lib/routes'
 
-/** Who is signed in, and the way out. Nothing when no one is (or sign-in is off: see the banner). */
-export function AccountMenu({ viewer }: { viewer: Viewer | null }) {
-  if (!viewer) return null
+/** Who is signed in, and the way out (the layout shows it only when someone is). */
+export function AccountMenu({ viewer }: { viewer: Viewer }) {
   const label = viewerLabel(viewer)
   return (
     <div className="flex min-w-0 items-center gap-2 text-xs">

@@ -68,6 +68,12 @@ function storeDatabase(query: StatementRunner): IDatabase {
   }
 }
 
+/**
+ * How often a worker for rare jobs (the daily retention run, the weekly QA draw) looks for one it
+ * was not woken for. pg-boss's default, every 2 s, kept an idle embedded store busy for nothing.
+ */
+export const RARE_JOB_POLL_SECONDS = 60
+
 export async function startQueue(store: Store, retry: RetryPolicy = DEFAULT_RETRY) {
   const boss = new PgBoss({
     db: storeDatabase(store.query),

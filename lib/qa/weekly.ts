@@ -3,6 +3,7 @@ import 'server-only'
 import type { PgBoss } from 'pg-boss'
 
 import { SYSTEM_ACTOR } from '@/lib/cases/system-actor'
+import { RARE_JOB_POLL_SECONDS } from '@/lib/notifications/queue'
 import { notifyQueue } from '@/lib/notifications/start'
 import { getStore } from '@/lib/store/store'
 
@@ -30,19 +31,16 @@ export function lastWeek(now: Date): QaPeriod {
   return { from: day(monday), to: day(monday + 6 * DAY) }
 }
 
-/** How often the idle worker looks for a draw it was not woken for (one another instance asked). */
-const QA_WORKER_POLL_SECONDS = 60
-
 /**
  * The draw's worker on `boss`, and how to ask for last week's draw. The worker is woken when this
- * instance's ask makes a new job, and otherwise looks once a minute: at pg-boss's default, every
- * 2 s, it kept an idle embedded store busy for a job made once a week.
+ * instance's ask makes a new job, and otherwise looks once a minute, for one another instance
+ * asked (RARE_JOB_POLL_SECONDS).
  */
 export async function startQaDraws(boss: PgBoss) {
   await boss.createQueue(QA_QUEUE, { policy: 'short' })
   const worker = await boss.work<QaPeriod>(
     QA_QUEUE,
-    { batchSize: 1, pollingIntervalSeconds: QA_WORKER_POLL_SECONDS },
+    { batchSize: 1, pollingIntervalSeconds: RARE_JOB_POLL_SECONDS },
     async ([job]) => {
       if (!job) return
       const { db } = await getStore()

@@ -3,6 +3,7 @@ import 'server-only'
 import { createHash } from 'node:crypto'
 
 import { SYSTEM_ACTOR } from '@/lib/cases/system-actor'
+import { RARE_JOB_POLL_SECONDS } from '@/lib/notifications/queue'
 import { notifyQueue } from '@/lib/notifications/start'
 import { getStore } from '@/lib/store/store'
 
@@ -43,23 +44,27 @@ export async function startRetention(settings: RetentionSettings = retentionSett
     // A run over a million-record store takes minutes; one stopped mid-way resumes on retry.
     expireInSeconds: 4 * 3_600,
   })
-  await boss.work(RETENTION_QUEUE, { batchSize: 1, pollingIntervalSeconds: 60 }, async () => {
-    const result = await runRetention(db, settings, {
-      trigger: 'job',
-      dryRun: false,
-      actor: SYSTEM_ACTOR,
-    })
-    console.log(
-      JSON.stringify({
-        level: 'info',
-        msg: 'retention: run done',
-        run: result.runId,
-        due: result.due.length,
-        held: result.held.length,
-        erased: result.erased.length,
-      }),
-    )
-  })
+  await boss.work(
+    RETENTION_QUEUE,
+    { batchSize: 1, pollingIntervalSeconds: RARE_JOB_POLL_SECONDS },
+    async () => {
+      const result = await runRetention(db, settings, {
+        trigger: 'job',
+        dryRun: false,
+        actor: SYSTEM_ACTOR,
+      })
+      console.log(
+        JSON.stringify({
+          level: 'info',
+          msg: 'retention: run done',
+          run: result.runId,
+          due: result.due.length,
+          held: result.held.length,
+          erased: result.erased.length,
+        }),
+      )
+    },
+  )
   const look = async () => {
     const day = dayDue(new Date(), settings.runAt)
     if (day) await boss.send(RETENTION_QUEUE, { day }, { id: dayJobId(day) })
