@@ -13,6 +13,7 @@ import { searchHistory, type HistoryWindow } from '@/lib/review/history-window'
 import { previousInMirror } from '@/lib/review/previous-in-mirror'
 import { reviewOf, type ReportReview, type SubjectStatus } from '@/lib/review/report-comparisons'
 import { screeningDifferences, type ScreeningDifference } from '@/lib/review/screened-as'
+import { mirrorHoldsAnyOf, mirrorLacksScreening } from '@/lib/review/screening-in-mirror'
 import {
   subjectFromRequestedName,
   subjectFromScreening,
@@ -124,24 +125,40 @@ export async function screenedAsVerified(
   searchId: string,
   requestedName: string | null,
 ): Promise<ScreenedAs> {
-  const { value: record, window } = await searchHistory((records) =>
-    screeningRecordOf(searchId, records),
-  )
+  const { record, window } = await findScreeningRecord(searchId)
   const verified = subjectFromVerification(verification, shortId)
   const screened = record ? subjectFromScreening(record.id, record.payload) : null
   if (screened) {
-    return {
-      found: 'request',
-      differences: screeningDifferences(verified, screened),
-      window: windowSummary(window),
-    }
+    return { found: 'request', differences: screeningDifferences(verified, screened), window }
   }
-  if (!requestedName) return { found: 'none', window: windowSummary(window) }
+  if (!requestedName) return { found: 'none', window }
   return {
     found: 'requested_name',
     differences: screeningDifferences(verified, subjectFromRequestedName(requestedName)),
-    window: windowSummary(window),
+    window,
   }
+}
+
+/**
+ * The screening's own history record, and what was looked through for it: the live window, page
+ * by page; or, when the whole mirrored history holds no record of it, only the newest page (for
+ * what arrived since the mirror's last poll), the mirror then being what was looked through.
+ */
+async function findScreeningRecord(
+  searchId: string,
+): Promise<{ record: WebhookRecord | null; window: WindowSummary }> {
+  const find = (records: readonly WebhookRecord[]) => screeningRecordOf(searchId, records)
+  const mirrored = await mirrorLacksScreening(searchId)
+  if (mirrored) {
+    const newest = await searchHistory(find, 1)
+    if (newest.value) return { record: newest.value, window: windowSummary(newest.window) }
+    const reached = newest.window.records.map((record) => record.id)
+    if (newest.window.complete || (await mirrorHoldsAnyOf(reached))) {
+      return { record: null, window: mirrored }
+    }
+  }
+  const { value, window } = await searchHistory(find)
+  return { record: value, window: windowSummary(window) }
 }
 
 /** The screened-as notice of a report whose subject is a verification; null otherwise. */
