@@ -28,7 +28,8 @@ const floorPage: PageKind = { key: 'floor', label: 'bare Next.js page (floor)', 
 type Preset = 'desktop' | 'mobile'
 const presets: Record<Preset, Config | undefined> = { desktop: desktopConfig, mobile: undefined }
 
-type Audit = { score: number; lcp: number; tbt: number; cls: number; fcp: number }
+/** `shifted`: what moved most in the run's layout shifts, when anything did (kept per run in the JSON). */
+type Audit = { score: number; lcp: number; tbt: number; cls: number; fcp: number; shifted: string }
 /**
  * What the page's LCP was, and what the browser loaded and ran: where a gap to the floor comes from.
  * `phases` is Lighthouse's LCP breakdown (TTFB / load delay / load time / render delay, simulated);
@@ -55,6 +56,17 @@ function lcpElementOf(details: unknown): string {
   return `${node?.selector ?? '?'}: ${(node?.nodeLabel ?? '').slice(0, 60)}`
 }
 
+/** The element of the largest layout shift, with its score; '' when nothing moved. */
+function largestShiftOf(details: unknown): string {
+  const items = ((details as Details | undefined)?.items ?? []) as {
+    score?: number
+    node?: { selector?: string; nodeLabel?: string }
+  }[]
+  const top = [...items].sort((a, b) => (b.score ?? 0) - (a.score ?? 0))[0]
+  if (!top?.node) return ''
+  return `${top.node.selector ?? '?'} (${(top.score ?? 0).toFixed(3)}): ${(top.node.nodeLabel ?? '').replace(/\s+/g, ' ').slice(0, 60)}`
+}
+
 /** The LCP breakdown's phases in ms, from the audit's second table (Lighthouse 12), "a/b/c/d". */
 function lcpPhasesOf(details: unknown): string {
   const phases = (details as Details | undefined)?.items?.[1]?.items ?? []
@@ -79,7 +91,7 @@ export async function measureLighthouse(
     // LCP. Drawing each frame in full removes the jumps, for the floor and Verity alike.
     chromeFlags: ['--headless=new', '--run-all-compositor-stages-before-draw', ...offlineFlags],
   })
-  type Figures = Audit & Diagnosis & { runs: Audit[] }
+  type Figures = Omit<Audit, 'shifted'> & Diagnosis & { runs: Audit[] }
   const byPreset: Record<Preset, Record<string, Figures>> = { desktop: {}, mobile: {} }
   try {
     const jar = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`)
@@ -111,6 +123,7 @@ export async function measureLighthouse(
             tbt: value('total-blocking-time'),
             cls: value('cumulative-layout-shift'),
             fcp: value('first-contentful-paint'),
+            shifted: largestShiftOf(lhr.audits['layout-shifts']?.details),
           })
           const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details
           const metrics = (lhr.audits.metrics?.details as Details | undefined)?.items?.[0] as
