@@ -15,12 +15,14 @@ import { getStore } from '@/lib/store/store'
 /**
  * The mirrored history, as what was looked through, when its backfill reached the start of the
  * history and it holds no record of this screening, stored or set aside; null otherwise (not
- * complete yet, or the record is there and its payload must be read from the upstream).
+ * complete yet, or the record is there and its payload must be read from the upstream). Also null
+ * for a history served oldest first: its first page is not where records newer than the last poll
+ * are.
  */
 export async function mirrorLacksScreening(searchUuid: string): Promise<WindowSummary | null> {
   const { db } = await getStore()
   const state = await readState(db)
-  if (!state.backfill_done) return null
+  if (!state.backfill_done || state.history_order !== 'newest_first') return null
   const id = searchUuid.toLowerCase()
   // history_records_search_lower (migration 0010) answers the first; few records are set aside.
   const { rows } = await sql<{ held: boolean; oldest: Date | null }>`

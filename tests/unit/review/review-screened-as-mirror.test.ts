@@ -148,6 +148,14 @@ describe('how a verification was screened, with the mirror', () => {
     expect(pagesRead()).toBe(5)
   })
 
+  it('reads the window when the history is served oldest first', async () => {
+    history.order = 'oldest_first'
+    await mirrorAll()
+    await screenedAs('uuid-none')
+    // The window's reads start at the oldest page, where what arrived since the last poll is not.
+    expect(pagesRead()).toBe(3)
+  })
+
   it('reads the window when the screening’s record was set aside by the mirror', async () => {
     await mirrorAll()
     await sql`insert into history_set_aside (key, record_id, id_length, search_uuid, error,
