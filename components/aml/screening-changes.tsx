@@ -56,9 +56,14 @@ export function ScreeningChangesSection({
           </p>
           <ChangeList changes={found.changes} />
         </>
-      ) : (
+      ) : found.placed ? (
         <p className="mt-0.5 text-xs text-muted">
           No earlier screening of this applicant. <WindowWords window={found.window} />
+        </p>
+      ) : (
+        <p className="mt-0.5 text-xs text-muted">
+          This screening’s own notification was not found, so which of the applicant’s screenings
+          came before it is not known. <WindowWords window={found.window} />
         </p>
       )}
     </section>

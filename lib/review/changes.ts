@@ -34,7 +34,15 @@ export type WindowSummary = {
 }
 
 export type ChangesSincePrevious =
-  | { found: false; window: WindowSummary }
+  | {
+      found: false
+      /**
+       * Whether this screening's own record was among what was looked through. Without it (a
+       * report has no time of its own), no other screening can be placed before or after it.
+       */
+      placed: boolean
+      window: WindowSummary
+    }
   | {
       found: true
       previous: { recordId: string; searchId: string; at: string | null }

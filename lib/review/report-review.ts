@@ -141,24 +141,34 @@ export async function screenedAsVerified(
 
 /**
  * The screening's own history record, and what was looked through for it: the live window, page
- * by page; or, when the whole mirrored history holds no record of it, only the newest page (for
- * what arrived since the mirror's last poll), the mirror then being what was looked through.
+ * by page, unless the mirror can say (below).
  */
 async function findScreeningRecord(
   searchId: string,
 ): Promise<{ record: WebhookRecord | null; window: WindowSummary }> {
-  const find = (records: readonly WebhookRecord[]) => screeningRecordOf(searchId, records)
-  const mirrored = await mirrorLacksScreening(searchId)
-  if (mirrored) {
-    const newest = await searchHistory(find, 1)
-    if (newest.value) return { record: newest.value, window: windowSummary(newest.window) }
-    const reached = newest.window.records.map((record) => record.id)
-    if (newest.window.complete || (await mirrorHoldsAnyOf(reached))) {
-      return { record: null, window: mirrored }
-    }
-  }
-  const { value, window } = await searchHistory(find)
+  const mirrored = await screeningBesideMirror(searchId)
+  if (mirrored) return mirrored
+  const { value, window } = await searchHistory((records) => screeningRecordOf(searchId, records))
   return { record: value, window: windowSummary(window) }
+}
+
+/**
+ * When the whole mirrored history holds no record of the screening: its record from the newest
+ * live page (what arrived since the mirror's last poll), or none, the mirror then being what was
+ * looked through. Null when the mirror cannot say so, and the live window must be read.
+ */
+async function screeningBesideMirror(
+  searchId: string,
+): Promise<{ record: WebhookRecord | null; window: WindowSummary } | null> {
+  const mirrored = await mirrorLacksScreening(searchId)
+  if (!mirrored) return null
+  const newest = await searchHistory((records) => screeningRecordOf(searchId, records), 1)
+  if (newest.value) return { record: newest.value, window: windowSummary(newest.window) }
+  const reached = newest.window.records.map((record) => record.id)
+  if (newest.window.complete || (await mirrorHoldsAnyOf(reached))) {
+    return { record: null, window: mirrored }
+  }
+  return null
 }
 
 /** The screened-as notice of a report whose subject is a verification; null otherwise. */
@@ -190,6 +200,9 @@ export async function changesSincePrevious(
   const applicantId = subject.applicantId
   const mirrored = await changesInMirror(applicantId, searchId, raw)
   if (mirrored) return mirrored
+  // Not in the whole history: ten live pages would not place it either.
+  const beside = await screeningBesideMirror(searchId)
+  if (beside && !beside.record) return { found: false, placed: false, window: beside.window }
   // The mirror does not hold this screening yet. Newest first: once the previous screening is among the records read, nothing older matters.
   const { value: previous, window } = await searchHistory((records) => {
     const current = screeningRecordOf(searchId, records)
@@ -200,7 +213,10 @@ export async function changesSincePrevious(
     })
   })
   const previousResult = previous ? resultOf(previous) : null
-  if (!previous || !previousResult) return { found: false, window: windowSummary(window) }
+  if (!previous || !previousResult) {
+    const placed = screeningRecordOf(searchId, window.records) !== null
+    return { found: false, placed, window: windowSummary(window) }
+  }
   return {
     found: true,
     previous: {
@@ -225,7 +241,7 @@ export async function changesInMirror(
   const mirrored = await previousInMirror(applicantId, searchId)
   if (!mirrored) return null
   const { previous: found, window: reach } = mirrored
-  if (!found) return { found: false, window: reach }
+  if (!found) return { found: false, placed: true, window: reach }
   const previousResult = await readAmlSearch(found.searchUuid)
   return {
     found: true,

@@ -50,7 +50,11 @@ function renderRecord(name: string) {
 
 const NONE_EARLIER = {
   ok: true,
-  value: { found: false, window: { records: 1, pages: 1, complete: true, oldest: null } },
+  value: {
+    found: false,
+    placed: true,
+    window: { records: 1, pages: 1, complete: true, oldest: null },
+  },
 } satisfies WebhookRecordView['changes']
 
 /** Opened, with the whole record as the server answers it (by default no earlier screening). */
