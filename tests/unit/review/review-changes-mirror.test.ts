@@ -1,7 +1,5 @@
-import { sql } from 'kysely'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 
-import { stubEnv } from '@/tests/unit/helpers/env'
 import {
   fakeHistory,
   historyHandler,
@@ -9,9 +7,9 @@ import {
   screenings,
   type FakeHistory,
 } from '@/tests/unit/helpers/fake-history'
-import { sendJson, startFakeUpstream, type FakeUpstream } from '@/tests/unit/helpers/fake-upstream'
+import { sendJson } from '@/tests/unit/helpers/fake-upstream'
+import { mirrorReview } from '@/tests/unit/helpers/mirror-review'
 import { loadRealPayload } from '@/tests/unit/helpers/real-payloads'
-import { withAppStore } from '@/tests/unit/helpers/test-store'
 import type { AmlSearchResult } from '@/lib/upstream/schemas'
 
 /*
@@ -25,36 +23,9 @@ import type { AmlSearchResult } from '@/lib/upstream/schemas'
 const SHORT_ID = 'V111BBB013311111'
 const APPLICANT = 'app-subject'
 
-let fake: FakeUpstream
+const setup = mirrorReview('changes-test-key')
 let history: FakeHistory
 let searchId: string
-let modules: Awaited<ReturnType<typeof load>>
-
-async function load() {
-  return {
-    review: await import('@/lib/review/report-review'),
-    sync: await import('@/lib/history-mirror/sync'),
-    lease: await import('@/lib/history-mirror/lease'),
-    store: await import('@/lib/store/store'),
-  }
-}
-
-withAppStore()
-
-beforeAll(async () => {
-  fake = await startFakeUpstream()
-  stubEnv({ DS_API_BASE_URL: fake.url, DS_API_KEY: 'changes-test-key' })
-  modules = await load()
-})
-
-afterAll(async () => {
-  vi.unstubAllEnvs()
-  await fake.close()
-})
-
-async function db() {
-  return (await modules.store.getStore()).db
-}
 
 /** A screening of the subject's applicant, as the history would carry it. */
 function subjectScreening(id: string, minutesAgo: number, risk: 'High' | 'Low') {
@@ -65,9 +36,9 @@ function subjectScreening(id: string, minutesAgo: number, risk: 'High' | 'Low') 
 
 /** The fake upstream: the webhook history, and the verification whose screening is `searchId`. */
 function serve() {
-  fake.reset()
+  setup.fake().reset()
   const pages = historyHandler(history)
-  fake.handle((request, response) => {
+  setup.fake().handle((request, response) => {
     if (request.url?.startsWith(`/api/v3/verifications/short/${SHORT_ID}`)) {
       const verification = loadRealPayload('verification-docver-webhook-verified.json') as Record<
         string,
@@ -83,13 +54,7 @@ function serve() {
   })
 }
 
-beforeEach(async () => {
-  const store = await db()
-  await sql`delete from history_records`.execute(store)
-  await sql`delete from history_set_aside`.execute(store)
-  await sql`delete from history_sync_lease`.execute(store)
-  await sql`delete from history_sync_state`.execute(store)
-  await sql`insert into history_sync_state (name) values ('history')`.execute(store)
+beforeEach(() => {
   // 120 screenings of others, then two of the subject's applicant: three live pages of 50.
   history = fakeHistory([
     ...screenings(120),
@@ -99,25 +64,7 @@ beforeEach(async () => {
   serve()
 })
 
-// The audit trail's and the sync's log lines, kept out of the output.
-beforeEach(() => {
-  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-  return () => stdout.mockRestore()
-})
-
-async function mirrorAll() {
-  const store = await db()
-  expect(await modules.lease.takeLease(store, 'test', 45)).toBe(true)
-  const context = {
-    db: store,
-    holder: 'test',
-    pageSize: 50,
-    recordCap: 1 << 20,
-    between: async () => {},
-  }
-  while (await modules.sync.backfillPage(context)) await context.between()
-  serve()
-}
+const mirrorAll = () => setup.mirrorAll(serve)
 
 /** The report being read: `searchId`'s, with one High match. */
 function report(): AmlSearchResult {
@@ -129,16 +76,14 @@ function report(): AmlSearchResult {
 }
 
 const changes = () =>
-  modules.review.changesSincePrevious(report(), searchId, {
+  setup.review().changesSincePrevious(report(), searchId, {
     kind: 'verification',
     shortId: SHORT_ID,
   })
 
 const oldestTimestamp = () => (history.records.at(-1) as { timestamp: string }).timestamp
 
-const pagesRead = () =>
-  fake.requests.filter((request) => request.url.startsWith('/api/v3/notifications/webhook/history'))
-    .length
+const pagesRead = setup.pagesRead
 
 describe('changes since the previous screening, for a report opened from a verification', () => {
   it('says the screening is not placed when its record is not in the window', async () => {

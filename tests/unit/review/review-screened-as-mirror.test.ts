@@ -1,7 +1,6 @@
 import { sql } from 'kysely'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 
-import { stubEnv } from '@/tests/unit/helpers/env'
 import {
   fakeHistory,
   historyHandler,
@@ -9,9 +8,8 @@ import {
   screenings,
   type FakeHistory,
 } from '@/tests/unit/helpers/fake-history'
-import { startFakeUpstream, type FakeUpstream } from '@/tests/unit/helpers/fake-upstream'
+import { mirrorReview } from '@/tests/unit/helpers/mirror-review'
 import { loadRealPayload } from '@/tests/unit/helpers/real-payloads'
-import { withAppStore } from '@/tests/unit/helpers/test-store'
 import { verificationSchema } from '@/lib/upstream/schemas'
 
 /*
@@ -26,77 +24,27 @@ const verification = verificationSchema.parse(
   loadRealPayload('verification-docver-webhook-verified.json'),
 )
 
-let fake: FakeUpstream
+const setup = mirrorReview('screened-as-test-key')
 let history: FakeHistory
-let modules: Awaited<ReturnType<typeof load>>
 
-async function load() {
-  return {
-    review: await import('@/lib/review/report-review'),
-    sync: await import('@/lib/history-mirror/sync'),
-    lease: await import('@/lib/history-mirror/lease'),
-    store: await import('@/lib/store/store'),
-  }
+/** The fake upstream serving `history` as it is when asked. */
+function serve() {
+  setup.fake().reset()
+  setup.fake().handle(historyHandler(history))
 }
 
-withAppStore()
-
-beforeAll(async () => {
-  fake = await startFakeUpstream()
-  stubEnv({ DS_API_BASE_URL: fake.url, DS_API_KEY: 'screened-as-test-key' })
-  modules = await load()
-})
-
-afterAll(async () => {
-  vi.unstubAllEnvs()
-  await fake.close()
-})
-
-async function db() {
-  return (await modules.store.getStore()).db
-}
-
-beforeEach(async () => {
-  const store = await db()
-  await sql`delete from history_records`.execute(store)
-  await sql`delete from history_set_aside`.execute(store)
-  await sql`delete from history_sync_lease`.execute(store)
-  await sql`delete from history_sync_state`.execute(store)
-  await sql`insert into history_sync_state (name) values ('history')`.execute(store)
+beforeEach(() => {
   // 120 screenings, newest first: three live pages of 50.
   history = fakeHistory(screenings(120))
-  fake.reset()
-  fake.handle(historyHandler(history))
+  serve()
 })
 
-/** Backfills the mirror from the fake's history as it is now. */
-async function mirrorAll() {
-  const store = await db()
-  expect(await modules.lease.takeLease(store, 'test', 45)).toBe(true)
-  const context = {
-    db: store,
-    holder: 'test',
-    pageSize: 50,
-    recordCap: 1 << 20,
-    between: async () => {},
-  }
-  while (await modules.sync.backfillPage(context)) await context.between()
-  fake.reset()
-  fake.handle(historyHandler(history))
-}
+const mirrorAll = () => setup.mirrorAll(serve)
+const db = setup.db
+const pagesRead = setup.pagesRead
 
 const screenedAs = (searchId: string) =>
-  modules.review.screenedAsVerified(verification, 'V111BBB013311111', searchId, null)
-
-const pagesRead = () =>
-  fake.requests.filter((request) => request.url.startsWith('/api/v3/notifications/webhook/history'))
-    .length
-
-// The audit trail's and the sync's log lines, kept out of the output.
-beforeEach(() => {
-  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-  return () => stdout.mockRestore()
-})
+  setup.review().screenedAsVerified(verification, 'V111BBB013311111', searchId, null)
 
 describe('how a verification was screened, with the mirror', () => {
   it('reads the live window page by page while the mirror is not complete', async () => {
