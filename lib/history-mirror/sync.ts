@@ -44,6 +44,12 @@ export type SyncContext = {
 
 /** Pages re-read by an overlap pass, which catches records that arrived out of order. */
 export const OVERLAP_PAGES = 3
+/**
+ * The records a poll from the top asks for first. Most polls find nothing new (deliveries bring
+ * new records at once): a small first page says so with a tenth of a full page's bytes to fetch,
+ * parse and store; when it holds only new records, the poll reads on in full pages.
+ */
+export const POLL_PROBE_RECORDS = 10
 const PROGRESS_EVERY_PAGES = 50
 
 /** One backfill page; false once the backfill has reached the end of the history. */
@@ -129,7 +135,7 @@ async function pollPages(context: SyncContext): Promise<void> {
   // The oldest record time this poll has stored: above it, records held are the poll's own.
   let floor = state.poll_floor_at
   for (;;) {
-    const read = await readPollPage(context, after)
+    const read = await readPollPage(context, after, after === null ? POLL_PROBE_RECORDS : undefined)
     if (read.lost) {
       after = read.resume
       continue
@@ -166,10 +172,11 @@ async function pollPages(context: SyncContext): Promise<void> {
 async function readPollPage(
   context: SyncContext,
   after: string | null,
+  probe?: number,
   tried: ReadonlySet<string> = new Set(),
 ): Promise<{ lost: false; page: MirrorPage } | { lost: true; resume: string | null }> {
   try {
-    return { lost: false, page: await readPage(context, after) }
+    return { lost: false, page: await readPage(context, after, probe) }
   } catch (error) {
     if (after === null || !(error instanceof UpstreamError) || error.kind !== 'not_found') {
       throw error
@@ -178,7 +185,7 @@ async function readPollPage(
   const newer = tried.size === 0 ? await newerHeld(context, after) : null
   mirrorLog('warn', 'poll cursor lost', { after, resume: newer ?? 'the newest page' })
   if (newer === null) return { lost: true, resume: null }
-  return readPollPage(context, newer, new Set([after]))
+  return readPollPage(context, newer, undefined, new Set([after]))
 }
 
 /** The held record just newer than `id` (the mirror's order), or null. */
@@ -281,10 +288,18 @@ async function overlapAnchor(context: SyncContext): Promise<string | null> {
 
 /**
  * Reads a page, asking for half as many records after a page larger than PAGE_BYTES (down to
- * one), and for the configured number again once pages are small.
+ * one), and for the configured number again once pages are small. A probe asks for at most
+ * `probe` records and leaves the size of later pages as it was.
  */
-async function readPage(context: SyncContext, after: string | null): Promise<MirrorPage> {
+async function readPage(
+  context: SyncContext,
+  after: string | null,
+  probe?: number,
+): Promise<MirrorPage> {
   const limit = context.limit ?? context.pageSize
+  if (probe !== undefined) {
+    return readMirrorPage(after, Math.min(probe, limit), context.recordCap)
+  }
   const page = await readMirrorPage(after, limit, context.recordCap)
   const next =
     page.bytes > PAGE_BYTES

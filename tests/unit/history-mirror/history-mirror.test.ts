@@ -83,6 +83,38 @@ async function ids() {
 const afterParams = () =>
   fake.requests.map((request) => new URL(request.url, fake.url).searchParams.get('after'))
 
+const limitParams = () =>
+  fake.requests.map((request) => new URL(request.url, fake.url).searchParams.get('limit'))
+
+describe('a poll from the top', () => {
+  it('asks for a small first page, and reads on in full pages only while all of it is new', async () => {
+    const history = serve(fakeHistory(screenings(120)))
+    const context = await holding('instance-a', 50)
+    await backfillAll(context)
+
+    fake.requests.length = 0
+    await sync.poll(context)
+    // Nothing new: ten records read, not fifty.
+    expect(limitParams()).toEqual([String(sync.POLL_PROBE_RECORDS)])
+
+    history.records.unshift(...screenings(3, 'few', -10))
+    fake.requests.length = 0
+    await sync.poll(context)
+    expect(limitParams()).toEqual(['10'])
+    expect(await ids()).toEqual(expect.arrayContaining(['few-0', 'few-1', 'few-2']))
+
+    history.records.unshift(...screenings(15, 'burst', -100))
+    fake.requests.length = 0
+    await sync.poll(context)
+    // The first ten are all new: the poll reads on from the tenth, in a page of fifty.
+    expect(limitParams()).toEqual(['10', '50'])
+    expect(afterParams()).toEqual([null, 'burst-9'])
+    const held = await ids()
+    expect(held.filter((id) => id.startsWith('burst-'))).toHaveLength(15)
+    expect(held).toHaveLength(138)
+  })
+})
+
 describe('the history mirror', () => {
   it('backfills a newest-first history to its end, then a poll reads only what arrived since', async () => {
     const history = serve(fakeHistory(screenings(25)))
