@@ -41,7 +41,13 @@ export function AppHeader({
       >
         Skip to content
       </a>
-      <div className="relative mx-auto flex w-full max-w-7xl flex-wrap items-center gap-x-5 gap-y-2 px-4 py-2.5 sm:px-6 xl:gap-y-0">
+      {/* From 1280 px, with a second line (the badge, the account), the row is as tall as both lines
+          from its first paint, its lines packed at the top: a paint of a header parsed only as far
+          as the links would otherwise be one line, and the page would move down 30 px when the
+          rest arrived. 4.875rem: the padding, the search box's line, the gap, the badge's line. */}
+      <div
+        className={`relative mx-auto flex w-full max-w-7xl flex-wrap items-center gap-x-5 gap-y-2 px-4 py-2.5 sm:px-6 xl:gap-y-0 ${demo || account ? 'xl:min-h-[4.875rem] xl:content-start' : ''}`}
+      >
         <IntentLink href={homePath} className="text-base font-semibold tracking-tight">
           Verity
         </IntentLink>
@@ -60,10 +66,9 @@ export function AppHeader({
           )}
         </nav>
         {/* From 1280 px the account and the demo badge sit on a second line. This break, before
-            them in the document, puts them there however far the header is parsed, so a first
-            paint of a partly parsed header (the badge beside the links) is as tall as the whole
-            one and the page does not move down when the rest arrives. Its own line takes no gap:
-            the second line's margin stands for it. */}
+            them in the document, puts them there however far the header is parsed (the badge
+            would otherwise sit beside the links until the search arrived). Its own line takes no
+            gap: the second line's margin stands for it. */}
         {(demo || account) && (
           <div aria-hidden="true" className="hidden xl:order-1 xl:block xl:h-0 xl:basis-full" />
         )}
