@@ -61,10 +61,13 @@ function largestShiftOf(details: unknown): string {
   const items = ((details as Details | undefined)?.items ?? []) as {
     score?: number
     node?: { selector?: string; nodeLabel?: string }
+    subItems?: { items?: { cause?: string }[] }
   }[]
   const top = [...items].sort((a, b) => (b.score ?? 0) - (a.score ?? 0))[0]
   if (!top?.node) return ''
-  return `${top.node.selector ?? '?'} (${(top.score ?? 0).toFixed(3)}): ${(top.node.nodeLabel ?? '').replace(/\s+/g, ' ').slice(0, 60)}`
+  // Lighthouse's guess at why it moved (a web font, an unsized image, injected content), if any.
+  const causes = (top.subItems?.items ?? []).flatMap((item) => (item.cause ? [item.cause] : []))
+  return `${top.node.selector ?? '?'} (${(top.score ?? 0).toFixed(3)}): ${(top.node.nodeLabel ?? '').replace(/\s+/g, ' ').slice(0, 60)}${causes.length ? ` [${causes.join('; ')}]` : ''}`
 }
 
 /** The LCP breakdown's phases in ms, from the audit's second table (Lighthouse 12), "a/b/c/d". */
