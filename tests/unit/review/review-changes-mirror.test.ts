@@ -72,7 +72,7 @@ function report(): AmlSearchResult {
     search_uuid: searchId,
     requested_name: 'John Doe',
     data: [{ uuid: 'm1', risk_score: 'High' }],
-  } as AmlSearchResult
+  }
 }
 
 const changes = () =>
