@@ -155,9 +155,10 @@ async function findScreeningRecord(
 /**
  * When the whole mirrored history holds no record of the screening: its record from the newest
  * live page (what arrived since the mirror's last poll), or none, the mirror then being what was
- * looked through. Null when the mirror cannot say so, and the live window must be read.
+ * looked through. Null when the mirror cannot say so, and the live window must be read. Once per
+ * request: a report's screened-as notice and its changes section both ask.
  */
-async function screeningBesideMirror(
+const screeningBesideMirror = cache(async function screeningBesideMirror(
   searchId: string,
 ): Promise<{ record: WebhookRecord | null; window: WindowSummary } | null> {
   const mirrored = await mirrorLacksScreening(searchId)
@@ -169,7 +170,7 @@ async function screeningBesideMirror(
     return { record: null, window: mirrored }
   }
   return null
-}
+})
 
 /** The screened-as notice of a report whose subject is a verification; null otherwise. */
 export async function reportScreenedAs(

@@ -7,9 +7,10 @@ import type { WindowSummary } from '@/lib/review/changes'
 import { getStore } from '@/lib/store/store'
 
 /*
- * What the mirror can tell the screened-as notice without the payloads it does not keep: that the
- * whole mirrored history holds no record of a screening. The live window is then not read page by
- * page for it (ten upstream reads, parsed and checked: most of a verification page's render).
+ * What the mirror can tell match review without the payloads it does not keep: that the whole
+ * mirrored history holds no record of a screening. The screened-as notice and "Since the previous
+ * screening" then do not read the live window page by page for it (ten upstream reads, parsed and
+ * checked: most of a verification page's render).
  */
 
 /**
