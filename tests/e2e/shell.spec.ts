@@ -60,6 +60,38 @@ test('a header shown before it is wholly parsed is already as tall as the whole 
   }
 })
 
+test('the page does not move sideways when it grows taller than the window', async ({
+  playwright,
+}, testInfo) => {
+  // A page painted before its rest arrived is shorter than the window; a scrollbar that appeared
+  // when the rest came would narrow it and move the centred header and page left (a layout shift
+  // Lighthouse measured). Playwright hides scrollbars by default, which would hide the move too.
+  const { launchOptions, baseURL } = testInfo.project.use
+  const browser = await playwright.chromium.launch({
+    ...launchOptions,
+    ignoreDefaultArgs: ['--hide-scrollbars'],
+  })
+  try {
+    const page = await browser.newPage({ baseURL, viewport: { width: 1350, height: 940 } })
+    await page.goto('/bench-no-such-page')
+    const lefts = await page.evaluate(() => {
+      const main = document.querySelector('main')!
+      const row = document.querySelector('header nav')!.parentElement!
+      const left = () => row.getBoundingClientRect().left
+      main.style.display = 'none'
+      const short = { left: left(), scrolls: document.documentElement.scrollHeight > innerHeight }
+      main.style.display = ''
+      main.append(Object.assign(document.createElement('div'), { style: 'height: 3000px' }))
+      return { short, tall: left(), scrolls: document.documentElement.scrollHeight > innerHeight }
+    })
+    expect(lefts.short.scrolls).toBe(false)
+    expect(lefts.scrolls).toBe(true)
+    expect(lefts.tall).toBe(lefts.short.left)
+  } finally {
+    await browser.close()
+  }
+})
+
 test('an unknown page shows the not-found page inside the shell', async ({ page }) => {
   const response = await page.goto('/no/such/page')
   expect(response?.status()).toBe(404)
