@@ -11,8 +11,9 @@ import { budget, mb, type SectionResult } from '@/tools/bench/report'
  * Server memory, measured as memory: the live JavaScript heap and the resident size of
  * `next start` after a full, forced collection (the bench's own server runs with --expose-gc and
  * tools/bench/gc-hook.mjs), at rest (started, signed in, each route served once) and after
- * rounds of load on the proxied route. What V8 has merely not collected yet does not count; what
- * stays reachable does. A leak grows from round to round, so the heap after the last of five
+ * rounds of load on the proxied route. What V8 has merely not collected yet does not count, nor
+ * the emptied pages it pools for reuse (the hook's last collection hands them back, as V8 does on
+ * its own when the server idles); what stays reachable, and memory outside V8's heap, does. A leak grows from round to round, so the heap after the last of five
  * rounds is compared with the heap after the first, and both figures with the resting ones.
  */
 
