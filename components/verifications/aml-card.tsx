@@ -1,21 +1,24 @@
 import 'server-only'
 
-import { Suspense, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 
 import { Badge } from '@/components/ui/badge'
 import { Card } from '@/components/ui/card'
 import { CopyableId } from '@/components/ui/copyable-id'
+import { InOrLaterPart } from '@/components/ui/in-or-later'
 import { IntentLink } from '@/components/ui/intent-link'
 import { Skeleton } from '@/components/ui/skeleton'
 import { riskTone } from '@/lib/aml/risk'
 import { subjectParam } from '@/lib/review/subject'
 import { amlReportPath } from '@/lib/routes'
+import type { InOrLater } from '@/lib/util/settled'
 import type { AmlSummary } from '@/lib/verifications/load-page'
 
 /**
  * The AML search made for this verification: a link to its report (which compares its matches
- * with this verification's identity), with its gist streamed in once the server has read it (the
- * browser is sent a count and a level, never the report); `children` says how it was screened.
+ * with this verification's identity), with its gist, in place or streamed in once the server has
+ * read it (the browser is sent a count and a level, never the report); `children` says how it was
+ * screened.
  */
 export function AmlCard({
   searchId,
@@ -25,7 +28,7 @@ export function AmlCard({
 }: {
   searchId: string | null | undefined
   shortId: string
-  summary: Promise<AmlSummary> | null
+  summary: InOrLater<AmlSummary> | null
   children?: ReactNode
 }) {
   if (!searchId || !summary) {
@@ -48,17 +51,16 @@ export function AmlCard({
     >
       <div className="space-y-2">
         <CopyableId value={searchId} label="AML search id" />
-        <Suspense fallback={<Skeleton className="h-5 w-40" />}>
-          <Gist summary={summary} />
-        </Suspense>
+        <InOrLaterPart part={summary} fallback={<Skeleton className="h-5 w-40" />}>
+          {(gist) => <Gist gist={gist} />}
+        </InOrLaterPart>
         {children}
       </div>
     </Card>
   )
 }
 
-async function Gist({ summary }: { summary: Promise<AmlSummary> }) {
-  const gist = await summary
+function Gist({ gist }: { gist: AmlSummary }) {
   if (!gist.ok) {
     return (
       <p className="text-xs text-red-800 dark:text-red-300">

@@ -1,14 +1,14 @@
 import 'server-only'
 
-import { Suspense, type ReactNode } from 'react'
-
+import { InOrLaterPart } from '@/components/ui/in-or-later'
 import { IntentLink } from '@/components/ui/intent-link'
 import { NoValue } from '@/components/ui/no-value'
 import { profilePath } from '@/lib/routes'
+import type { InOrLater } from '@/lib/util/settled'
 
 /**
- * The profile by name, streamed in once the server has read it (the browser is sent the name,
- * not the profile). A profile id that is not a UUID ("default" in the provider's docs) cannot be
+ * The profile by name, in place or streamed in once the server has read it (the browser is sent
+ * the name, not the profile). A profile id that is not a UUID ("default" in the provider's docs) cannot be
  * read, and a missing profile is no reason to fail this page: both show the id.
  */
 export function ProfileLink({
@@ -16,7 +16,7 @@ export function ProfileLink({
   name,
 }: {
   profileId: string | null | undefined
-  name: Promise<string | null> | null
+  name: InOrLater<string | null> | null
 }) {
   const id = profileId ?? ''
   if (!id) return <NoValue />
@@ -28,13 +28,9 @@ export function ProfileLink({
       title={id}
       className="text-link underline-offset-2 hover:underline"
     >
-      <Suspense fallback={shortened}>
-        <Name name={name} fallback={shortened} />
-      </Suspense>
+      <InOrLaterPart part={name} fallback={shortened}>
+        {(value) => value ?? shortened}
+      </InOrLaterPart>
     </IntentLink>
   )
-}
-
-async function Name({ name, fallback }: { name: Promise<string | null>; fallback: ReactNode }) {
-  return (await name) ?? fallback
 }

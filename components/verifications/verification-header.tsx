@@ -14,6 +14,7 @@ import { ProfileLink } from '@/components/verifications/profile-link'
 import { StatusBadge } from '@/components/verifications/status-badge'
 import { applicantPath } from '@/lib/routes'
 import type { Verification } from '@/lib/upstream/schemas'
+import type { InOrLater } from '@/lib/util/settled'
 import { verificationStatusLook } from '@/lib/verifications/status'
 
 export function VerificationHeader({
@@ -22,8 +23,8 @@ export function VerificationHeader({
   inCase = false,
 }: {
   verification: Verification
-  /** The profile's name, streamed; null when its id cannot be read. */
-  profileName: Promise<string | null> | null
+  /** The profile's name; null when its id cannot be read. */
+  profileName: InOrLater<string | null> | null
   /** On its case's page, which has the case's title and evidence pack. */
   inCase?: boolean
 }) {

@@ -8,14 +8,14 @@ import type { ScreenedAs } from '@/lib/review/report-review'
 import { homePath } from '@/lib/routes'
 import type { PageLoad } from '@/lib/upstream/load-for-page'
 import type { Verification } from '@/lib/upstream/schemas'
-import type { Settled } from '@/lib/util/settled'
+import type { InOrLater, Settled } from '@/lib/util/settled'
 import type { AmlSummary } from '@/lib/verifications/load-page'
 
 type Load = PageLoad<{
   verification: Verification
-  screenedAs: Promise<Settled<ScreenedAs | null>> | null
-  amlSummary: Promise<AmlSummary> | null
-  profileName: Promise<string | null> | null
+  screenedAs: InOrLater<Settled<ScreenedAs | null>> | null
+  amlSummary: InOrLater<AmlSummary> | null
+  profileName: InOrLater<string | null> | null
 }>
 
 /**

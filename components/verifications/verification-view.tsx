@@ -1,8 +1,7 @@
 import 'server-only'
 
-import { Suspense } from 'react'
-
 import { ScreenedAsNotice } from '@/components/review/screened-as-notice'
+import { InOrLaterPart } from '@/components/ui/in-or-later'
 import { AmlCard } from '@/components/verifications/aml-card'
 import { ChecksCard } from '@/components/verifications/checks-card'
 import { DocumentsCard } from '@/components/verifications/documents-card'
@@ -12,7 +11,7 @@ import { OtherFieldsCard } from '@/components/verifications/other-fields-card'
 import { VerificationHeader } from '@/components/verifications/verification-header'
 import type { ScreenedAs } from '@/lib/review/report-review'
 import type { Verification } from '@/lib/upstream/schemas'
-import type { Settled } from '@/lib/util/settled'
+import type { InOrLater, Settled } from '@/lib/util/settled'
 import type { AmlSummary } from '@/lib/verifications/load-page'
 
 /**
@@ -29,12 +28,12 @@ export function VerificationView({
 }: {
   verification: Verification
   shortId: string
-  /** How the AML screening was requested, streamed into the AML card; null without a screening. */
-  screenedAs: Promise<Settled<ScreenedAs | null>> | null
-  /** The gist of the AML report, streamed into the AML card; null without a screening. */
-  amlSummary: Promise<AmlSummary> | null
-  /** The profile's name, streamed into the header; null when its id cannot be read. */
-  profileName: Promise<string | null> | null
+  /** How the AML screening was requested, in the AML card; null without a screening. */
+  screenedAs: InOrLater<Settled<ScreenedAs | null>> | null
+  /** The gist of the AML report, in the AML card; null without a screening. */
+  amlSummary: InOrLater<AmlSummary> | null
+  /** The profile's name, in the header; null when its id cannot be read. */
+  profileName: InOrLater<string | null> | null
   /** On its case's page: a second-level heading, no evidence pack of its own. */
   inCase?: boolean
 }) {
@@ -49,11 +48,12 @@ export function VerificationView({
           <LifecycleCard verification={verification} />
           <AmlCard searchId={verification.aml_search_id} shortId={shortId} summary={amlSummary}>
             {screenedAs && (
-              <Suspense
+              <InOrLaterPart
+                part={screenedAs}
                 fallback={<p className="text-xs text-faint">Checking how it was screened…</p>}
               >
-                <ScreenedAs screenedAs={screenedAs} />
-              </Suspense>
+                {(settled) => <ScreenedAsNotice screenedAs={settled} />}
+              </InOrLaterPart>
             )}
           </AmlCard>
           <DocumentsCard documents={verification.documents} />
@@ -65,8 +65,4 @@ export function VerificationView({
       </div>
     </div>
   )
-}
-
-async function ScreenedAs({ screenedAs }: { screenedAs: Promise<Settled<ScreenedAs | null>> }) {
-  return <ScreenedAsNotice screenedAs={await screenedAs} />
 }

@@ -188,6 +188,21 @@ test.describe('a verification with errors in several checks', () => {
     await hydrated(page)
     expect(profileRequests).toEqual([])
   })
+
+  test('the AML gist, how it was screened and the profile name are in the page as first sent', async ({
+    request,
+  }) => {
+    // Read in time, they are rendered in place: streamed in behind a placeholder instead, React
+    // showed them no sooner than 300 ms after the first paint (the notice 210-230 ms late).
+    const html = await (await request.get(`/verifications/${exampleIds.errorsShortId}`)).text()
+    const firstSent = html.replace(/<div hidden id="S:[\s\S]*$/, '')
+    const report = dataset.amlResults.get(exampleIds.amlRichId)
+    const profile = dataset.profiles.find((p) => p.profile_id === verification.profile_id)
+    expect(firstSent).not.toContain('Checking how it was screened')
+    expect(firstSent).toContain('How it was screened is not known')
+    expect(firstSent).toContain(`${report?.data.length}<!-- --> <!-- -->matches`)
+    expect(firstSent).toContain(`>${profile?.name}</a>`)
+  })
 })
 
 test('a sandbox verification carries the sandbox badge, a live one does not', async ({ page }) => {

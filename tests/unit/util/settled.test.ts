@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { settle, settledWithin } from '@/lib/util/settled'
+import { settle, settledOrLater, settledWithin } from '@/lib/util/settled'
 
 describe('settledWithin', () => {
   it('waits for every read that settles in time, a failed one included', async () => {
@@ -26,5 +26,26 @@ describe('settledWithin', () => {
   it('settle turns a failure into a value the page shows in place', async () => {
     await expect(settle(Promise.reject(new Error('down')))).resolves.toEqual({ ok: false })
     await expect(settle(Promise.resolve(3))).resolves.toEqual({ ok: true, value: 3 })
+  })
+})
+
+describe('settledOrLater', () => {
+  it('hands over a part that is in as its value, for the page to render in place', async () => {
+    const parts = await settledOrLater(1_000, {
+      name: Promise.resolve('Ana'),
+      gist: new Promise((resolve) => setTimeout(() => resolve({ matches: 3 }), 20)),
+      none: null,
+    })
+    expect(parts).toEqual({ name: 'Ana', gist: { matches: 3 }, none: null })
+  })
+
+  it('hands over a part still out at the deadline, or one that failed, as its promise', async () => {
+    const hanging = new Promise<string>(() => {})
+    const failed = Promise.reject(new Error('down'))
+    const parts = await settledOrLater(30, { hanging, failed, quick: Promise.resolve(1) })
+    expect(parts.hanging).toBe(hanging)
+    expect(parts.failed).toBe(failed)
+    await expect(parts.failed).rejects.toThrow('down')
+    expect(parts.quick).toBe(1)
   })
 })
