@@ -8,8 +8,8 @@ import type { InOrLater } from '@/lib/util/settled'
 
 /**
  * The profile by name, in place or streamed in once the server has read it (the browser is sent
- * the name, not the profile). A profile id that is not a UUID ("default" in the provider's docs) cannot be
- * read, and a missing profile is no reason to fail this page: both show the id.
+ * the name, not the profile). A profile id that is not a UUID ("default" in the provider's docs)
+ * cannot be read, and a missing profile is no reason to fail this page: both show the id.
  */
 export function ProfileLink({
   profileId,

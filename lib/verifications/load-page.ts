@@ -16,12 +16,11 @@ import { settle, settledOrLater } from '@/lib/util/settled'
 
 /*
  * How long the verification page waits for its secondary reads before it renders: what arrives by
- * then is in the first HTML, handed to the page as a value. A part streamed in after the first
- * frame is shown no sooner than 300 ms after it (React's Suspense reveal throttle): the "how it was
- * screened" notice, the page's largest text, took 40 ms more than the record and was seen 300 ms
- * later. Handed over as a settled promise it was still streamed (an async component behind a
- * boundary is), and seen 210–230 ms after the first paint. A slow read is still streamed, so it
- * holds the record back by this much at most.
+ * then is handed to the page as a value and is in the first HTML. A part streamed in after the
+ * first frame is shown no sooner than 300 ms after it (React's Suspense reveal throttle), and a
+ * promise is streamed even when settled: the "how it was screened" notice, the page's largest
+ * text, was seen 210–230 ms after the first paint. A slow read is still streamed, so it holds the
+ * record back by this much at most.
  */
 const STREAM_AFTER_MS = 150
 

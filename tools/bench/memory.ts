@@ -13,8 +13,9 @@ import { budget, mb, type SectionResult } from '@/tools/bench/report'
  * tools/bench/gc-hook.mjs), at rest (started, signed in, each route served once) and after
  * rounds of load on the proxied route. What V8 has merely not collected yet does not count, nor
  * the emptied pages it pools for reuse (the hook's last collection hands them back, as V8 does on
- * its own when the server idles); what stays reachable, and memory outside V8's heap, does. A leak grows from round to round, so the heap after the last of five
- * rounds is compared with the heap after the first, and both figures with the resting ones.
+ * its own when the server idles); what stays reachable, and memory outside V8's heap, does. A
+ * leak grows from round to round, so the heap after the last of five rounds is compared with the
+ * heap after the first, and both figures with the resting ones.
  */
 
 export type Collected = {
